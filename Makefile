@@ -1,0 +1,33 @@
+# Dungeon Guilds — two commands on a fresh machine:
+#   make dashboard   serve the dashboard (Voila) on 127.0.0.1:$(PORT)
+#   make test        run the whole test suite
+# Each creates .venv and installs what it needs itself.
+
+PYTHON ?= python3
+VENV   ?= .venv
+PORT   ?= 8866
+BIN    := $(VENV)/bin
+
+.PHONY: test dashboard install bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed: $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet -e '.[test,notebooks,bench]'
+	touch $@
+
+install: $(VENV)/.installed
+
+test: $(VENV)/.installed
+	$(BIN)/python -m pytest
+
+dashboard: $(VENV)/.installed
+	$(BIN)/voila --no-browser --Voila.ip=127.0.0.1 --port=$(PORT) notebooks/
+
+bench: $(VENV)/.installed
+	$(BIN)/python benchmarks/bench_engine.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info

@@ -1,0 +1,189 @@
+"""The command line: ``dungeon-guilds replay | rules | random-game``.
+
+Errors a user can cause (a bad record, a bad option) print one line on stderr and exit with
+status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from typing import Any, Sequence
+
+from .errors import DeckError, RecordError, RulesError
+from .game import Game
+from .record import dumps, load_record, to_record
+from .rules import OPTIONS, RULINGS, Rules
+
+
+class UsageError(Exception):
+    pass
+
+
+def _fail(message: str) -> int:
+    print(f"dungeon-guilds: {message}", file=sys.stderr)
+    return 2
+
+
+def replay_summary(game: Game) -> dict[str, Any]:
+    """What ``replay --json`` prints."""
+    res = game.result()
+    st = game.state
+    out: dict[str, Any] = {
+        "players": list(game.names),
+        "rules": game.rules.to_dict(),
+        "finished": res.finished,
+        "gold": {name: g for name, g in zip(game.names, res.gold)},
+        "winners": [game.names[s] for s in res.winners],
+        "tiebreak": {name: t for name, t in zip(game.names, res.tiebreak)},
+        "rounds": [
+            {"round": r["round"], "lord": r["lord"], "rooms": r["rooms"], "cleared": r["cleared"],
+             "gold": {name: g for name, g in zip(game.names, r["gold"])}}
+            for r in st.round_results
+        ],
+        "moves": len(game.moves),
+    }
+    if res.team_gold is not None:
+        out["teams"] = [
+            {"members": [n for n, t in zip(game.names, st.team) if t == i],
+             "gold": res.team_gold[i], "tiebreak": res.team_tiebreak[i]}
+            for i in range(len(res.team_gold))
+        ]
+        out["winning_teams"] = list(res.winning_teams or ())
+    if not res.finished:
+        out["to_move"] = game.current_name
+        out["round_now"] = st.round + 1
+    return out
+
+
+def _print_summary(s: dict[str, Any]) -> None:
+    for r in s["rounds"]:
+        gold = ", ".join(f"{n} ${g}" for n, g in r["gold"].items())
+        print(f"Round {r['round']} ({r['lord']}): {r['cleared']}/{r['rooms']} rooms cleared; {gold}")
+    if s["finished"]:
+        print("Game over. Gold: " + ", ".join(f"{n} ${g}" for n, g in s["gold"].items()))
+        if "teams" in s:
+            for t in s["teams"]:
+                print(f"  team {' + '.join(t['members'])}: ${t['gold']} (tie-break {t['tiebreak']})")
+        win = s["winners"]
+        print(("Winner: " if len(win) == 1 else "Shared victory: ") + ", ".join(win))
+    else:
+        print(f"Not finished: round {s['round_now']}, {s['to_move']} to move. Gold: "
+              + ", ".join(f"{n} ${g}" for n, g in s["gold"].items()))
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    try:
+        game = load_record(args.file)
+    except RecordError as err:
+        return _fail(f"{args.file}: {err}")
+    summary = replay_summary(game)
+    if args.json:
+        print(json.dumps(summary, ensure_ascii=False))
+    else:
+        _print_summary(summary)
+    return 0
+
+
+def rules_listing() -> dict[str, Any]:
+    return {
+        "options": [
+            {"name": o.name, "values": list(o.values), "default": o.default,
+             "description": o.description, "source": o.source, "ruling": o.ruling}
+            for o in OPTIONS
+        ],
+        "rulings": [{"rule": r, "text": t} for r, t in RULINGS],
+    }
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    listing = rules_listing()
+    if args.json:
+        print(json.dumps(listing, ensure_ascii=False, indent=1))
+        return 0
+    print("Rule options (see RULES.md; the rules explorer shows them too):")
+    for o in listing["options"]:
+        values = " / ".join("absent" if v is None else str(v).lower() for v in o["values"])
+        print(f"  {o['name']}: {values} (default {str(o['default']).lower() if o['default'] is not None else 'absent'})"
+              f"{'  [project ruling]' if o['ruling'] else ''}")
+        print(f"      {o['description']}")
+        print(f"      source: {o['source']}")
+    print("Project rulings the engine always applies:")
+    for r in listing["rulings"]:
+        print(f"  {r['rule']}: {r['text']}")
+    return 0
+
+
+def _rules_from_args(args: argparse.Namespace) -> Rules:
+    return Rules(lords=args.lords, teams=args.teams, npc=args.npc, edition=args.edition)
+
+
+def cmd_random_game(args: argparse.Namespace) -> int:
+    """Play a game of uniformly random legal moves from a seed and print its record."""
+    try:
+        rules = _rules_from_args(args)
+        game = Game(args.players, seed=args.seed, rules=rules)
+    except (RulesError, ValueError) as err:
+        return _fail(str(err))
+    chooser = random.Random(f"dungeon-guilds/{args.seed}/random-play")
+    game.exhaust_randomly()
+    while not game.is_over:
+        game.push(chooser.choice(game.legal_actions()))
+    text = dumps(to_record(game))
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as fh:
+            fh.write(text)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def _add_rule_flags(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--lords", choices=["none", "base", "all"], default="base")
+    p.add_argument("--teams", choices=["2v2", "3v3", "2v2v2"], default=None)
+    p.add_argument("--npc", action="store_true", help="NPC adventurers (R10.2)")
+    p.add_argument("--edition", choices=["zh", "fr"], default="zh")
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line, status 2, no usage dump
+        raise UsageError(message)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="dungeon-guilds", description="Dungeon Guilds (地城聯盟) rules engine tools")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    p = sub.add_parser("replay", help="play a game record and print a per-round summary")
+    p.add_argument("file")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=cmd_replay)
+    p = sub.add_parser("rules", help="list the rule options and the project's rulings")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_rules)
+    p = sub.add_parser("random-game", help="play random legal moves from a seed; print the record")
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--out", help="write the record to this file")
+    _add_rule_flags(p)
+    p.set_defaults(func=cmd_random_game)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except UsageError as err:
+        return _fail(str(err))
+    try:
+        return args.func(args)
+    except (RecordError, RulesError, DeckError) as err:
+        return _fail(str(err))
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

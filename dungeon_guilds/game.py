@@ -1,0 +1,266 @@
+"""The ``Game`` facade: player names, seeded set-up, moves by text, undo, the log, the result.
+
+In the spirit of python-chess's ``Board``::
+
+    >>> from dungeon_guilds import Game
+    >>> g = Game(["Ann", "Bo", "Cy"], seed=7)
+    >>> g.push("exhaust 4 5"); g.push("exhaust 1 2"); g.push("exhaust 2 3")
+    >>> g.legal_moves()[:2]
+    ['place 1 1', 'place 2 1']
+    >>> g.push("place 1 1")        # Ann places her strength-1 adventurer in room 1
+    >>> g.undo()                   # and takes it back
+
+Every random choice (room shuffle, lords drawn, default exhaust choices) flows from ``seed``
+through named streams, so the same seed and moves give the same game, byte for byte.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Iterable, Sequence
+
+from .actions import EXHAUST, Action, ActionSyntaxError, parse_move
+from .cards import STRENGTHS, Deck, RoomCard, reference_deck
+from .errors import IllegalAction
+from .lords import Lord, get_lord, lord_pool
+from .rules import Rules
+from .scoring import Result, result
+from .state import OVER, SETUP, State
+
+DEFAULT_NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo")
+
+
+def rng(seed: int | str, stream: str) -> random.Random:
+    """The random stream ``stream`` of a game seeded with ``seed`` (string seeding is stable
+    across runs and platforms)."""
+    return random.Random(f"dungeon-guilds/{seed}/{stream}")
+
+
+def shuffled_rooms(deck: Deck, seed: int | str) -> list[RoomCard]:
+    """R2.3: the room deck shuffled by ``seed``."""
+    rooms = list(deck.rooms)
+    rng(seed, "rooms").shuffle(rooms)
+    return rooms
+
+
+def drawn_lords(rules: Rules, n_players: int, seed: int | str) -> list[Lord]:
+    """R2.2: draw as many lords as players from the pool the ``lords`` option allows."""
+    pool = list(lord_pool(rules.lords))
+    return rng(seed, "lords").sample(pool, n_players)
+
+
+def random_exhaust(seed: int | str, seat: int) -> tuple[int, int]:
+    """A default exhaust choice (R2.4) for a seat that did not choose one."""
+    a, b = rng(seed, f"exhaust/{seat}").sample(STRENGTHS, 2)
+    return (min(a, b), max(a, b))
+
+
+class Game:
+    """A game with names, history and undo. ``state`` is the engine :class:`State`."""
+
+    def __init__(
+        self,
+        players: Sequence[str] | int = 3,
+        *,
+        seed: int | str | None = 0,
+        rules: Rules | None = None,
+        deck: Deck | None = None,
+        rooms: Sequence[RoomCard] | None = None,
+        lords: Sequence[Lord | str] | None = None,
+        start_player: int | str = 0,
+        exhaust: dict[str, Iterable[int]] | None = None,
+    ):
+        names = list(DEFAULT_NAMES[:players]) if isinstance(players, int) else list(players)
+        if isinstance(players, int) and not 3 <= players <= 6:
+            names = [f"P{i + 1}" for i in range(players)]
+        self.rules = rules or Rules()
+        self.deck = deck or reference_deck()
+        self.seed = seed
+        if rooms is None:
+            if seed is None:
+                raise ValueError("a game needs a seed to shuffle the rooms, or the rooms in order")
+            rooms = shuffled_rooms(self.deck, seed)
+        if lords is None:
+            if seed is None:
+                raise ValueError("a game needs a seed to draw the lords, or the lords in order")
+            self.rules.check_players(len(names))
+            lords = drawn_lords(self.rules, len(names), seed)
+        lords = [get_lord(x) if isinstance(x, str) else x for x in lords]
+        if isinstance(start_player, str):
+            if start_player not in names:
+                raise ValueError(f"start player {start_player!r} is not one of {', '.join(names)}")
+            start_player = names.index(start_player)
+        self._start_seat = start_player
+        per_round = len(names) + (1 if self.rules.npc else 0)
+        self.rooms_dealt = list(rooms)[: len(names) * per_round]
+        self.state = State.new(names, rooms, lords, self.deck.levels, self.deck.heal_costs,
+                               rules=self.rules, start=start_player)
+        self.log: list[dict[str, Any]] = self.state.log
+        self.exhaust_choices: dict[str, tuple[int, int]] = {}
+        self._moves: list[tuple[int, Action]] = []  # (seat, action) of every dispatch move
+        self._undo: list[tuple[State, int, int, dict]] = []
+        self._auto_exhaust(exhaust or {})
+
+    # ------------------------------------------------------------------ basics
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.state.names
+
+    @property
+    def n_players(self) -> int:
+        return self.state.n
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.phase == OVER
+
+    @property
+    def phase(self) -> str:
+        return self.state.phase
+
+    @property
+    def current(self) -> int:
+        """The seat to move."""
+        return self.state.current
+
+    @property
+    def current_name(self) -> str:
+        return self.names[self.state.current]
+
+    @property
+    def lords(self) -> tuple[Lord, ...]:
+        return self.state.lords
+
+    @property
+    def moves(self) -> list[str]:
+        """The dispatch moves so far, as ``"Name: move"`` text."""
+        return [f"{self.names[p]}: {a}" for p, a in self._moves]
+
+    @property
+    def ply(self) -> int:
+        """How many decisions (exhaust choices and moves) have been taken."""
+        return len(self._undo)
+
+    def legal_actions(self) -> list[Action]:
+        return self.state.legal_actions()
+
+    def legal_moves(self) -> list[str]:
+        return [str(a) for a in self.state.legal_actions()]
+
+    def result(self) -> Result:
+        return result(self.state)
+
+    def winners(self) -> list[str]:
+        return [self.names[s] for s in self.result().winners]
+
+    def view(self, player: int | str):
+        if isinstance(player, str):
+            player = self.names.index(player)
+        return self.state.view(player)
+
+    # ------------------------------------------------------------------ moves
+    def parse(self, move: str | Action) -> tuple[int | None, Action]:
+        """Parse move text; a ``Name:`` prefix must name a player (returned as a seat)."""
+        if isinstance(move, Action):
+            return None, move
+        name, action = parse_move(move)
+        if name is None:
+            return None, action
+        if name not in self.names:
+            raise ActionSyntaxError(f"{name!r} is not a player here ({', '.join(self.names)})")
+        return self.names.index(name), action
+
+    def why_illegal(self, move: str | Action) -> str | None:
+        """Why the move may not be taken now, or None if it may. Never raises."""
+        try:
+            seat, action = self.parse(move)
+        except ActionSyntaxError as err:
+            return str(err)
+        return self.state.why_illegal(action, seat)
+
+    def push(self, move: str | Action) -> Action:
+        """Take a move (text or :class:`Action`) for the player to move; an illegal move raises
+        :class:`IllegalAction` (or ``ActionSyntaxError``) and changes nothing."""
+        seat, action = self.parse(move)
+        reason = self.state.why_illegal(action, seat)
+        if reason is not None:
+            raise IllegalAction(reason, action)
+        self._push(action)
+        return action
+
+    def _push(self, action: Action) -> None:
+        st = self.state
+        self._undo.append((st.copy(), len(self.log), len(self._moves), dict(self.exhaust_choices)))
+        seat = st.current
+        st.apply_unchecked(action)
+        if action.kind == EXHAUST:
+            self.exhaust_choices[self.names[seat]] = (action.strength, action.other)
+        else:
+            self._moves.append((seat, action))
+
+    def _auto_exhaust(self, choices: dict[str, Iterable[int]]) -> None:
+        while self.state.phase == SETUP and self.current_name in choices:
+            pair = tuple(choices[self.current_name])
+            if len(pair) != 2:
+                raise IllegalAction(f"{self.current_name} must exhaust exactly two adventurers (R2.4)")
+            self.push(Action(EXHAUST, int(pair[0]), other=int(pair[1])))
+            self._undo.clear()  # the setup given up front is not undoable
+
+    def exhaust_randomly(self) -> None:
+        """Let every player still to choose take the seed's default exhaust pair (R2.4)."""
+        while self.state.phase == SETUP:
+            seat = self.state.current
+            a, b = random_exhaust(self.seed if self.seed is not None else 0, seat)
+            self.push(Action(EXHAUST, a, other=b))
+
+    def undo(self, steps: int = 1) -> None:
+        """Take back the last ``steps`` decisions (python-chess's ``pop``)."""
+        if not 0 <= steps <= len(self._undo):
+            raise ValueError(f"can undo at most {len(self._undo)} step(s)")
+        for _ in range(steps):
+            state, log_len, n_moves, choices = self._undo.pop()
+            del self.log[log_len:]
+            del self._moves[n_moves:]
+            self.exhaust_choices = choices
+            state.log = self.log
+            self.state = state
+
+    def undo_to(self, ply: int) -> None:
+        """Go back to the moment after ``ply`` decisions (time travel through the log)."""
+        self.undo(len(self._undo) - ply)
+
+    def state_at(self, ply: int) -> State:
+        """A copy of the state after ``ply`` decisions, without changing the game."""
+        if ply == len(self._undo):
+            return self.state.copy()
+        return self._undo[ply][0].copy()
+
+    def copy(self) -> "Game":
+        """An independent copy (history included)."""
+        new = Game.__new__(Game)
+        new.__dict__.update(self.__dict__)
+        new.state = self.state.copy()
+        new.log = list(self.log)
+        new.state.log = new.log
+        new._moves = list(self._moves)
+        new._undo = list(self._undo)
+        new.exhaust_choices = dict(self.exhaust_choices)
+        return new
+
+    # ------------------------------------------------------------------ record & display
+    def to_record(self) -> dict[str, Any]:
+        from .record import to_record
+
+        return to_record(self)
+
+    def __repr__(self) -> str:
+        st = self.state
+        if st.phase == OVER:
+            return f"<Game over: {', '.join(f'{n} ${g}' for n, g in zip(self.names, st.gold))}>"
+        return (f"<Game round {st.round + 1}/{st.rounds} {st.phase}, {self.current_name} to move, "
+                f"{', '.join(f'{n} ${g}' for n, g in zip(self.names, st.gold))}>")
+
+    def _repr_html_(self) -> str:
+        from .display import game_html
+
+        return game_html(self)

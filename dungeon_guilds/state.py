@@ -1,0 +1,679 @@
+"""The game state and the rules that move it: setup, the four phases of a round, the end (R2-R8).
+
+A :class:`State` holds the whole truth of a game, room fronts included; what a player may know
+is :meth:`State.view`. It is changed in place by :meth:`State.apply_action` (checked) or
+:meth:`State.apply_unchecked` (the simulator's hot path, for actions taken from
+:meth:`State.legal_actions`); :meth:`State.copy` is cheap. The :class:`~dungeon_guilds.game.Game`
+facade adds names, undo, the record and notebook display on top.
+
+Between two decisions the engine runs every automatic step itself: passes (R4.2, R4.7), the
+end of dispatch (R4.8), resolution (R5), cleanup (R6) and the next start phase (R3.1).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from . import actions as A
+from .actions import BUMP, EXHAUST, PLACE, SWAP, Action
+from .cards import STRENGTHS, LevelInfo, RoomCard
+from .effects import EQUAL_STRENGTHS, HealModifier, LowestTotalBonus, PlacementBan, RoomModifier, StartFlip
+from .errors import IllegalAction
+from .lords import Lord
+from .payout import NPC, split
+from .rules import Rules
+from .turn_order import seat_at
+
+SETUP, DISPATCH, OVER = "setup", "dispatch", "over"
+EMPTY = -1
+ALL_FIVE = 0b111110  # bit s set for strengths 1..5
+START_GOLD = 2  # R2.1
+BUMP_FEES = {1: (1, 0), 2: (1, 1), 3: (1, 2)}  # R4.4 level -> (to bank, to the replaced player)
+SWAP_FEE = 1  # R4.5
+NPC_BUMP_FEE = 1  # R10.2
+
+# Actions are small immutable values; the hot path reuses these instead of building new ones.
+_PLACE = [[Action(PLACE, s, r) for r in range(8)] for s in range(6)]
+_BUMP = [[[Action(BUMP, s, r, x) for x in (0, 1)] for r in range(8)] for s in range(6)]
+_SWAP = [[[Action(SWAP, s, r, x) for x in (0, 1)] for r in range(8)] for s in range(6)]
+_EXHAUST = [A.exhaust(a, b) for a in STRENGTHS for b in STRENGTHS if a < b]
+
+
+def strengths_of(mask: int) -> list[int]:
+    """The strengths whose bits are set in ``mask``."""
+    return [s for s in STRENGTHS if mask >> s & 1]
+
+
+class State:
+    """A game of Dungeon Guilds in progress. Seats 0..n-1 sit clockwise."""
+
+    __slots__ = (
+        # fixed for the game
+        "n", "names", "rules", "deck", "lords", "levels", "base_heal", "rounds", "rooms_per_round",
+        "team", "effects_on",
+        # the moving parts
+        "phase", "round", "start", "current", "pos", "setup_left", "deck_pos",
+        "gold", "active", "exhausted", "placed", "bank_in", "bank_out",
+        "rooms", "slot_owner", "slot_str", "locked", "passes",
+        # the round's lord effects, worked out in the start phase
+        "lord", "thresh", "defence", "treasure", "cond_mods", "ban", "heal", "bonus",
+        # what the table has seen and done
+        "seen", "unplayed", "round_results", "log", "actions_taken",
+    )
+
+    # ------------------------------------------------------------------ setup (R2)
+    @classmethod
+    def new(
+        cls,
+        names: Sequence[str],
+        rooms: Sequence[RoomCard],
+        lords: Sequence[Lord],
+        levels: dict[int, LevelInfo],
+        heal_costs: Sequence[int],
+        rules: Rules = Rules(),
+        start: int = 0,
+        log: bool = True,
+    ) -> "State":
+        """A game at the start of setup, with the room deck and lord deck in draw order.
+
+        R2.1 each player has five adventurers and $2; R2.2 ``lords`` are the lords drawn (one a
+        round); R2.3 the first rooms are dealt; R2.5 ``start`` holds the start-player marker.
+        The game then waits for each player's secret exhaust choice (R2.4).
+        """
+        n = len(names)
+        rules.check_players(n)
+        if len(set(names)) != n:
+            raise ValueError("players need different names")
+        if not 0 <= start < n:
+            raise ValueError(f"start player must be a seat 0-{n - 1}")
+        per_round = n + 1 if rules.npc else n  # R10.2 one extra room with NPCs
+        if len(lords) != n:
+            raise ValueError(f"a {n}-player game draws {n} lords (R2.2), got {len(lords)}")
+        if len(rooms) < n * per_round:
+            raise ValueError(
+                f"the room deck has {len(rooms)} cards; a {n}-player game deals {n * per_round}"
+            )
+        self = cls.__new__(cls)
+        self.n = n
+        self.names = tuple(names)
+        self.rules = rules
+        self.deck = tuple(rooms)
+        self.lords = tuple(lords)
+        self.levels = dict(levels)
+        self.base_heal = tuple(heal_costs)
+        self.rounds = n  # R3: as many rounds as players (= lords)
+        self.rooms_per_round = per_round
+        self.team = rules.team_of(n)
+        self.effects_on = rules.lord_effects
+        self.phase = SETUP
+        self.round = 0
+        self.start = start
+        self.setup_left = [(start + i) % n for i in range(n)]
+        self.current = start
+        self.pos = 0
+        self.deck_pos = 0
+        self.gold = [START_GOLD] * n  # R2.1
+        self.bank_in = 0
+        self.bank_out = START_GOLD * n
+        self.active = [ALL_FIVE] * n
+        self.exhausted = [0] * n
+        self.placed = [0] * n
+        self.passes = 0
+        self.seen = []
+        self.unplayed = [0] * n
+        self.round_results = []
+        self.actions_taken = 0
+        self.log = [] if log else None
+        if self.log is not None:
+            self._ev("setup", players=list(self.names), start=start, gold=START_GOLD)
+        self._deal()  # R2.3
+        return self
+
+    def copy(self, keep_log: bool = False) -> "State":
+        """A copy that shares nothing mutable with this state (the log only if asked)."""
+        new = State.__new__(State)
+        for name in (
+            "n", "names", "rules", "deck", "lords", "levels", "base_heal", "rounds",
+            "rooms_per_round", "team", "effects_on", "phase", "round", "start", "current", "pos",
+            "deck_pos", "bank_in", "bank_out", "passes", "rooms", "lord", "thresh", "defence",
+            "treasure", "cond_mods", "ban", "heal", "bonus", "actions_taken",
+        ):
+            setattr(new, name, getattr(self, name))
+        new.setup_left = self.setup_left[:]
+        new.gold = self.gold[:]
+        new.active = self.active[:]
+        new.exhausted = self.exhausted[:]
+        new.placed = self.placed[:]
+        new.slot_owner = self.slot_owner[:]
+        new.slot_str = self.slot_str[:]
+        new.locked = self.locked[:]
+        new.seen = self.seen[:]
+        new.unplayed = self.unplayed[:]
+        new.round_results = self.round_results[:]
+        new.log = (self.log if keep_log else None)
+        return new
+
+    # ------------------------------------------------------------------ questions
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def n_rooms(self) -> int:
+        return len(self.rooms)
+
+    def room_total(self, i: int) -> int:
+        """The total strength in room ``i`` (0-based), NPCs included."""
+        return self.slot_str[2 * i] + self.slot_str[2 * i + 1]
+
+    def occupants(self, i: int) -> list[tuple[int, int]]:
+        """[(owner, strength), ...] in room ``i`` (owner ``NPC`` for an NPC), slot a first."""
+        return [(self.slot_owner[j], self.slot_str[j]) for j in (2 * i, 2 * i + 1)
+                if self.slot_owner[j] != EMPTY]
+
+    def lock_threshold(self, i: int) -> int:
+        """R4.3 / R7.1: the top of the room's defence range moved by the lord's defence change."""
+        t = self.thresh[i] + self._cond_delta(i, 0)
+        return t if t > 0 else 0
+
+    def heal_cost(self, strength: int) -> int:
+        """This round's heal cost of an adventurer (printed cost + lord modifier, R6.1)."""
+        return self.heal[strength]
+
+    def returns(self) -> list[int]:
+        """Gold per player (OpenSpiel's ``returns``)."""
+        return self.gold[:]
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_actions(self) -> list[Action]:
+        """Every action the player to move may take now (empty when the game is over)."""
+        if self.phase == DISPATCH:
+            return self._dispatch_actions(self.current)
+        if self.phase == SETUP:
+            return list(_EXHAUST)
+        return []
+
+    def _dispatch_actions(self, p: int) -> list[Action]:
+        out: list[Action] = []
+        hand = self.active[p] & ~self.ban
+        if not hand:
+            return out
+        owner, strength, locked = self.slot_owner, self.slot_str, self.locked
+        gold = self.gold[p]
+        strengths = [s for s in STRENGTHS if hand >> s & 1]
+        full_only = self.rules.swap_needs_full_room
+        for i in range(len(self.rooms)):
+            r = i + 1
+            a, b = 2 * i, 2 * i + 1
+            oa, ob = owner[a], owner[b]
+            if oa == EMPTY or ob == EMPTY:
+                for s in strengths:  # R4.3 place (a locked room's free slot too)
+                    out.append(_PLACE[s][r])
+                if full_only or locked[i] or (oa == EMPTY and ob == EMPTY):
+                    continue
+            elif locked[i]:
+                continue
+            level = self.rooms[i].level
+            for j, x in ((a, 0), (b, 1)):
+                o = owner[j]
+                if o == EMPTY:
+                    continue
+                t = strength[j]
+                if o == p:  # R4.5 swap
+                    if gold >= SWAP_FEE:
+                        for s in strengths:
+                            if s > t:
+                                out.append(_SWAP[s][r][x])
+                elif oa != EMPTY and ob != EMPTY:  # R4.4 bump: full, unlocked room
+                    fee = NPC_BUMP_FEE if o == NPC else sum(BUMP_FEES[level])
+                    if gold >= fee:
+                        for s in strengths:
+                            if s > t:
+                                out.append(_BUMP[s][r][x])
+        return out
+
+    def _has_legal(self, p: int) -> bool:
+        hand = self.active[p] & ~self.ban
+        if not hand:
+            return False
+        if EMPTY in self.slot_owner:
+            return True  # a place is possible
+        return bool(self._dispatch_actions(p))
+
+    # ------------------------------------------------------------------ refusals
+    def why_illegal(self, action: Action, player: int | None = None) -> str | None:
+        """Why ``action`` may not be taken now (by ``player``, default the one to move), or
+        None when it is legal. Never raises for a well-formed :class:`Action`."""
+        if self.phase == OVER:
+            return "the game is over"
+        if player is not None and player != self.current:
+            return f"it is {self.names[self.current]}'s turn"
+        p = self.current
+        kind = action.kind
+        if self.phase == SETUP:
+            if kind != EXHAUST:
+                return (f"{self.names[p]} must first choose two adventurers to exhaust for round 1 "
+                        "(setup, R2.4), e.g. 'exhaust 1 2'")
+            a, b = action.strength, action.other
+            if a not in STRENGTHS or b not in STRENGTHS:
+                return "adventurers have strengths 1 to 5"
+            if a == b:
+                return "choose two different adventurers to exhaust"
+            return None
+        if kind == EXHAUST:
+            return "adventurers are exhausted at setup only (R2.4); the game is past setup"
+        s, r = action.strength, action.room
+        if s not in STRENGTHS:
+            return "adventurers have strengths 1 to 5"
+        if not 1 <= r <= len(self.rooms):
+            return f"there is no room {r}: this dungeon has rooms 1 to {len(self.rooms)}"
+        if self.placed[p] >= 2:
+            return f"{self.names[p]} already has two adventurers in the dungeon (R4.2)"
+        bit = 1 << s
+        if not self.active[p] & bit:
+            if self.exhausted[p] & bit:
+                return f"your strength-{s} adventurer is exhausted this round (R6.2)"
+            return f"your strength-{s} adventurer is already in the dungeon"
+        if self.ban & bit:
+            return f"{self.lord.name_en} forbids strength-{s} adventurers this round (§7)"
+        i = r - 1
+        a, b = 2 * i, 2 * i + 1
+        if kind == PLACE:
+            if self.slot_owner[a] != EMPTY and self.slot_owner[b] != EMPTY:
+                return f"room {r} is full: bump or swap an adventurer instead"
+            return None
+        if kind not in (BUMP, SWAP) or action.slot not in (0, 1):
+            return f"unknown action {action!r}"
+        j = 2 * i + action.slot
+        where = f"room {r} slot {'ab'[action.slot]}"
+        o, t = self.slot_owner[j], self.slot_str[j]
+        if o == EMPTY:
+            return f"{where} is empty: place an adventurer there instead"
+        if self.locked[i]:
+            return f"room {r} is locked: its adventurers cannot be replaced (R4.3)"
+        full = self.slot_owner[a] != EMPTY and self.slot_owner[b] != EMPTY
+        if kind == BUMP:
+            if o == p:
+                return f"the adventurer in {where} is yours: use swap to replace your own (R4.5)"
+            if not full:
+                return f"room {r} is not full: only adventurers in a full room can be bumped (R4.4)"
+            if s <= t:
+                return f"you need an adventurer stronger than {t} to bump it (R4.4)"
+            level = self.rooms[i].level
+            fee = NPC_BUMP_FEE if o == NPC else sum(BUMP_FEES[level])
+            if self.gold[p] < fee:
+                what = "bumping an NPC" if o == NPC else f"a Lv{level} bump"
+                return f"{what} costs ${fee} and you have ${self.gold[p]} (R4.6)"
+            return None
+        # swap
+        if o != p:
+            whose = "an NPC" if o == NPC else self.names[o]
+            return f"{where} holds {whose}'s adventurer: swap replaces your own (use bump)"
+        if self.rules.swap_needs_full_room and not full:
+            return f"room {r} is not full: the French edition swaps only in a full room (R9.1)"
+        if s <= t:
+            return f"you need an adventurer stronger than {t} to swap (R4.5)"
+        if self.gold[p] < SWAP_FEE:
+            return f"a swap costs ${SWAP_FEE} and you have ${self.gold[p]} (R4.6)"
+        return None
+
+    def is_legal(self, action: Action) -> bool:
+        return self.why_illegal(action) is None
+
+    # ------------------------------------------------------------------ applying actions
+    def apply_action(self, action: Action, player: int | None = None) -> None:
+        """Take ``action`` for the player to move; refuse an illegal one with
+        :class:`IllegalAction` (a ``ValueError``) and leave the state unchanged."""
+        if not isinstance(action, Action):
+            raise IllegalAction(f"not an action: {action!r}", action)
+        reason = self.why_illegal(action, player)
+        if reason is not None:
+            raise IllegalAction(reason, action)
+        self.apply_unchecked(action)
+
+    def apply_unchecked(self, action: Action) -> None:
+        """Take a legal ``action`` (from :meth:`legal_actions`) without checking it."""
+        self.actions_taken += 1
+        kind = action.kind
+        if kind == EXHAUST:
+            self._exhaust(action.strength, action.other)
+            return
+        p = self.current
+        s = action.strength
+        i = action.room - 1
+        bit = 1 << s
+        log = self.log
+        if kind == PLACE:  # R4.3
+            j = 2 * i if self.slot_owner[2 * i] == EMPTY else 2 * i + 1
+            if log is not None:
+                self._ev("placed", player=p, strength=s, room=i + 1, slot="ab"[j - 2 * i])
+        else:
+            j = 2 * i + action.slot
+            o, t = self.slot_owner[j], self.slot_str[j]
+            if kind == BUMP:
+                level = self.rooms[i].level
+                if o == NPC:  # R10.2
+                    self._pay_bank(p, NPC_BUMP_FEE)
+                else:  # R4.4
+                    to_bank, to_victim = BUMP_FEES[level]
+                    self._pay_bank(p, to_bank)
+                    if to_victim:
+                        self.gold[p] -= to_victim
+                        self.gold[o] += to_victim
+                    self.active[o] |= 1 << t  # returns to its owner, active
+                    self.placed[o] -= 1
+                if log is not None:
+                    self._ev("bumped", player=p, strength=s, room=i + 1, slot="ab"[action.slot],
+                             victim=o, victim_strength=t,
+                             fee_bank=NPC_BUMP_FEE if o == NPC else BUMP_FEES[level][0],
+                             fee_victim=0 if o == NPC else BUMP_FEES[level][1])
+            else:  # R4.5 swap
+                self._pay_bank(p, SWAP_FEE)
+                self.active[p] |= 1 << t
+                self.placed[p] -= 1
+                if log is not None:
+                    self._ev("swapped", player=p, strength=s, room=i + 1, slot="ab"[action.slot],
+                             returned=t, fee_bank=SWAP_FEE)
+        self.slot_owner[j] = p
+        self.slot_str[j] = s
+        self.active[p] &= ~bit
+        self.placed[p] += 1
+        self._check_lock(i)
+        if kind == BUMP and o == NPC:
+            self._npc_move(i)
+        self.pos += 1
+        self._next_turn()
+
+    def _pay_bank(self, p: int, amount: int) -> None:
+        self.gold[p] -= amount
+        self.bank_in += amount
+
+    def _check_lock(self, i: int) -> None:
+        """R4.3: a room whose total strength reaches its lock threshold locks at once."""
+        if not self.locked[i] and self.room_total(i) >= self.lock_threshold(i):
+            self.locked[i] = True
+            if self.log is not None:
+                self._ev("locked", room=i + 1, total=self.room_total(i), threshold=self.lock_threshold(i))
+
+    # ------------------------------------------------------------------ NPCs (R10.2)
+    def _npc_enter(self, i: int) -> None:
+        j = 2 * i if self.slot_owner[2 * i] == EMPTY else 2 * i + 1
+        self.slot_owner[j] = NPC
+        self.slot_str[j] = self.rooms[i].level  # an NPC is as strong as its room's level
+        self._check_lock(i)
+
+    def _npc_move(self, i: int) -> None:
+        """A replaced NPC goes to the next room below with a free slot, else searches again from
+        the first room; with no free slot anywhere it leaves the dungeon (ruling R10.2)."""
+        k = len(self.rooms)
+        for dest in list(range(i + 1, k)) + list(range(0, k)):
+            if EMPTY in (self.slot_owner[2 * dest], self.slot_owner[2 * dest + 1]):
+                self._npc_enter(dest)
+                if self.log is not None:
+                    self._ev("npc_moved", from_room=i + 1, to_room=dest + 1, strength=self.rooms[dest].level)
+                return
+        if self.log is not None:
+            self._ev("npc_left", from_room=i + 1)
+
+    # ------------------------------------------------------------------ setup choice (R2.4)
+    def _exhaust(self, a: int, b: int) -> None:
+        p = self.current
+        mask = (1 << a) | (1 << b)
+        self.exhausted[p] = mask
+        self.active[p] = ALL_FIVE & ~mask
+        gain = self.base_heal[a] + self.base_heal[b]  # ruling R2.4: printed costs, no lord change
+        self.gold[p] += gain
+        self.bank_out += gain
+        if self.log is not None:
+            self._ev("exhausted", player=p, strengths=[a, b], gold=gain)
+        self.setup_left.pop(0)
+        if self.setup_left:
+            self.current = self.setup_left[0]
+        else:
+            self._start_dispatch()
+
+    # ------------------------------------------------------------------ start phase (R3.1)
+    def _deal(self) -> None:
+        """R2.3 / R3.1: deal rooms face down, sort them by level (stable), reveal the lord and
+        work out its effects for this round."""
+        k = self.rooms_per_round
+        dealt = self.deck[self.deck_pos:self.deck_pos + k]
+        self.deck_pos += k
+        self.rooms = sorted(dealt, key=lambda c: c.level)  # Lv1 at the top; ties keep deal order
+        self.slot_owner = [EMPTY] * (2 * k)
+        self.slot_str = [0] * (2 * k)
+        self.locked = [False] * k
+        self.placed = [0] * self.n
+        self.lord = self.lords[self.round]
+        self._apply_lord()
+        if self.log is not None:
+            self._ev("dealt", levels=[c.level for c in self.rooms], lord=self.lord.id,
+                     start=self.start)
+
+    def _apply_lord(self) -> None:
+        """Translate the round's lord into per-room numbers the hot path reads (§7)."""
+        k = len(self.rooms)
+        d_def = [0] * k
+        d_tr = [0] * k
+        cond: list[tuple[int, int, int]] = []
+        ban = 0
+        heal = list(self.base_heal)
+        bonus = 0
+        effects = self.lord.effects if self.effects_on else ()
+        for e in effects:
+            if isinstance(e, RoomModifier):
+                for i in range(k):
+                    if e.selects(i, k):
+                        if e.when == EQUAL_STRENGTHS:
+                            cond.append((i, e.defence, e.treasure))
+                        else:
+                            d_def[i] += e.defence
+                            d_tr[i] += e.treasure
+            elif isinstance(e, PlacementBan):
+                for s in e.strengths:
+                    ban |= 1 << s
+            elif isinstance(e, HealModifier):
+                for s in e.strengths:
+                    heal[s] += e.delta
+            elif isinstance(e, LowestTotalBonus):
+                bonus += e.amount
+        self.thresh = [self.levels[c.level].lock_threshold + d for c, d in zip(self.rooms, d_def)]
+        self.defence = [c.defence + d for c, d in zip(self.rooms, d_def)]
+        self.treasure = [c.treasure + d for c, d in zip(self.rooms, d_tr)]
+        self.cond_mods = tuple(cond)
+        self.ban = ban
+        self.heal = [h if h > 0 else 0 for h in heal]
+        self.bonus = bonus
+
+    def _cond_delta(self, i: int, which: int) -> int:
+        """Defence (which=0) or treasure (which=1) change from conditional effects on room i."""
+        if not self.cond_mods:
+            return 0
+        a, b = 2 * i, 2 * i + 1
+        equal = (self.slot_owner[a] != EMPTY and self.slot_owner[b] != EMPTY
+                 and self.slot_str[a] == self.slot_str[b])
+        total = 0
+        for room, d_def, d_tr in self.cond_mods:
+            if room == i and equal:
+                total += d_tr if which else d_def
+        return total
+
+    def _start_dispatch(self) -> None:
+        """The start phase's flips (the Caveman, R7.2 in round 1 too), the NPCs (R10.2), then
+        the first turn of the snake (R4.1)."""
+        if self.effects_on:
+            for e in self.lord.effects:
+                if isinstance(e, StartFlip):
+                    ex = sum(1 << s for s in e.exhaust)
+                    ac = sum(1 << s for s in e.activate)
+                    for p in range(self.n):
+                        hand = self.active[p] | self.exhausted[p]
+                        self.exhausted[p] = (self.exhausted[p] | (hand & ex)) & ~ac
+                        self.active[p] = (self.active[p] | (hand & ac)) & ~ex
+                    if self.log is not None:
+                        self._ev("flipped", lord=self.lord.id, exhausted=list(e.exhaust),
+                                 activated=list(e.activate))
+        if self.rules.npc:
+            for i in (0, 1):
+                self._npc_enter(i)
+                if self.log is not None:
+                    self._ev("npc_placed", room=i + 1, strength=self.rooms[i].level)
+        self.phase = DISPATCH
+        self.pos = 0
+        self._next_turn()
+
+    # ------------------------------------------------------------------ dispatch (R4)
+    def _next_turn(self) -> None:
+        """Walk the snake from ``pos`` to the next player who must act (R4.1, R4.2, R4.7);
+        end the phase when every player has two adventurers placed or nobody can act (R4.8)."""
+        n = self.n
+        placed = self.placed
+        if min(placed) >= 2:
+            self._end_dispatch()
+            return
+        log = self.log
+        for _ in range(2 * n):
+            seat = seat_at(self.pos, n, self.start)
+            if placed[seat] < 2:
+                if self._has_legal(seat):
+                    self.current = seat
+                    return
+                if log is not None:
+                    self._ev("passed", player=seat, reason="no legal action (R4.7)")
+            elif log is not None:
+                self._ev("passed", player=seat, reason="two adventurers placed (R4.2)")
+            self.pos += 1
+        self._end_dispatch()  # R4.7 nobody who still needs to act can act
+
+    def _end_dispatch(self) -> None:
+        for p in range(self.n):
+            self.unplayed[p] = self.active[p]  # R8.1 tie-break: active and not played
+        failed_from = self._resolve()
+        self._cleanup(failed_from)
+
+    # ------------------------------------------------------------------ resolution (R5)
+    def _resolve(self) -> int:
+        """Reveal rooms from the top; return the index of the first failed room (R5.1)."""
+        log = self.log
+        gold = self.gold
+        if self.bonus:  # the Boardgame Lord: lowest placed total gains, ties all (R7.3)
+            totals = [0] * self.n
+            for o, s in zip(self.slot_owner, self.slot_str):
+                if o >= 0:
+                    totals[o] += s
+            low = min(totals)
+            for p in range(self.n):
+                if totals[p] == low:
+                    gold[p] += self.bonus
+                    self.bank_out += self.bonus
+                    if log is not None:
+                        self._ev("bonus", player=p, gold=self.bonus, total=low)
+        k = len(self.rooms)
+        failed_from = k
+        for i in range(k):  # R5.1 from the top room down
+            card = self.rooms[i]
+            self.seen.append(card)
+            total = self.room_total(i)
+            defence = self.defence[i] + self._cond_delta(i, 0)
+            if defence < 0:
+                defence = 0  # R5.3
+            if total < defence:
+                failed_from = i
+                if log is not None:
+                    self._ev("revealed", room=i + 1, defence=card.defence, treasure=card.treasure)
+                    self._ev("failed", room=i + 1, total=total, defence=defence,
+                             rooms=list(range(i + 1, k + 1)))
+                break
+            treasure = self.treasure[i] + self._cond_delta(i, 1)
+            if treasure < 0:
+                treasure = 0  # R5.3
+            shares, to_bank = split(treasure, self.occupants(i))  # R5.2
+            paid = 0
+            for p, amount in shares.items():
+                gold[p] += amount
+                paid += amount
+            self.bank_out += paid
+            if log is not None:
+                self._ev("revealed", room=i + 1, defence=card.defence, treasure=card.treasure)
+                self._ev("cleared", room=i + 1, total=total, defence=defence, treasure=treasure,
+                         shares={str(p): v for p, v in shares.items()}, to_bank=to_bank)
+        return failed_from
+
+    # ------------------------------------------------------------------ cleanup (R6)
+    def _cleanup(self, failed_from: int) -> None:
+        log = self.log
+        k = len(self.rooms)
+        owner, strength = self.slot_owner, self.slot_str
+        n = self.n
+        cost = [0] * n
+        played = [0] * n
+        for j in range(2 * k):
+            o = owner[j]
+            if o >= 0:
+                played[o] |= 1 << strength[j]
+                if j // 2 >= failed_from:
+                    cost[o] += self.heal[strength[j]]  # R6.1 (NPCs pay nothing)
+        for p in range(n):
+            if cost[p]:
+                pay = cost[p] if cost[p] <= self.gold[p] else self.gold[p]  # never below $0
+                self.gold[p] -= pay
+                self.bank_in += pay
+                if log is not None:
+                    self._ev("healed", player=p, cost=cost[p], paid=pay)
+            # R6.2 exhausted become active; the adventurers placed this round come back exhausted
+            self.active[p] = self.active[p] | self.exhausted[p]
+            self.exhausted[p] = played[p]
+        self.round_results.append({
+            "round": self.round + 1,
+            "lord": self.lord.id,
+            "cleared": failed_from,
+            "rooms": k,
+            "gold": self.gold[:],
+        })
+        # R6.3 discard the rooms and the lord, pass the marker to the left
+        self.round += 1
+        self.start = (self.start + 1) % n
+        if log is not None:
+            self._ev("marker_passed", start=self.start)
+        if self.round >= self.rounds:  # R6.4
+            self.phase = OVER
+            if log is not None:
+                self._ev("game_over", gold=self.gold[:])
+            return
+        self._deal()  # R3.1 start phase of the next round
+        self._start_dispatch()
+
+    # ------------------------------------------------------------------ the log
+    def _ev(self, kind: str, **data: Any) -> None:
+        data["kind"] = kind
+        data["round"] = self.round + 1
+        self.log.append(data)
+
+    # ------------------------------------------------------------------ invariants (§11)
+    def check_invariants(self) -> None:
+        """Raise AssertionError if a RULES §11 invariant is broken."""
+        assert sum(self.gold) == self.bank_out - self.bank_in, "gold is not conserved"
+        assert all(g >= 0 for g in self.gold), "a player's gold is negative"
+        seen_cards = [0] * self.n
+        for j, o in enumerate(self.slot_owner):
+            if o >= 0 and self.phase != OVER:  # after the last cleanup all are back in hand
+                bit = 1 << self.slot_str[j]
+                assert not seen_cards[o] & bit, "an adventurer is in two slots"
+                seen_cards[o] |= bit
+        for p in range(self.n):
+            a, e, s = self.active[p], self.exhausted[p], seen_cards[p]
+            assert not (a & e or a & s or e & s), f"an adventurer of seat {p} is in two places"
+            assert a | e | s == ALL_FIVE, f"an adventurer of seat {p} is missing"
+            if self.phase == DISPATCH:
+                assert bin(s).count("1") == self.placed[p] <= 2, "more than two adventurers placed"
+        assert len(self.slot_owner) == 2 * len(self.rooms), "a room holds more than 2 adventurers"
+
+    # ------------------------------------------------------------------ hidden information
+    def view(self, player: int):
+        """What ``player`` may know (room backs, public positions, own hand; no fronts)."""
+        from .view import PlayerView
+
+        return PlayerView.of(self, player)

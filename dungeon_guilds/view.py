@@ -1,0 +1,85 @@
+"""What one player may know (hidden information made explicit).
+
+A room's front (exact defence and treasure) stays hidden until resolution reveals it; a player
+sees room backs (level and the level's ranges), the lord and its effect, every adventurer in the
+dungeon, everybody's gold, their own hand, and the fronts revealed so far. Other players'
+exhausted adventurers are secret in round 1 (chosen face down, R2.4) unless a start flip made
+them public; from round 2 on they are the adventurers everyone saw placed (R6.2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import LevelInfo, RoomCard
+from .effects import StartFlip
+from .state import ALL_FIVE, EMPTY, State, strengths_of
+
+
+@dataclass(frozen=True)
+class RoomView:
+    number: int  # 1 = top
+    level: int
+    ranges: LevelInfo
+    lock_threshold: int
+    locked: bool
+    slots: tuple[tuple[int, int] | None, ...]  # (owner, strength) per slot a, b; None if empty
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    player: int
+    names: tuple[str, ...]
+    round: int  # 1-based
+    rounds: int
+    phase: str
+    current: int
+    start: int
+    lord_id: str
+    lord_effects_on: bool
+    gold: tuple[int, ...]
+    active: tuple[int, ...]  # own hand; others: -1 where unknown
+    exhausted: tuple[int, ...]
+    rooms: tuple[RoomView, ...]
+    seen: tuple[RoomCard, ...]  # fronts revealed in earlier resolutions
+    deck_left: int
+    heal_costs: tuple[int, ...]
+
+    @classmethod
+    def of(cls, state: State, player: int) -> "PlayerView":
+        flip = state.effects_on and any(isinstance(e, StartFlip) for e in state.lords[0].effects)
+        public_hands = state.round > 0 or flip
+        active, exhausted = [], []
+        for p in range(state.n):
+            if p == player or (public_hands and state.phase != "setup"):
+                active.append(state.active[p])
+                exhausted.append(state.exhausted[p])
+            else:
+                active.append(-1)
+                exhausted.append(-1)
+        rooms = []
+        for i, card in enumerate(state.rooms):
+            slots = tuple(
+                None if state.slot_owner[j] == EMPTY else (state.slot_owner[j], state.slot_str[j])
+                for j in (2 * i, 2 * i + 1)
+            )
+            rooms.append(RoomView(i + 1, card.level, state.levels[card.level],
+                                  state.lock_threshold(i), state.locked[i], slots))
+        return cls(
+            player=player, names=state.names, round=min(state.round, state.rounds - 1) + 1,
+            rounds=state.rounds, phase=state.phase, current=state.current, start=state.start,
+            lord_id=state.lord.id, lord_effects_on=state.effects_on, gold=tuple(state.gold),
+            active=tuple(active), exhausted=tuple(exhausted), rooms=tuple(rooms),
+            seen=tuple(state.seen), deck_left=len(state.deck) - state.deck_pos,
+            heal_costs=tuple(state.heal),
+        )
+
+    def hand(self) -> list[int]:
+        """The strengths this player may place now."""
+        return strengths_of(self.active[self.player])
+
+    def knows_hand(self, p: int) -> bool:
+        return self.active[p] != -1
+
+
+__all__ = ["PlayerView", "RoomView", "ALL_FIVE"]
