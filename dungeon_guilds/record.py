@@ -158,21 +158,29 @@ def from_record(data: Any, *, stop_at: int | None = None) -> Game:
     start = data.get("start_player", players[0])
     _require(start in players, f"start_player: {start!r} is not one of the players")
 
-    exhaust = data.get("exhaust", {})
-    _require(isinstance(exhaust, Mapping), "exhaust: expected {name: [strength, strength]}")
+    # "exhaust" present: exactly these choices (players not listed are still to choose);
+    # absent: every player's choice comes from the seed (R2.4).
+    exhaust = data.get("exhaust")
     choices: dict[str, tuple[int, int]] = {}
-    for name, pair in exhaust.items():
-        _require(name in players, f"exhaust.{name}: not one of the players")
-        _require(isinstance(pair, list) and len(pair) == 2
-                 and all(isinstance(s, int) and not isinstance(s, bool) and 1 <= s <= 5 for s in pair)
-                 and pair[0] != pair[1],
-                 f"exhaust.{name}: expected two different strengths 1-5, got {pair!r}")
-        choices[name] = (pair[0], pair[1])
-    missing = [p for p in players if p not in choices]
-    _require(not missing or seed is not None,
-             f"exhaust: no choice for {', '.join(missing)} and no seed to choose with")
-    for name in missing:
-        choices[name] = random_exhaust(seed, players.index(name))
+    if exhaust is None:
+        _require(seed is not None, "exhaust: missing, and no seed to choose with")
+        choices = {name: random_exhaust(seed, i) for i, name in enumerate(players)}
+    else:
+        _require(isinstance(exhaust, Mapping), "exhaust: expected {name: [strength, strength]}")
+        for name, pair in exhaust.items():
+            _require(name in players, f"exhaust.{name}: not one of the players")
+            _require(isinstance(pair, list) and len(pair) == 2
+                     and all(isinstance(s, int) and not isinstance(s, bool) and 1 <= s <= 5 for s in pair)
+                     and pair[0] != pair[1],
+                     f"exhaust.{name}: expected two different strengths 1-5, got {pair!r}")
+            choices[name] = (pair[0], pair[1])
+        start_seat = players.index(data.get("start_player", players[0])) if data.get(
+            "start_player", players[0]) in players else 0
+        order = [players[(start_seat + i) % len(players)] for i in range(len(players))]
+        chosen = [name in choices for name in order]
+        if chosen != sorted(chosen, reverse=True):
+            raise RecordError("exhaust: choices are taken from the start player clockwise; "
+                              f"{order[chosen.index(False)]} has none but a later player has one")
 
     try:
         game = Game(players, seed=seed, rules=rules, deck=deck, rooms=rooms, lords=lords,

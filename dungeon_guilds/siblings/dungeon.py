@@ -108,7 +108,7 @@ CITATIONS: dict[str, Source] = {
     "counter-attack 2d6": cite("004", 66, "同樣擲 2 顆骰子"),
     "dropped treasure on monster": cite("004", 80, "放在打你的怪物身上"),
     "room loot": cite("004", 82, "相應等級的寶藏卡堆中抽 1 張"),
-    "chamber loot": cite("004", 83, "只能獲得怪物從其他人身上取得的寶藏"),
+    "chamber loot": cite("004", 84, "只能獲得怪物從其他人身上取得的寶藏"),
     "spell count": cite("004", 30, "所得數值加 6"),
     "spell types": cite("004", 29, "火球術"),
     "one spell per turn": cite("004", 86, "每 1 輪只能施展 1 次法術"),
