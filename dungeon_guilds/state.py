@@ -672,6 +672,30 @@ class State:
         assert len(self.slot_owner) == 2 * len(self.rooms), "a room holds more than 2 adventurers"
 
     # ------------------------------------------------------------------ hidden information
+    def unseen_cards(self) -> list[RoomCard]:
+        """The room cards nobody has seen a front of: the whole deck (public: players know the
+        card list) minus the fronts revealed so far. Sorted, so it leaks no order."""
+        left: dict[RoomCard, int] = {}
+        for card in self.deck:
+            left[card] = left.get(card, 0) + 1
+        for card in self.seen:
+            left[card] -= 1
+        return sorted((c for c, k in left.items() for _ in range(k)),
+                      key=lambda c: (c.level, c.defence, c.treasure))
+
+    def with_fronts(self, rooms: Sequence[RoomCard], undealt: Sequence[RoomCard]) -> "State":
+        """A copy whose current rooms' fronts and undealt deck are replaced (a determinization
+        for search over hidden information). ``rooms`` must keep each room's level."""
+        if len(rooms) != len(self.rooms) or any(a.level != b.level for a, b in zip(rooms, self.rooms)):
+            raise ValueError("the new fronts must keep each room's level (its back is public)")
+        new = self.copy()
+        new.rooms = list(rooms)
+        new.deck = self.deck[:self.deck_pos] + tuple(undealt)
+        if len(new.deck) < self.rounds * self.rooms_per_round:
+            raise ValueError("the undealt deck is too short for the rounds left")
+        new._apply_lord()  # the lord's per-room numbers follow the new fronts
+        return new
+
     def view(self, player: int):
         """What ``player`` may know (room backs, public positions, own hand; no fronts)."""
         from .view import PlayerView

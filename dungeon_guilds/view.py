@@ -42,6 +42,7 @@ class PlayerView:
     exhausted: tuple[int, ...]
     rooms: tuple[RoomView, ...]
     seen: tuple[RoomCard, ...]  # fronts revealed in earlier resolutions
+    unseen: tuple[RoomCard, ...]  # the deck's cards (public list) minus those seen, sorted
     deck_left: int
     heal_costs: tuple[int, ...]
 
@@ -70,7 +71,7 @@ class PlayerView:
             rounds=state.rounds, phase=state.phase, current=state.current, start=state.start,
             lord_id=state.lord.id, lord_effects_on=state.effects_on, gold=tuple(state.gold),
             active=tuple(active), exhausted=tuple(exhausted), rooms=tuple(rooms),
-            seen=tuple(state.seen), deck_left=len(state.deck) - state.deck_pos,
+            seen=tuple(state.seen), unseen=tuple(state.unseen_cards()), deck_left=len(state.deck) - state.deck_pos,
             heal_costs=tuple(state.heal),
         )
 

@@ -1,0 +1,1 @@
+"""Bots, exact probabilities, simulation and balance metrics (pandas)."""

@@ -1,0 +1,1 @@
+"""Plotly figures and networkx graphs: pure functions from engine states to figures."""

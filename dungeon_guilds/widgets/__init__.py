@@ -1,0 +1,1 @@
+"""ipywidgets apps: thin clients of the engine (they never decide a rule)."""
