@@ -278,8 +278,16 @@ def final_score(difficulty: str, boss_defeated: bool, survivors: int, dead: int,
                         ("gold", gold), ("damage tokens", damage_tokens)):
         if value < 0:
             raise ValueError(f"{name} cannot be negative")
+    if not 1 <= survivors + dead <= PLAYERS[1]:
+        raise ValueError(f"a party has {PLAYERS[0]} to {PLAYERS[1]} heroes (survivors + dead)")
+    if white_dice > WHITE.count:
+        raise ValueError(f"the box holds only {WHITE.count} white dice")
+    if gold > COMPONENTS["gold coins"][0]:
+        raise ValueError(f"the box holds only {COMPONENTS['gold coins'][0]} gold coins")
     if dead * MAX_DAMAGE_TOKENS > damage_tokens:
         raise ValueError("every dead hero took 3 damage tokens")
+    if damage_tokens > dead * MAX_DAMAGE_TOKENS + survivors * (MAX_DAMAGE_TOKENS - 1):
+        raise ValueError("a surviving hero holds at most 2 damage tokens")
     parts = (
         ("mission", DIFFICULTY_POINTS[difficulty] if boss_defeated else 0),
         ("survivors", survivors),
@@ -336,5 +344,6 @@ def rating(score: int) -> Tier:
 
 
 def best_possible_score(players: int, difficulty: str = "hard", white_dice: int = 9, gold: int = 30) -> int:
-    """An upper bound: everyone alive, no damage, all white dice and coins in the box kept."""
+    """An upper bound: everyone alive, no damage, all white dice and coins in the box kept
+    (6 heroes on hard: 15 + 6 + 18 + 15 + 5 = 59)."""
     return final_score(difficulty, True, players, 0, white_dice, gold, 0).total

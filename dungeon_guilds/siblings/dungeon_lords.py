@@ -36,6 +36,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from fractions import Fraction
+from math import comb
 from typing import Callable, Iterable, Mapping, Sequence
 
 from . import Source, cite, outside_fact
@@ -405,7 +407,14 @@ def npc_aware_policy(rng: random.Random, available: list[str], board: OrderBoard
     return weighted_policy({o: board.free(o) for o in ORDER_TYPES})(rng, available, board)
 
 
-POLICIES: dict[str, Policy] = {"random": random_policy, "npc-aware": npc_aware_policy}
+#: Illustrative only (not from any source): every lord prefers the same four orders, 3 to 1.
+CLUSTERED_WEIGHTS = {"food": 3, "gold": 3, "imps": 3, "monster": 3}
+
+POLICIES: dict[str, Policy] = {
+    "random": random_policy,
+    "npc-aware": npc_aware_policy,
+    "clustered": weighted_policy(CLUSTERED_WEIGHTS),
+}
 
 
 @dataclass
@@ -477,3 +486,40 @@ def simulate_order_contention(n_players: int, *, years: int = 100, seed: int = 0
                 keep = retry[0] if retry_failed and retry else 0
                 unavailable[seat] = retrieve_orders(cards[seat], failed[seat], keep)
     return result
+
+
+def npc_workers_distribution(n_players: int) -> dict[int, Fraction]:
+    """Exact distribution of the number of NPC minions on one given order type, when every
+    NPC's three cards are a uniformly random 3 of 8 (as in :func:`simulate_order_contention`).
+
+    3 players: one NPC, on the order with chance 3/8. 2 players: each NPC independently with
+    chance 3/8 (an order both NPCs chose holds two NPC minions, lines 69 and 71).
+    """
+    p = Fraction(NPC_UNAVAILABLE, len(ORDER_TYPES))
+    if n_players == 4:
+        return {0: Fraction(1)}
+    if n_players == 3:
+        return {0: 1 - p, 1: p}
+    if n_players == 2:
+        return {0: (1 - p) ** 2, 1: 2 * p * (1 - p), 2: p**2}
+    raise ValueError("Dungeon Lords is for 2-4 lords")
+
+
+def first_card_no_slot_exact(n_players: int) -> dict[int, Fraction]:
+    """Exact P(the first order card finds no slot) for each position in the order of play,
+    with the random policy: each lord's first card is uniform over the 8 orders (a random 6 of
+    8 are available, then a random one is picked), independently of the others.
+
+    The lord at position ``k`` fails when the NPC minions ``c`` on their order plus the earlier
+    lords who picked the same order fill all three slots: ``c + Binomial(k, 1/8) >= 3``.
+    """
+    q = Fraction(1, len(ORDER_TYPES))
+    out = {}
+    for k in range(n_players):
+        total = Fraction(0)
+        for c, pc in npc_workers_distribution(n_players).items():
+            need = SLOTS - c
+            total += pc * sum((comb(k, j) * q**j * (1 - q) ** (k - j) for j in range(need, k + 1)),
+                              Fraction(0))
+        out[k] = total
+    return out

@@ -1,0 +1,292 @@
+"""User-visible strings, per language, kept apart from the code (issue 5).
+
+Every label, message and card name the figures, widgets and the notebook display show comes
+from ``dungeon_guilds/strings/<lang>.toml`` (loaded with :mod:`tomllib` through
+:mod:`importlib.resources`). ``en`` is the reference table; another language may leave keys out
+and falls back to English for them. To add a language, drop ``strings/xx.toml`` with a
+``[meta] name = "..."`` entry: :func:`languages` finds it.
+
+Lord names and effect texts come from the lord cards themselves (:mod:`dungeon_guilds.lords`,
+which carries the rulebook's English and Chinese names); other languages may override them in
+their table under ``[lord.<id>]``.
+
+Engine refusals (:meth:`State.why_illegal`) are English sentences. A language translates them
+with a table of regular expressions, ``[[refusal]]`` entries with ``pattern`` (matched against
+the whole English sentence) and ``text`` (a template using the pattern's named groups); a group
+called ``lord`` holding an English lord name is replaced by the lord's name in the language, a
+group called ``reason`` is translated recursively. An English sentence no pattern matches is
+shown inside the language's ``error.illegal`` frame (``不合法：…``), so a new engine message is
+never lost, only left untranslated.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Iterable, Mapping, Sequence
+
+from .actions import BUMP, EXHAUST, PLACE, SWAP, Action
+from .lords import ALL_LORDS, LORDS_BY_ID, Lord
+from .payout import NPC
+
+FALLBACK = "en"
+_default = ["en"]
+
+
+# ---------------------------------------------------------------------- loading
+def _flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in table.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, Mapping):
+            out.update(_flatten(value, name + "."))
+        else:
+            out[name] = value
+    return out
+
+
+@lru_cache(maxsize=None)
+def _table(lang: str) -> dict[str, Any]:
+    try:
+        text = resources.files("dungeon_guilds").joinpath("strings", f"{lang}.toml").read_text("utf-8")
+    except FileNotFoundError:
+        raise ValueError(f"no strings for language {lang!r} (have: {', '.join(languages())})") from None
+    return tomllib.loads(text)
+
+
+@lru_cache(maxsize=None)
+def strings(lang: str) -> dict[str, Any]:
+    """The flat ``{"section.key": value}`` table of a language (English keys filled in)."""
+    flat = _flatten({k: v for k, v in _table(FALLBACK).items() if k != "refusal"})
+    if lang != FALLBACK:
+        flat.update(_flatten({k: v for k, v in _table(lang).items() if k != "refusal"}))
+    return flat
+
+
+@lru_cache(maxsize=None)
+def _refusals(lang: str) -> tuple[tuple[re.Pattern[str], str], ...]:
+    return tuple((re.compile(r["pattern"]), r["text"]) for r in _table(lang).get("refusal", ()))
+
+
+def languages() -> dict[str, str]:
+    """{code: name in its own language} of every language with a strings table."""
+    out = {}
+    for entry in sorted(resources.files("dungeon_guilds").joinpath("strings").iterdir(),
+                        key=lambda e: e.name):
+        if entry.name.endswith(".toml"):
+            code = entry.name[:-5]
+            out[code] = _table(code).get("meta", {}).get("name", code)
+    # English first, then the others in file order
+    return dict(sorted(out.items(), key=lambda kv: (kv[0] != FALLBACK, kv[0])))
+
+
+def set_language(lang: str) -> None:
+    """The default language (used by ``Game._repr_html_`` and by calls that pass no ``lang``)."""
+    strings(lang)  # refuse an unknown language now
+    _default[0] = lang
+
+
+def get_language() -> str:
+    return _default[0]
+
+
+def _lang(lang: str | None) -> str:
+    return lang or _default[0]
+
+
+# ---------------------------------------------------------------------- lookups
+def t(key: str, lang: str | None = None, **values: Any) -> str:
+    """The string ``key`` in ``lang``, formatted with ``values`` (``str.format`` fields).
+
+    A missing key gives the key itself, so a gap shows instead of breaking a widget; the test
+    suite checks every key the code uses exists in every table.
+    """
+    text = strings(_lang(lang)).get(key)
+    if text is None:
+        return key
+    if values:
+        try:
+            return str(text).format(**values)
+        except (KeyError, IndexError, ValueError):
+            return str(text)
+    return str(text)
+
+
+def has(key: str, lang: str | None = None) -> bool:
+    return key in strings(_lang(lang))
+
+
+def lord_of(lord: Lord | str) -> Lord | None:
+    if isinstance(lord, Lord):
+        return lord
+    return LORDS_BY_ID.get(lord)
+
+
+def lord_name(lord: Lord | str, lang: str | None = None) -> str:
+    """A lord's name: a table's ``lord.<id>.name`` if given, else the card's own en/zh name."""
+    lang = _lang(lang)
+    obj = lord_of(lord)
+    lord_id = obj.id if obj else str(lord)
+    override = strings(lang).get(f"lord.{lord_id}.name") if lang != FALLBACK else None
+    if override:
+        return str(override)
+    if obj is None:
+        return lord_id
+    return obj.name("zh" if lang == "zh" else "en")
+
+
+def lord_text(lord: Lord | str, lang: str | None = None) -> str:
+    lang = _lang(lang)
+    obj = lord_of(lord)
+    lord_id = obj.id if obj else str(lord)
+    override = strings(lang).get(f"lord.{lord_id}.text") if lang != FALLBACK else None
+    if override:
+        return str(override)
+    if obj is None:
+        return ""
+    return obj.text("zh" if lang == "zh" else "en")
+
+
+_EN_LORD_NAMES = {lord.name_en: lord for lord in ALL_LORDS}
+
+
+# ---------------------------------------------------------------------- refusals and errors
+def refusal(reason: str, lang: str | None = None) -> str:
+    """An engine refusal (an English sentence from ``why_illegal``) in ``lang``."""
+    lang = _lang(lang)
+    if lang == FALLBACK:
+        return reason
+    for pattern, template in _refusals(lang):
+        m = pattern.fullmatch(reason)
+        if m is None:
+            continue
+        groups = dict(m.groupdict())
+        if "lord" in groups and groups["lord"] in _EN_LORD_NAMES:
+            groups["lord"] = lord_name(_EN_LORD_NAMES[groups["lord"]], lang)
+        if "reason" in groups:
+            groups["reason"] = refusal(groups["reason"], lang)
+        try:
+            return template.format(**groups)
+        except (KeyError, IndexError, ValueError):
+            break
+    return t("error.untranslated", lang, reason=reason)
+
+
+def illegal_text(reason: str, lang: str | None = None) -> str:
+    """A refusal framed for display: ``Not allowed: …`` / ``不合法：…``."""
+    return t("error.illegal", lang, reason=refusal(reason, lang))
+
+
+def error_text(exc: BaseException, lang: str | None = None) -> str:
+    """A friendly message for any error a widget callback meets (never a traceback).
+
+    Engine refusals are shown as the engine words them (translated where the language has a
+    pattern for them); the library's own ``ValueError``s (bad move text, bad options, bad
+    deck) are shown as their message; anything else as a short 'something went wrong'.
+    """
+    from .errors import IllegalAction  # local: keep this module import-light
+
+    if isinstance(exc, IllegalAction):
+        return illegal_text(exc.reason, lang)
+    if isinstance(exc, ValueError):
+        return t("error.invalid", lang, message=refusal(str(exc), lang))
+    return t("error.unexpected", lang, kind=type(exc).__name__, message=str(exc)[:200])
+
+
+# ---------------------------------------------------------------------- game words
+def phase_name(phase: str, lang: str | None = None) -> str:
+    return t(f"phase.{phase}", lang)
+
+
+def player_name(names: Sequence[str], owner: int, lang: str | None = None) -> str:
+    if owner == NPC:
+        return t("word.npc", lang)
+    if 0 <= owner < len(names):
+        return names[owner]
+    return "?"
+
+
+def slot_letter(slot: int | str) -> str:
+    return slot if isinstance(slot, str) else "ab"[slot]
+
+
+def action_text(action: Action, lang: str | None = None, state=None, names: Sequence[str] | None = None) -> str:
+    """A move in words (``place strength 3 in room 2``). With ``state``, a bump or swap also
+    names the adventurer it replaces (read from the state's slots)."""
+    names = names if names is not None else (state.names if state is not None else ())
+    kind = action.kind
+    if kind == EXHAUST:
+        return t("action.exhaust", lang, a=action.strength, b=action.other)
+    if kind == PLACE:
+        return t("action.place", lang, strength=action.strength, room=action.room)
+    slot = slot_letter(action.slot)
+    target = ""
+    if state is not None and 1 <= action.room <= len(state.rooms):
+        j = 2 * (action.room - 1) + action.slot
+        owner, strength = state.slot_owner[j], state.slot_str[j]
+        if owner != -1:
+            target = t("action.target", lang, owner=player_name(names, owner, lang), strength=strength)
+    key = "action.bump" if kind == BUMP else "action.swap" if kind == SWAP else None
+    if key is None:
+        return str(action)
+    return t(key, lang, strength=action.strength, room=action.room, slot=slot, target=target)
+
+
+def _list(values: Iterable[Any]) -> str:
+    return ", ".join(str(v) for v in values)
+
+
+def event_text(ev: Mapping[str, Any], names: Sequence[str], lang: str | None = None,
+               secret_exhaust: bool = False) -> str:
+    """One log event in words. ``secret_exhaust`` hides which adventurers were exhausted at
+    setup (R2.4 is a secret choice) for a player's-eye log."""
+    kind = ev.get("kind", "?")
+    who = lambda p: player_name(names, p, lang)  # noqa: E731
+    v = dict(ev)
+    if "player" in v:
+        v["player"] = who(v["player"])
+    if kind == "setup":
+        return t("event.setup", lang, players=_list(v.get("players", ())), gold=v.get("gold", 0))
+    if kind == "dealt":
+        return t("event.dealt", lang, round=v.get("round"), levels=_list(v.get("levels", ())),
+                 lord=lord_name(v.get("lord", "?"), lang))
+    if kind == "exhausted":
+        key = "event.exhausted_secret" if secret_exhaust else "event.exhausted"
+        return t(key, lang, player=v["player"], strengths=_list(v.get("strengths", ())), gold=v.get("gold", 0))
+    if kind == "bumped":
+        victim = who(v.get("victim"))
+        key = "event.bumped_npc" if v.get("victim") == NPC else "event.bumped"
+        return t(key, lang, player=v["player"], strength=v["strength"], room=v["room"], slot=v["slot"],
+                 victim=victim, victim_strength=v["victim_strength"], fee_bank=v["fee_bank"],
+                 fee_victim=v["fee_victim"])
+    if kind == "passed":
+        return t("event.passed", lang, player=v["player"], reason=refusal(str(v.get("reason", "")), lang)
+                 if _lang(lang) != FALLBACK else v.get("reason", ""))
+    if kind == "flipped":
+        return t("event.flipped", lang, lord=lord_name(v.get("lord", "?"), lang),
+                 exhausted=_list(v.get("exhausted", ())), activated=_list(v.get("activated", ())))
+    if kind == "cleared":
+        parts = [t("word.share", lang, name=who(int(p)), gold=g) for p, g in v.get("shares", {}).items()]
+        if v.get("to_bank"):
+            parts.append(t("word.share", lang, name=t("word.bank", lang), gold=v["to_bank"]))
+        return t("event.cleared", lang, room=v["room"], total=v["total"], defence=v["defence"],
+                 treasure=v["treasure"], shares=_list(parts) or "—")
+    if kind == "failed":
+        return t("event.failed", lang, room=v["room"], total=v["total"], defence=v["defence"],
+                 rooms=_list(v.get("rooms", ())))
+    if kind == "marker_passed":
+        return t("event.marker_passed", lang, player=who(v.get("start", -1)))
+    if kind == "game_over":
+        return t("event.game_over", lang, gold=_list(f"{n} ${g}" for n, g in zip(names, v.get("gold", ()))))
+    if has(f"event.{kind}", lang):
+        return t(f"event.{kind}", lang, **v)
+    return str(kind)
+
+
+__all__ = [
+    "FALLBACK", "action_text", "error_text", "event_text", "get_language", "has", "illegal_text",
+    "languages", "lord_name", "lord_text", "phase_name", "player_name", "refusal", "set_language",
+    "strings", "t",
+]

@@ -1,0 +1,276 @@
+"""The sourced comparison of Dungeon Guilds and its siblings, as pandas tables.
+
+Two kinds of comparison, in the spirit of Ludii's portal (which compares games on *computed*
+concepts):
+
+* **Facts** (:func:`facts`, :func:`comparison_table`, :func:`side_by_side`): eleven attributes
+  per game, each cell with its sources — ``seed 004 line 38``, ``RULES.md R4.1``, or an
+  ``outside fact`` with its origin. They live in ``data/comparison.toml``.
+* **Computed concepts** (:func:`computed_concepts`): numbers the rule kernels compute — the
+  first turns of each turn-order scheme, the dice in a basic action, the chance of the worst
+  outcome — each row saying which function computed it.
+
+Mechanisms (:func:`mechanisms`) give the games <-> mechanisms graph (``graphs.py``) and a
+similarity measure: the Jaccard index of two games' mechanism sets (:func:`similarity_matrix`).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from fractions import Fraction
+from functools import lru_cache
+from importlib import resources
+
+import pandas as pd
+
+from . import GAMES, Source
+from . import dungeon, dungeon_fighter, dungeon_lords
+from ..turn_order import snake_order
+
+DATA_FILE = "comparison.toml"
+
+
+@lru_cache(maxsize=1)
+def _data() -> dict:
+    text = resources.files(__package__).joinpath("data", DATA_FILE).read_text(encoding="utf-8")
+    return tomllib.loads(text)
+
+
+def attributes() -> list[tuple[str, str]]:
+    """``[(key, label), ...]`` in table order."""
+    return [(k, label) for k, label in _data()["attributes"]]
+
+
+def game_name(game: str) -> str:
+    name, zh, _ = GAMES[game]
+    return f"{name} {zh}"
+
+
+def _resolve(game: str) -> str:
+    """Accept a game id ('dungeon') or its English name ('Dungeon!')."""
+    if game in GAMES:
+        return game
+    for key, (name, zh, _) in GAMES.items():
+        if game in (name, zh, f"{name} {zh}"):
+            return key
+    raise KeyError(f"unknown game {game!r}; choose from {', '.join(GAMES)}")
+
+
+def cell_sources(cell: dict) -> list[Source]:
+    return [Source.from_dict(s) for s in cell["sources"]]
+
+
+def facts() -> pd.DataFrame:
+    """One row per (game, attribute): the value, its sources as text, and whether any part of
+    it is an outside fact."""
+    labels = dict(attributes())
+    rows = []
+    for cell in _data()["cell"]:
+        sources = cell_sources(cell)
+        rows.append({
+            "game": cell["game"],
+            "game_name": game_name(cell["game"]),
+            "attribute": cell["attribute"],
+            "attribute_label": labels[cell["attribute"]],
+            "value": cell["value"],
+            "sources": "; ".join(str(s) for s in sources),
+            "outside": any(s.is_outside for s in sources),
+            "n_sources": len(sources),
+        })
+    return pd.DataFrame(rows)
+
+
+def comparison_table(with_sources: bool = False) -> pd.DataFrame:
+    """Attributes down, games across. ``with_sources`` appends the sources to each value."""
+    df = facts()
+    text = df["value"] + (" [" + df["sources"] + "]" if with_sources else "")
+    wide = df.assign(text=text).pivot(index="attribute_label", columns="game_name", values="text")
+    order = [label for _, label in attributes()]
+    return wide.reindex(index=order, columns=[game_name(g) for g in GAMES])
+
+
+def side_by_side(a: str, b: str) -> pd.DataFrame:
+    """Two games, attribute by attribute, each value next to its sources."""
+    a, b = _resolve(a), _resolve(b)
+    df = facts().set_index(["game", "attribute"])
+    rows = []
+    for key, label in attributes():
+        row = {"attribute": label}
+        for g in (a, b):
+            cell = df.loc[(g, key)]
+            row[GAMES[g][0]] = cell["value"]
+            row[f"{GAMES[g][0]} — sources"] = cell["sources"]
+        rows.append(row)
+    columns = ["attribute", GAMES[a][0], f"{GAMES[a][0]} — sources"]
+    if b != a:
+        columns += [GAMES[b][0], f"{GAMES[b][0]} — sources"]
+    return pd.DataFrame(rows)[columns]
+
+
+# --------------------------------------------------------------------------------------------
+# Mechanisms and similarity
+# --------------------------------------------------------------------------------------------
+
+
+def mechanisms() -> pd.DataFrame:
+    """One row per (game, mechanism) with its source."""
+    rows = [{"game": m["game"], "mechanism": m["name"], "source": str(Source.from_dict(m["source"]))}
+            for m in _data()["mechanism"]]
+    return pd.DataFrame(rows)
+
+
+def mechanism_sets() -> dict[str, frozenset[str]]:
+    df = mechanisms()
+    return {g: frozenset(df.loc[df["game"] == g, "mechanism"]) for g in GAMES}
+
+
+def jaccard(a: str, b: str) -> Fraction:
+    """|shared mechanisms| / |all mechanisms of either game| — 1 for identical sets."""
+    sets = mechanism_sets()
+    x, y = sets[_resolve(a)], sets[_resolve(b)]
+    union = x | y
+    return Fraction(len(x & y), len(union)) if union else Fraction(1)
+
+
+def similarity_matrix(as_float: bool = True) -> pd.DataFrame:
+    """The Jaccard similarity of every pair of games (games by English name)."""
+    names = [GAMES[g][0] for g in GAMES]
+    values = [[jaccard(a, b) for b in GAMES] for a in GAMES]
+    if as_float:
+        values = [[float(v) for v in row] for row in values]
+    return pd.DataFrame(values, index=names, columns=names)
+
+
+def shared_mechanisms(a: str, b: str) -> list[str]:
+    sets = mechanism_sets()
+    return sorted(sets[_resolve(a)] & sets[_resolve(b)])
+
+
+# --------------------------------------------------------------------------------------------
+# Computed concepts
+# --------------------------------------------------------------------------------------------
+
+
+def turn_sequence(game: str, n_players: int = 4, turns: int = 8) -> list[int]:
+    """The first ``turns`` seats (0..n-1) to act, start player 0, by each game's scheme.
+
+    Dungeon Guilds: the main engine's snake (R4.1). Dungeon!: clockwise whole turns (seed 004
+    line 38). Dungeon Lords: each order card is placed in seat order from the start player
+    (seed 003 line 46). Dungeon Fighter: three throwers per round with the shared coloured
+    dice from the start player on, who changes each round (seed 001 lines 121, 131, 143).
+    """
+    game = _resolve(game)
+    if game == "dungeon_guilds":
+        return snake_order(n_players, 0, turns)
+    if game in ("dungeon", "dungeon_lords"):
+        return [t % n_players for t in range(turns)]
+    if game == "dungeon_fighter":
+        seq, start = [], 0
+        while len(seq) < turns:
+            seq += [(start + i) % n_players for i in range(dungeon_fighter.COLOURED.count)]
+            start = (start + 1) % n_players
+        return seq[:turns]
+    raise KeyError(game)
+
+
+def computed_concepts(n_players: int = 4) -> pd.DataFrame:
+    """Numbers the kernels compute, one row per concept, games across, with how each was
+    computed (rows are Ludii-style "concepts")."""
+    p7 = dungeon.hero_win_chance(7)
+    killed = dungeon.counter_attack_distribution()["killed"]
+    coloured = dungeon_fighter.COLOURED.p_eye
+    white = dungeon_fighter.WHITE.p_eye
+    rows = [
+        {
+            "concept": f"first 8 turns, {n_players} players (seat 0 starts)",
+            "Dungeon Guilds": str(turn_sequence("dungeon_guilds", n_players)),
+            "Dungeon!": str(turn_sequence("dungeon", n_players)),
+            "Dungeon Lords": str(turn_sequence("dungeon_lords", n_players)) + " (after secret orders)",
+            "Dungeon Fighter": str(turn_sequence("dungeon_fighter", n_players)),
+            "computed by": "comparison.turn_sequence (Guilds: turn_order.snake_order)",
+        },
+        {
+            "concept": "rounds in a game",
+            "Dungeon Guilds": f"{n_players} (one per player)",
+            "Dungeon!": "open-ended (until a hero wins)",
+            "Dungeon Lords": f"{dungeon_lords.ROUNDS_PER_YEAR * dungeon_lords.YEARS} building rounds",
+            "Dungeon Fighter": "one per room until the boss",
+            "computed by": "RULES.md R6.4; dungeon_lords.ROUNDS_PER_YEAR x YEARS",
+        },
+        {
+            "concept": "dice in a basic action",
+            "Dungeon Guilds": "0 (placement is deterministic)",
+            "Dungeon!": "2 (2d6 attack)",
+            "Dungeon Lords": "0 (order placement)",
+            "Dungeon Fighter": "1 (one die thrown at the target)",
+            "computed by": "kernels: dungeon.two_dice, dungeon_fighter.Die",
+        },
+        {
+            "concept": "chance of the basic action's key event",
+            "Dungeon Guilds": "— (no chance: room values are hidden, not random per action)",
+            "Dungeon!": f"hit a 7-monster: {p7} ≈ {float(p7):.3f}",
+            "Dungeon Lords": "order finds no slot: see simulate_order_contention",
+            "Dungeon Fighter": f"eye on top: coloured {coloured}, white {white}",
+            "computed by": "dungeon.hero_win_chance; dungeon_fighter.Die.p_eye",
+        },
+        {
+            "concept": "worst single outcome",
+            "Dungeon Guilds": "a failed room fails every room below (R5.1)",
+            "Dungeon!": f"killed by the counter-attack: {killed} per failed attack",
+            "Dungeon Lords": "−3 points per unpaid tax gold",
+            "Dungeon Fighter": "3rd damage token: the hero is out (−3 −5 points)",
+            "computed by": "dungeon.counter_attack_distribution; dungeon_lords.pay_tax; dungeon_fighter.final_score",
+        },
+    ]
+    return pd.DataFrame(rows).set_index("concept")
+
+
+# --------------------------------------------------------------------------------------------
+# Tables for the notebook and the Compare tab
+# --------------------------------------------------------------------------------------------
+
+
+def win_chance_frame(bonus: int = 0) -> pd.DataFrame:
+    """Dungeon!: P(hero wins) for every monster number, exact and as a decimal."""
+    rows = [{"needed": n, "P(win)": str(p), "≈": round(float(p), 4)}
+            for n, p in dungeon.win_chance_table(bonus)]
+    return pd.DataFrame(rows)
+
+
+def counter_attack_frame() -> pd.DataFrame:
+    """Dungeon!: the counter-attack table with its exact distribution and sources."""
+    dist = dungeon.counter_attack_distribution()
+    rows = [{"roll": b.label, "outcome": f"{b.name} ({b.name_zh})", "P": str(dist[b.key]),
+             "≈": round(float(dist[b.key]), 4), "effect": b.effect, "source": str(b.source)}
+            for b in dungeon.COUNTER_ATTACK]
+    return pd.DataFrame(rows)
+
+
+def expected_loss_frame(max_hand: int = 8) -> pd.DataFrame:
+    """Dungeon!: expected treasure cards lost per failed attack, by cards in hand."""
+    rows = []
+    for h in range(max_hand + 1):
+        e = dungeon.expected_cards_lost(h)
+        rows.append({"cards in hand": h, "E[cards lost]": str(e), "≈": round(float(e), 4)})
+    return pd.DataFrame(rows)
+
+
+def eye_frame(die: str = "coloured") -> pd.DataFrame:
+    """Dungeon Fighter: exact eye distributions for 1..(dice in the box) dice."""
+    rows = dungeon_fighter.eye_table(die)
+    return pd.DataFrame([{k: (str(v) if isinstance(v, Fraction) else v) for k, v in r.items()}
+                         for r in rows])
+
+
+def contention_frame(player_counts=(2, 3, 4), *, years: int = 100, seed: int = 0,
+                     policy: str = "random") -> pd.DataFrame:
+    """Dungeon Lords: the no-slot rate by position in the order of play and player count."""
+    rows = []
+    for n in player_counts:
+        res = dungeon_lords.simulate_order_contention(n, years=years, seed=seed, policy=policy)
+        for pos, rate in res.by_position().items():
+            rows.append({"players": n, "position": pos + 1, "no-slot rate": rate,
+                         "orders chosen": sum(v for k, v in res.chosen.items() if k[0] == pos)})
+        rows.append({"players": n, "position": "all", "no-slot rate": res.rate(),
+                     "orders chosen": sum(res.chosen.values())})
+    return pd.DataFrame(rows)
