@@ -1,64 +1,208 @@
-"""Rich display of a game in a notebook (``Game._repr_html_``): the dungeon from top to bottom,
-the lord, each player's gold and hand, whose turn it is. Only reads the engine's state."""
+"""Rich display of a game in a notebook (``Game._repr_html_``) and the HTML board the widgets
+show: the dungeon from top to bottom (level, back ranges, lock threshold, slots with owner colour
+and strength, lock), after resolution the revealed fronts and cleared / failed rooms, the lord
+and its effect, each player's gold, active and exhausted adventurers, and whose turn it is.
+
+Only reads the engine's state and log; every word comes from :mod:`dungeon_guilds.i18n`.
+``viewer`` (a seat) hides what that player may not know, as :meth:`State.view` says (other
+players' secret exhaust choices in round 1); room fronts are shown only once revealed.
+Stable CSS classes (``dg-board``, ``dg-room``, ``dg-slot``, ``dg-player``, ``dg-current``…)
+and ``data-*`` attributes let browser tests find things.
+"""
 
 from __future__ import annotations
 
 from html import escape
+from typing import Any, Sequence
 
-from .state import EMPTY, OVER, SETUP, strengths_of
+from . import i18n
+from .i18n import t
 from .payout import NPC
+from .state import EMPTY, OVER, strengths_of
 
 COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b")
+NPC_COLOUR = "#7f7f7f"
+BANK_COLOUR = "#bcbd22"
+
+_STYLE = """<style>
+.dg-board{font-family:system-ui,sans-serif;font-size:13px;line-height:1.35}
+.dg-board table{border-collapse:collapse;margin:4px 0}
+.dg-board th,.dg-board td{border-bottom:1px solid #ddd;padding:2px 8px;text-align:left}
+.dg-board th{font-weight:600;background:#f4f4f4}
+.dg-chip{color:#fff;padding:1px 6px;border-radius:3px;white-space:nowrap}
+.dg-npc{border:1px dashed #777;padding:1px 5px;border-radius:3px}
+.dg-empty{color:#aaa}
+.dg-current td{background:#fff7d6}
+.dg-cleared{color:#2a7d2a;font-weight:600}.dg-failed{color:#b02020;font-weight:600}
+.dg-note{color:#666}
+</style>"""
 
 
-def _adventurer(game, owner: int, strength: int) -> str:
+def colour(owner: int) -> str:
+    """The colour of a seat (or the NPC)."""
     if owner == NPC:
-        return f'<span style="border:1px dashed #777;padding:1px 4px">NPC {strength}</span>'
-    colour = COLOURS[owner % len(COLOURS)]
-    return (f'<span style="background:{colour};color:white;padding:1px 5px;border-radius:3px">'
-            f'{escape(game.names[owner])} {strength}</span>')
+        return NPC_COLOUR
+    return COLOURS[owner % len(COLOURS)]
 
 
-def game_html(game) -> str:
-    st = game.state
-    lord = st.lord
+def chip(names: Sequence[str], owner: int, strength: Any = "", lang: str | None = None) -> str:
+    """An adventurer (or a player with ``strength=""``) as a coloured chip."""
+    label = f"{t('word.npc', lang)} {strength}".strip()
+    if owner == NPC:
+        return f'<span class="dg-slot dg-npc" data-owner="npc" data-strength="{strength}">{escape(label)}</span>'
+    name = escape(names[owner]) if 0 <= owner < len(names) else "?"
+    return (f'<span class="dg-slot dg-chip" style="background:{colour(owner)}" data-owner="{owner}" '
+            f'data-strength="{strength}">{name} {strength}</span>').replace(" </span>", "</span>")
+
+
+def _strengths(mask: int, lang: str | None) -> str:
+    if mask == -1:
+        return t("word.unknown", lang)
+    values = strengths_of(mask)
+    return " ".join(str(s) for s in values) if values else "—"
+
+
+def _lord_line(state, lang: str | None) -> str:
+    lord = state.lord
+    name = escape(i18n.lord_name(lord, lang))
+    other = lord.name_en if lang == "zh" else lord.name_zh
+    text = escape(i18n.lord_text(lord, lang))
+    if not state.effects_on:
+        text = f"<s>{text}</s> ({escape(t('word.effects_off', lang))})"
+    return (f'<div class="dg-lord" data-lord="{escape(lord.id)}"><b>{escape(t("board.lord", lang))}:</b> '
+            f'<b>{name}</b> <span class="dg-note">{escape(other)}</span> — {text}</div>')
+
+
+def _result_cell(res, names, lang) -> str:
+    if res is None:
+        return f'<span class="dg-note">{escape(t("word.hidden", lang))}</span>'
+    if res.status == "not_reached":
+        return f'<span class="dg-note">{escape(t("board.not_reached", lang))}</span>'
+    front = t("board.front_value", lang, defence=res.defence, treasure=res.treasure)
+    if res.status == "cleared":
+        shares = ", ".join(f"{escape(names[int(p)])} ${g}" for p, g in (res.shares or {}).items())
+        if res.to_bank:
+            shares += (", " if shares else "") + f"{escape(t('word.bank', lang))} ${res.to_bank}"
+        return (f'{escape(front)} · <span class="dg-cleared">{escape(t("board.cleared", lang))}</span> '
+                f'({res.total} ≥ {res.effective_defence}; ${res.effective_treasure}: {shares or "—"})')
+    return (f'{escape(front)} · <span class="dg-failed">{escape(t("board.failed", lang))}</span> '
+            f'({res.total} &lt; {res.effective_defence})')
+
+
+def rooms_table(state, log: Sequence[dict] | None, lang: str | None = None) -> str:
+    """The dungeon now on the table, top room first."""
+    from .viz.events import resolution, rooms_round  # plain data, no plotly
+
+    names = state.names
+    results = resolution(log, rooms_round(state)) if log else None
+    head = "".join(f"<th>{escape(t(k, lang))}</th>" for k in (
+        "board.room", "board.level", "board.defence_range", "board.treasure_range", "board.lock_at",
+        "board.adventurers", "board.result"))
     rows = []
-    revealed = st.phase == OVER
-    for i, card in enumerate(st.rooms):
-        info = st.levels[card.level]
+    for i, card in enumerate(state.rooms):
+        info = state.levels[card.level]
         slots = []
         for j in (2 * i, 2 * i + 1):
-            o = st.slot_owner[j]
-            slots.append("·" if o == EMPTY else _adventurer(game, o, st.slot_str[j]))
-        front = f"defence {card.defence}, treasure ${card.treasure}" if revealed else "hidden"
+            o = state.slot_owner[j]
+            if o == EMPTY:
+                slots.append(f'<span class="dg-slot dg-empty" data-owner="">·</span>')
+            else:
+                slots.append(chip(names, o, state.slot_str[j], lang))
+        lock = (f' 🔒<span class="dg-note">{escape(t("word.locked", lang))}</span>'
+                if state.locked[i] else "")
+        res = results[i] if results and i < len(results) else None
         rows.append(
-            f"<tr><td>{i + 1}</td><td>Lv{card.level}</td>"
-            f"<td>{info.defence[0]}–{info.defence[1]}</td><td>${info.treasure[0]}–{info.treasure[1]}</td>"
-            f"<td>{st.lock_threshold(i)}</td><td>{'🔒' if st.locked[i] else ''}</td>"
-            f"<td>{' '.join(slots)}</td><td>{front}</td></tr>"
+            f'<tr class="dg-room" data-room="{i + 1}" data-level="{card.level}" '
+            f'data-locked="{int(bool(state.locked[i]))}"><td>{i + 1}</td><td>Lv{card.level}</td>'
+            f"<td>{info.defence[0]}–{info.defence[1]}</td><td>${info.treasure[0]}–${info.treasure[1]}</td>"
+            f"<td>{state.lock_threshold(i)}{lock}</td><td>{' '.join(slots)}</td>"
+            f"<td>{_result_cell(res, names, lang)}</td></tr>"
         )
-    players = []
-    for p, name in enumerate(game.names):
-        mark = " ◀ to move" if st.phase != OVER and p == st.current else ""
-        marker = " (start)" if p == st.start else ""
-        players.append(
-            f"<tr><td>{_adventurer(game, p, '')}{marker}</td><td>${st.gold[p]}</td>"
-            f"<td>{strengths_of(st.active[p])}</td><td>{strengths_of(st.exhausted[p])}</td><td>{mark}</td></tr>"
+    return f'<table class="dg-rooms"><tr>{head}</tr>{"".join(rows)}</table>'
+
+
+def players_table(state, lang: str | None = None, viewer: int | None = None) -> str:
+    from .scoring import result
+
+    view = state.view(viewer) if viewer is not None else None
+    active = view.active if view is not None else state.active
+    exhausted = view.exhausted if view is not None else state.exhausted
+    winners = set(result(state).winners) if state.phase == OVER else set()
+    head = "".join(f"<th>{escape(t(k, lang))}</th>" for k in (
+        "board.player", "board.gold", "board.active", "board.exhausted", "board.turn"))
+    rows = []
+    for p, name in enumerate(state.names):
+        current = state.phase != OVER and p == state.current
+        marks = []
+        if current:
+            marks.append(escape(t("board.to_move", lang)))
+        if p in winners:
+            marks.append(escape(t("board.winner", lang)))
+        start = f' <span class="dg-note">{escape(t("board.start", lang))}</span>' if p == state.start else ""
+        team = ""
+        if state.team is not None:
+            team = f' <span class="dg-note">{escape(t("board.teams", lang, team=state.team[p] + 1))}</span>'
+        you = f' <b>({escape(t("word.you", lang))})</b>' if viewer == p else ""
+        rows.append(
+            f'<tr class="dg-player{" dg-current" if current else ""}" data-seat="{p}">'
+            f"<td>{chip(state.names, p, '', lang)}{you}{start}{team}</td><td>${state.gold[p]}</td>"
+            f"<td>{_strengths(active[p], lang)}</td><td>{_strengths(exhausted[p], lang)}</td>"
+            f"<td>{' '.join(marks)}</td></tr>"
         )
-    effects = "on" if st.effects_on else "off (lords only count rounds)"
-    phase = {SETUP: "setup: choose two adventurers to exhaust", OVER: "game over"}.get(st.phase, st.phase)
-    round_no = min(st.round + 1, st.rounds)
-    head = (f"<b>Round {round_no}/{st.rounds}</b> · {phase} · lord: <b>{escape(lord.name_en)}</b> "
-            f"{escape(lord.name_zh)} — {escape(lord.text_en)} (effects {effects})")
-    deck_note = "" if game.deck.is_reference else " (custom deck)"
-    table = (
-        "<table><tr><th>room</th><th>level</th><th>defence range</th><th>treasure range</th>"
-        "<th>lock at</th><th></th><th>adventurers</th><th>front</th></tr>" + "".join(rows) + "</table>"
+    return f'<table class="dg-players"><tr>{head}</tr>{"".join(rows)}</table>'
+
+
+def last_round_table(state, log: Sequence[dict] | None, lang: str | None = None) -> str:
+    """The previous round's resolution (fronts, cleared / failed), while the next round runs."""
+    from .viz.events import resolution
+
+    if not log or state.phase == OVER or state.round < 1:
+        return ""
+    results = resolution(log, state.round)
+    if not results:
+        return ""
+    levels = next((ev.get("levels", []) for ev in log
+                   if ev.get("kind") == "dealt" and ev.get("round") == state.round), [])
+    rows = []
+    for res in results:
+        lv = levels[res.room - 1] if res.room - 1 < len(levels) else "?"
+        rows.append(f'<tr class="dg-last-room" data-room="{res.room}" data-status="{res.status}">'
+                    f"<td>{res.room}</td><td>Lv{lv}</td><td>{_result_cell(res, state.names, lang)}</td></tr>")
+    title = escape(t("board.last_round", lang, round=state.round))
+    return (f'<details class="dg-last-round"><summary>{title}</summary><table>'
+            f"{''.join(rows)}</table></details>")
+
+
+def board_html(state, log: Sequence[dict] | None = None, lang: str | None = None,
+               viewer: int | None = None, reference_deck: bool = True, style: bool = True) -> str:
+    """The whole table as HTML (see the module docstring)."""
+    lang = lang or i18n.get_language()
+    if log is None:
+        log = state.log
+    round_no = min(state.round + 1, state.rounds)
+    phase = i18n.phase_name(state.phase, lang)
+    title = escape(t("board.title", lang, round=round_no, rounds=state.rounds, phase=phase))
+    if state.phase != OVER:
+        mover = escape(state.names[state.current])
+        title += f' · <span class="dg-mover" data-seat="{state.current}">{mover} {escape(t("word.to_move", lang))}</span>'
+    heal = ", ".join(f"{s}:${state.heal_cost(s)}" for s in range(1, 6))
+    note = t("word.reference_deck" if reference_deck else "word.custom_deck", lang)
+    return (
+        f'{_STYLE if style else ""}<div class="dg-board" lang="{"zh-Hant" if lang == "zh" else lang}" '
+        f'data-phase="{state.phase}" data-round="{round_no}">'
+        f'<div class="dg-title"><b>{title}</b></div>{_lord_line(state, lang)}'
+        f"{rooms_table(state, log, lang)}{players_table(state, lang, viewer)}"
+        f'<div class="dg-note">{escape(t("board.heal_costs", lang, costs=heal))}</div>'
+        f"{last_round_table(state, log, lang)}"
+        f'<div class="dg-note"><small>{escape(note)}</small></div></div>'
     )
-    ptable = (
-        "<table><tr><th>player</th><th>gold</th><th>active</th><th>exhausted</th><th></th></tr>"
-        + "".join(players) + "</table>"
-    )
-    note = ("<small>Card values are the project's reference deck, an assumption (R1.4)"
-            f"{deck_note}.</small>")
-    return f"<div>{head}{table}{ptable}{note}</div>"
+
+
+def game_html(game, lang: str | None = None, viewer: int | str | None = None) -> str:
+    """A :class:`Game` as HTML (its ``_repr_html_``), in the default language unless given."""
+    if isinstance(viewer, str):
+        viewer = game.names.index(viewer)
+    return board_html(game.state, game.log, lang, viewer, game.deck.is_reference)
+
+
+__all__ = ["COLOURS", "NPC_COLOUR", "board_html", "chip", "colour", "game_html"]

@@ -20,9 +20,9 @@ import random
 from typing import Any, Iterable, Sequence
 
 from .actions import EXHAUST, Action, ActionSyntaxError, parse_move
-from .cards import STRENGTHS, Deck, RoomCard, reference_deck
+from .cards import STRENGTHS, Deck, DeckError, RoomCard, reference_deck
 from .errors import IllegalAction
-from .lords import Lord, get_lord, lord_pool
+from .lords import LORDS_BY_ID, Lord, LordError, get_lord, lord_pool
 from .rules import Rules
 from .scoring import Result, result
 from .state import OVER, SETUP, State
@@ -53,6 +53,31 @@ def random_exhaust(seed: int | str, seat: int) -> tuple[int, int]:
     """A default exhaust choice (R2.4) for a seat that did not choose one."""
     a, b = rng(seed, f"exhaust/{seat}").sample(STRENGTHS, 2)
     return (min(a, b), max(a, b))
+
+
+def check_lords(lords: Sequence[Lord], rules: Rules) -> None:
+    """R7.4: a printed promo lord is not in play when the option says base lords only.
+    (Workshop lords with their own ids are always allowed.)"""
+    if rules.lords != "base":
+        return
+    for i, lord in enumerate(lords):
+        if lord.promo and LORDS_BY_ID.get(lord.id) == lord:
+            raise LordError(f"lords[{i}]: {lord.id} is a promo lord, but rules.lords is 'base' "
+                            "(use 'all' for promo lords, R7.4)")
+
+
+def check_rooms(rooms: Sequence[RoomCard], levels) -> None:
+    """R1.2: every room card's front lies in the ranges printed on its back."""
+    for i, card in enumerate(rooms):
+        info = levels.get(card.level)
+        if info is None:
+            raise DeckError(f"rooms[{i}].level: unknown level {card.level} (rooms have levels 1-3)")
+        if not (info.defence[0] <= card.defence <= info.defence[1]
+                and info.treasure[0] <= card.treasure <= info.treasure[1]):
+            raise DeckError(
+                f"rooms[{i}]: Lv{card.level} defence {card.defence} / treasure {card.treasure} is "
+                f"outside the ranges on its back ({info.defence[0]}-{info.defence[1]}, "
+                f"${info.treasure[0]}-{info.treasure[1]})")
 
 
 class Game:
@@ -86,6 +111,8 @@ class Game:
             self.rules.check_players(len(names))
             lords = drawn_lords(self.rules, len(names), seed)
         lords = [get_lord(x) if isinstance(x, str) else x for x in lords]
+        check_lords(lords, self.rules)
+        check_rooms(rooms, self.deck.levels)
         if isinstance(start_player, str):
             if start_player not in names:
                 raise ValueError(f"start player {start_player!r} is not one of {', '.join(names)}")

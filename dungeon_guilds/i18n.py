@@ -162,7 +162,8 @@ def refusal(reason: str, lang: str | None = None) -> str:
         m = pattern.fullmatch(reason)
         if m is None:
             continue
-        groups = dict(m.groupdict())
+        table = strings(lang)
+        groups = {k: table.get(f"refusal_word.{v}", v) for k, v in m.groupdict().items()}
         if "lord" in groups and groups["lord"] in _EN_LORD_NAMES:
             groups["lord"] = lord_name(_EN_LORD_NAMES[groups["lord"]], lang)
         if "reason" in groups:

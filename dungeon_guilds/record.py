@@ -185,6 +185,8 @@ def from_record(data: Any, *, stop_at: int | None = None) -> Game:
     try:
         game = Game(players, seed=seed, rules=rules, deck=deck, rooms=rooms, lords=lords,
                     start_player=start, exhaust=choices)
+    except (LordError, DeckError) as err:
+        raise RecordError(str(err)) from None
     except (ValueError, IllegalAction) as err:
         raise RecordError(f"setup: {err}") from None
 

@@ -63,10 +63,14 @@ RULINGS: tuple[tuple[str, str], ...] = (
     ("R4.3", "A free slot in a locked room can still be filled by placing."),
     ("R4.7", "A player with fewer than two adventurers placed but no legal action passes; the "
              "phase ends when no such player can act."),
+    ("R4.3", "A room locks as soon as its total reaches the threshold, even with one adventurer "
+             "(a 5 alone locks a Lv1 room)."),
     ("R5.3", "Treasure and defence after modifiers are never below 0."),
     ("R7.1", "A defence modifier moves the lock threshold by the same amount."),
     ("R7.2", "The Caveman applies in round 1 too, right after setup (the setup gold is kept)."),
     ("R7.3", "The Boardgame Lord pays every tied player."),
+    ("R8.1", "'Not played in the last round' means the active adventurers in hand when the last "
+             "dispatch ends (one bumped back to hand counts as unplayed)."),
     ("R9.2", "FR edition: a remainder tie goes to the bank, as in the Chinese book."),
     ("R9.3", "FR edition: 'éjecter' costs what R4.4 says."),
     ("R10.2", "An NPC is replaced like any adventurer (strictly stronger, unlocked full room); "
@@ -146,6 +150,15 @@ class Rules:
         return cls(**dict(data))
 
 
+# Points where the French summary is silent or agrees: shown when two editions are compared.
+EDITION_SILENCES: tuple[tuple[str, str], ...] = (
+    ("R9.2", "remainder on equal strengths — unstated in FR; ruling: to the bank, as in zh"),
+    ("R9.3", "costs of 'éjecter' (bump) — unstated in FR; ruling: as R4.4"),
+    ("R9.4", "tie-break — FR names the strongest unplayed adventurer; each player has exactly "
+             "one, so it agrees with R8.1"),
+)
+
+
 def describe_value(option: str, value: Any) -> str:
     words = {
         ("lords", "none"): "lords only count rounds (no effects)",
@@ -172,4 +185,5 @@ def differences(a: Rules, b: Rules) -> list[str]:
                    + ("unlocked room" if a.edition == "zh" else "unlocked and full room")
                    + " → " + ("unlocked room" if b.edition == "zh" else "unlocked and full room")
                    + " (R9.1)")
+        out += [f"{rule}: {text}" for rule, text in EDITION_SILENCES]
     return out

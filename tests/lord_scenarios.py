@@ -45,6 +45,7 @@ def make_game(
     rules: Rules | None = None,
     exhaust: Mapping[str, Iterable[int]] | None = None,
     start: int = 0,
+    deck=None,
 ) -> Game:
     """A game of ``n`` players with the given rooms (padded with FILL up to a full deal) and
     lords (padded with 'beholder', harmless for round-1 checks)."""
@@ -56,7 +57,19 @@ def make_game(
     if exhaust is None:
         exhaust = {name: DEFAULT_EXHAUST[name] for name in names if name in DEFAULT_EXHAUST}
     return Game(names, rooms=rooms, lords=lords, rules=rules, exhaust=dict(exhaust),
-                start_player=start)
+                start_player=start, deck=deck)
+
+
+def low_treasure_deck():
+    """The reference deck with the Lv1 treasure range widened to 1-4 (R1.4: any deck may be
+    loaded), so that a Lv1 card with treasure $1 is a valid card. Lock thresholds (top of the
+    defence ranges) and heal costs are unchanged."""
+    from dungeon_guilds import LevelInfo, reference_deck
+
+    ref = reference_deck()
+    levels = dict(ref.levels)
+    levels[1] = LevelInfo(ref.levels[1].defence, (1, ref.levels[1].treasure[1]))
+    return ref.with_values(levels=levels)
 
 
 def play(game: Game, moves: Iterable[str]) -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import copy
 from typing import Iterable, Sequence
 
-from dungeon_guilds import Game, RoomCard, Rules
+from dungeon_guilds import Game, LevelInfo, RoomCard, Rules, reference_deck
 from dungeon_guilds.state import strengths_of
 
 NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo")
@@ -41,6 +41,11 @@ def L3(defence: int = 8, treasure: int = 9) -> RoomCard:
 
 
 FILLER = RoomCard(1, 3, 2)
+
+# The reference heal costs and lock thresholds (tops of the defence ranges), with the ranges'
+# low ends opened down to 0 so that scenarios may use extreme fronts (R5.3 floors).
+SCENARIO_DECK = reference_deck().with_values(levels={
+    1: LevelInfo((0, 5), (0, 4)), 2: LevelInfo((0, 7), (0, 7)), 3: LevelInfo((0, 9), (0, 12))})
 
 
 def make_game(
@@ -68,6 +73,7 @@ def make_game(
         choices = {name: pair for name in names}
     return Game(
         names,
+        deck=SCENARIO_DECK,
         rooms=deck,
         lords=list(lords) if lords is not None else list(BASE_LORD_IDS[:n]),
         rules=rules,

@@ -197,3 +197,27 @@ def test_record_of_a_finished_game_with_every_option_round_trips():
     assert again.result() == g.result()
     assert g.result().team_gold == (g.result().gold[0] + g.result().gold[2],
                                    g.result().gold[1] + g.result().gold[3])
+
+
+def test_vampire_floor_record_with_a_custom_deck_round_trips():
+    """A record carries the level ranges, so a game on a deck with a Lv1 treasure-$1 card
+    replays."""
+    from lord_scenarios import low_treasure_deck
+
+    g = make_game(rooms=[RoomCard(1, 3, 1), RoomCard(2, 5, 5), RoomCard(3, 7, 8)],
+                  lords=["vampire_lord"], rules=Rules(lords="base"), deck=low_treasure_deck())
+    play(g, ["Ann: place 3 1"])
+    rec = g.to_record()
+    assert from_record(dumps(rec)).to_record() == rec
+
+
+def test_a_game_either_refuses_an_out_of_range_card_or_its_record_replays():
+    """R1.2: the back of a card shows its level's ranges. Either the game refuses such a card
+    up front, or the record it writes must replay (records round-trip)."""
+    try:
+        g = make_game(rooms=[RoomCard(1, 3, 1)] + STANDARD[1:], lords=["vampire_lord"],
+                      rules=Rules(lords="base"))
+    except ValueError:
+        return
+    rec = g.to_record()
+    assert from_record(dumps(rec)).to_record() == rec

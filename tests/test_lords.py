@@ -17,7 +17,7 @@ from dungeon_guilds import IllegalAction, RoomCard, Rules
 from dungeon_guilds.lords import ALL_LORDS, BASE_LORDS, PROMO_LORDS, LORDS_BY_ID
 
 from lord_scenarios import (
-    STANDARD, active, events, exhausted, gold, make_game, play, round_gold,
+    STANDARD, active, events, exhausted, gold, low_treasure_deck, make_game, play, round_gold,
 )
 
 BASE = Rules(lords="base")
@@ -81,8 +81,10 @@ VAMPIRE_MOVES = [
     (NONE, [8, 9, 11]),
 ])
 def test_vampire_lord_first_two_rooms_minus_2_floored_at_0(rules, expected):
-    """§7 The Vampire Lord: the first two rooms' treasure -$2; R5.3 never below 0."""
-    g = make_game(rooms=VAMPIRE_ROOMS, lords=["vampire_lord"], rules=rules)
+    """§7 The Vampire Lord: the first two rooms' treasure -$2; R5.3 never below 0.
+    (Room 1 is a Lv1 card with treasure $1, valid in a deck whose Lv1 treasure range is 1-4.)"""
+    g = make_game(rooms=VAMPIRE_ROOMS, lords=["vampire_lord"], rules=rules,
+                  deck=low_treasure_deck())
     play(g, VAMPIRE_MOVES)
     assert round_gold(g, 1) == expected
     cleared = {e["room"]: e["treasure"] for e in events(g, "cleared") if e["round"] == 1}
@@ -462,9 +464,6 @@ def test_lord_pool_options_r7_4():
     assert Rules(lords="none").lord_effects is False
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine bug: under Rules(lords='base') ('base lords only', R7.4) an explicitly given promo "
-    "lord is accepted and its effect applied (the Caveman flips hands in round 1)"))
 def test_promo_lord_under_base_option_is_refused_or_has_no_effect():
     """R7.4: lords='base' means base lords only. A promo lord handed to such a game must be
     refused, or at least not act; the record would otherwise say 'base' for a game in which the

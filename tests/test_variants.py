@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from dungeon_guilds import Game, IllegalAction, RecordError, RoomCard, Rules, RulesError, from_record
+from dungeon_guilds import Game, RecordError, RoomCard, Rules, RulesError, from_record
 from dungeon_guilds.lords import LordError, get_lord
 from dungeon_guilds.payout import NPC
 

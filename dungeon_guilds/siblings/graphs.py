@@ -205,6 +205,11 @@ def draw_phase_graph(graph: nx.DiGraph) -> go.Figure:
     mid_x, mid_y, mid_text = [], [], []
     for a, b, data in graph.edges(data=True):
         (x0, y0), (x1, y1) = pos[a], pos[b]
+        if graph.has_edge(b, a):  # two-way: draw each direction on its own side
+            dx, dy = x1 - x0, y1 - y0
+            norm = (dx * dx + dy * dy) ** 0.5 or 1.0
+            ox, oy = -dy / norm * 0.12, dx / norm * 0.12
+            x0, y0, x1, y1 = x0 + ox, y0 + oy, x1 + ox, y1 + oy
         fig.add_annotation(x=x1, y=y1, ax=x0, ay=y0, xref="x", yref="y", axref="x", ayref="y",
                            showarrow=True, arrowhead=3, arrowsize=1.2, arrowwidth=1.5,
                            arrowcolor="gray", standoff=22, startstandoff=22, text="")

@@ -1,0 +1,15 @@
+"""The random bot: the baseline every other strategy must beat."""
+
+from __future__ import annotations
+
+from .base import Bot
+
+
+class RandomBot(Bot):
+    name = "random"
+    description = "Picks uniformly at random among the legal moves, exhaust choice included."
+
+    def choose(self, state, player, legal=None):  # the hot path of big simulations
+        if legal is None:
+            legal = state.legal_actions()
+        return self.rng.choice(legal)

@@ -1,0 +1,186 @@
+"""Exact probabilities from what a player knows: will a room clear, what is a move worth?
+
+A room's back shows its level; its front (exact defence and treasure) stays hidden until
+resolution (R1.2, R5.1). Every card nobody has seen yet is equally likely to be the front of a
+room of its level, so the chance that a room clears is a count:
+
+    P(clear) = (# unseen cards of the room's level whose defence, after the lord, is at most
+                the room's total strength) / (# unseen cards of that level)
+
+The lord's change to a room's defence is read from the engine (the lock threshold a player sees
+moves with the defence, ruling R7.1); nothing here restates a rule the engine already has.
+
+:func:`action_values` goes one step further: for each legal move of the player to move it
+asks the engine for the dungeon the move would leave (fees paid, rooms locked, resolution held
+back), then adds up, exactly over every way the hidden fronts can fall, the gold that player
+would hold after this round's resolution and cleanup *if nobody moved again*: treasure shares
+(R5.2, by the engine's :func:`~dungeon_guilds.payout.split`), the cascade of failures (R5.1),
+heal costs (R6.1, never below $0) and lord bonuses. It is a myopic hint, the quantity the
+``greedy`` bot maximises; later moves by anyone can change it.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..actions import Action
+from ..cards import RoomCard
+from ..payout import split
+from ..state import SETUP, State
+from .knowledge import pending_after
+
+__all__ = ["action_values", "clear_probability", "clear_table", "RoundModel"]
+
+_NEVER = 10**9  # a defence no adventurers reach: used to ask the engine for front-free amounts
+
+
+def _as_view(view_or_state, player: int | None = None):
+    if isinstance(view_or_state, State):
+        st = view_or_state
+        return st.view(st.current if player is None else player)
+    return view_or_state
+
+
+def _room_total(room) -> int:
+    return sum(slot[1] for slot in room.slots if slot is not None)
+
+
+def clear_probability(view_or_state, room_index: int, total: int | None = None) -> Fraction:
+    """The exact chance that room ``room_index`` (0-based: 0 is the top room) clears.
+
+    ``view_or_state`` is a :class:`~dungeon_guilds.view.PlayerView` or a ``State`` (whose
+    public part is used: every player knows the same unseen cards). ``total`` is the total
+    strength to test; by default the strength now in the room (NPCs included).
+    """
+    view = _as_view(view_or_state)
+    room = view.rooms[room_index]
+    if total is None:
+        total = _room_total(room)
+    delta = room.lock_threshold - room.ranges.lock_threshold  # the lord's defence change (R7.1)
+    cards = [c for c in view.unseen if c.level == room.level]
+    if not cards:
+        raise ValueError(f"no unseen card of level {room.level}: the deck does not match the game")
+    ok = sum(1 for c in cards if total >= c.defence + delta)
+    return Fraction(ok, len(cards))
+
+
+def clear_table(view_or_state, room_index: int, totals=range(0, 11)) -> dict[int, Fraction]:
+    """``{total: P(clear)}`` for a room: how the chance grows with the strength put in it."""
+    view = _as_view(view_or_state)
+    return {t: clear_probability(view, room_index, t) for t in totals}
+
+
+class RoundModel:
+    """The hidden part of the current round as one player sees it, ready to value dungeons.
+
+    Built once per decision: the unseen cards by level (with counts) and the lord's per-room
+    changes to defence and treasure, asked of the engine on a copy whose fronts are blank.
+    """
+
+    def __init__(self, state: State, view=None):
+        if view is None:
+            view = state.view(state.current)
+        self.view = view
+        self.levels = [room.level for room in view.rooms]
+        kinds: dict[int, dict[RoomCard, int]] = {}
+        for card in view.unseen:
+            d = kinds.setdefault(card.level, {})
+            d[card] = d.get(card, 0) + 1
+        self.kinds = {lv: list(d.items()) for lv, d in kinds.items()}
+        blank = [RoomCard(lv, 0, 0) for lv in self.levels]
+        self._filler = list(view.unseen)[: view.deck_left]
+        det = state.with_fronts(blank, self._filler)  # engine: the lord's numbers on blank fronts
+        self.d_def = list(det.defence)
+        self.d_tr = list(det.treasure)
+
+    def bonus(self, after: State) -> list[int]:
+        """Gold each player gains as resolution starts (a lord's bonus), asked of the engine."""
+        if not after.bonus:
+            return [0] * after.n
+        fail = [RoomCard(lv, _NEVER, 0) for lv in self.levels]
+        det = after.with_fronts(fail, self._filler)
+        det._resolve()  # the engine's resolution on fronts no room clears: only the bonus moves
+        return [g - h for g, h in zip(det.gold, after.gold)]
+
+    def expected_gold(self, after: State, player: int) -> float:
+        """The expected gold of ``player`` after this round's cleanup, if the dungeon stays as
+        ``after`` has it (exact over the hidden fronts)."""
+        k = len(self.levels)
+        base = after.gold[player] + self.bonus(after)[player]
+        levels = self.levels
+        clears: list[list[bool]] = []
+        shares: list[list[int]] = []
+        cost = [0] * (k + 1)
+        for i in range(k):
+            total = after.room_total(i)
+            occ = after.occupants(i)
+            dd = self.d_def[i] + after._cond_delta(i, 0)
+            dt = self.d_tr[i] + after._cond_delta(i, 1)
+            row_c, row_s = [], []
+            for card, _ in self.kinds[levels[i]]:
+                row_c.append(total >= card.defence + dd)
+                t = card.treasure + dt
+                row_s.append(split(t if t > 0 else 0, occ)[0].get(player, 0) if occ else 0)
+            clears.append(row_c)
+            shares.append(row_s)
+            cost[i] = sum(after.heal_cost(s) for o, s in occ if o == player)
+        for i in range(k - 1, -1, -1):
+            cost[i] += cost[i + 1]
+        last_of_level = {lv: i for i, lv in enumerate(levels)}
+        counts = {lv: [c for _, c in kl] for lv, kl in self.kinds.items()}
+        left = {lv: sum(c) for lv, c in counts.items()}
+
+        def walk(i: int, prob: float, gained: int) -> float:
+            if i == k:
+                return prob * gained
+            lv = levels[i]
+            cnt = counts[lv]
+            n_left = left[lv]
+            row_c, row_s = clears[i], shares[i]
+            out = 0.0
+            fail = 0
+            if last_of_level[lv] == i:  # no later room of this level: merge equal outcomes
+                merged: dict[int, int] = {}
+                for t, c in enumerate(cnt):
+                    if c:
+                        if row_c[t]:
+                            merged[row_s[t]] = merged.get(row_s[t], 0) + c
+                        else:
+                            fail += c
+                for share, c in merged.items():
+                    out += walk(i + 1, prob * c / n_left, gained + share)
+            else:
+                for t, c in enumerate(cnt):
+                    if not c:
+                        continue
+                    if row_c[t]:
+                        cnt[t] = c - 1
+                        left[lv] = n_left - 1
+                        out += walk(i + 1, prob * c / n_left, gained + row_s[t])
+                        cnt[t] = c
+                        left[lv] = n_left
+                    else:
+                        fail += c
+            if fail:
+                pay = cost[i] if cost[i] <= base + gained else base + gained  # R6.1 not below $0
+                out += prob * fail / n_left * (gained - pay)
+            return out
+
+        return base + walk(0, 1.0, 0)
+
+
+def action_values(state: State, player: int | None = None, view=None) -> dict[Action, float]:
+    """Expected gold this round of each legal action of the player to move, from that player's
+    knowledge: the gold the player would gain (or lose) by the end of this round's cleanup if
+    nobody moved after this action. At setup it is the exhaust pair's gold (R2.4)."""
+    p = state.current if player is None else player
+    if p != state.current:
+        raise ValueError(f"seat {p} is not to move (seat {state.current} is)")
+    legal = state.legal_actions()
+    if state.phase == SETUP:
+        return {a: float(pending_after(state, a).gold[p] - state.gold[p]) for a in legal}
+    if not legal:
+        return {}
+    model = RoundModel(state, view if view is not None else state.view(p))
+    now = state.gold[p]
+    return {a: model.expected_gold(pending_after(state, a), p) - now for a in legal}
