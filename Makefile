@@ -21,7 +21,7 @@ $(VENV)/.installed: $(BIN)/python pyproject.toml
 install: $(VENV)/.installed
 
 test: $(VENV)/.installed
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest --nbval-lax tests notebooks
 
 dashboard: $(VENV)/.installed
 	$(BIN)/voila --no-browser --Voila.ip=127.0.0.1 --port=$(PORT) notebooks/

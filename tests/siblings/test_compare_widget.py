@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-import plotly.graph_objects as go
 import pytest
 
-from dungeon_guilds.widgets import compare
-from dungeon_guilds.widgets.compare import CompareExplorer
+pytest.importorskip("ipywidgets")  # the `test` extra does not install it; `notebooks` does
+
+import plotly.graph_objects as go  # noqa: E402
+
+from dungeon_guilds.widgets import compare  # noqa: E402
+from dungeon_guilds.widgets.compare import CompareExplorer  # noqa: E402
 
 
 @pytest.fixture(scope="module")

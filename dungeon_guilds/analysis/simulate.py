@@ -1,0 +1,327 @@
+"""Play many games with chosen bots and collect tables a balance analysis can read.
+
+    >>> from dungeon_guilds.analysis.simulate import simulate
+    >>> res = simulate(1000, ["greedy", "random", "bully", "cooperator"], players=4, seed=1)
+    >>> res.games.groupby("bot").win.mean()
+
+Game ``g`` of a run with seed ``s`` is fully determined by ``(s, g)``: its room shuffle and
+lords come from :mod:`dungeon_guilds.game`'s named random streams with the game seed
+``"s/g"``, and each seat's bot is seeded ``"s/g/seat"``. So a run gives the same tables
+whatever the number of workers or the executor that played its chunks.
+
+Seats: ``bots`` names one bot per seat (or a single bot for every seat). With ``rotate=True``
+(the default) game ``g`` shifts the line-up by ``g`` seats, so each bot sits in each seat
+equally often. Seat 0 always starts (R2.5), so ``seat`` is also the turn order of round 1.
+
+Work is split into chunks of consecutive games, run through any
+:class:`concurrent.futures.Executor` (``executor=``), a process pool of ``jobs`` workers, or in
+this process (``jobs=1``). A Dask cluster works too: ``executor=client.get_executor()``.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from ..cards import Deck, reference_deck
+from ..game import DEFAULT_NAMES, drawn_lords, shuffled_rooms
+from ..rules import Rules
+from ..scoring import result
+from ..state import OVER, SETUP, State
+from .bots import BOTS, make_bot, parse_spec
+
+__all__ = ["SimResult", "simulate", "play_game", "GAME_COLUMNS", "ROUND_COLUMNS", "ROOM_COLUMNS"]
+
+GAME_COLUMNS = (
+    "game", "seat", "bot", "players", "gold", "tiebreak", "rank", "winner", "win", "actions",
+    "decisions", "branching", "lords",
+)
+ROUND_COLUMNS = ("game", "round", "seat", "bot", "lord", "gold", "gain", "leader", "rooms",
+                 "cleared", "paid_out", "paid_in")
+ROOM_COLUMNS = ("game", "round", "room", "level", "cleared", "lord")
+
+COLUMN_DOCS = {
+    "games": {
+        "game": "game number in the run (0-based)",
+        "seat": "seat 0..n-1; seat 0 starts round 1 (R2.5), so this is also the turn order",
+        "bot": "the bot's label (name, or name:noise)",
+        "players": "players in the game",
+        "gold": "final gold",
+        "tiebreak": "strength of active adventurers not played in the last round (R8.1)",
+        "rank": "1 = best; tied players share the best rank of their group (gold, then tiebreak)",
+        "winner": "True for every winner (shared victories and teams included)",
+        "win": "share of the victory: 1/k for each of k winners, else 0 (sums to 1 per game)",
+        "actions": "the game's length in actions (setup exhaust choices included)",
+        "decisions": "how many decisions this player took",
+        "branching": "mean number of legal actions at this player's decisions",
+        "lords": "the lords of the game's rounds, in order, comma-separated",
+    },
+    "rounds": {
+        "round": "round 1..n",
+        "lord": "the round's lord id",
+        "gold": "the player's gold after the round's cleanup",
+        "gain": "the player's gold change over the round (the setup gold counts in round 1)",
+        "leader": "True if the player alone has the most gold after the round",
+        "rooms": "rooms dealt this round",
+        "cleared": "rooms cleared (the rest failed, R5.1)",
+        "paid_out": "gold the bank paid players in resolution (treasure shares, lord bonus)",
+        "paid_in": "gold players paid the bank during the round (fees, heal costs)",
+    },
+    "rooms": {
+        "room": "room number, 1 = top",
+        "level": "the room's level (its back)",
+        "cleared": "True if the room was cleared",
+    },
+}
+
+
+@dataclass
+class SimResult:
+    """The tables of a run (pandas DataFrames) and how it was made."""
+
+    games: Any  # one row per game and seat (GAME_COLUMNS)
+    rounds: Any  # one row per game, round and seat (ROUND_COLUMNS)
+    rooms: Any  # one row per game, round and room (ROOM_COLUMNS)
+    meta: dict = field(default_factory=dict)
+
+    @property
+    def n_games(self) -> int:
+        return int(self.meta.get("games", 0))
+
+    @property
+    def games_per_second(self) -> float:
+        s = self.meta.get("seconds") or 0.0
+        return self.n_games / s if s else float("inf")
+
+
+# ------------------------------------------------------------------------------ one game
+
+def lineup_for(bots: Sequence[str], players: int, game: int, rotate: bool) -> list[str]:
+    if len(bots) == 1:
+        return list(bots) * players
+    if len(bots) != players:
+        raise ValueError(f"give one bot per seat ({players}) or a single bot, not {len(bots)}")
+    k = game % players if rotate else 0
+    return list(bots[k:]) + list(bots[:k])
+
+
+def play_game(game: int, seed: int | str, lineup: Sequence[str], rules: Rules, deck: Deck,
+              bot_options: dict | None = None, out: dict | None = None) -> dict:
+    """Play game ``game`` of a run seeded ``seed`` and append its rows to ``out`` (a dict of
+    row lists: ``out["games"]``, ``out["rounds"]``, ``out["rooms"]``; rows are tuples in the
+    order of ``GAME_COLUMNS``, ``ROUND_COLUMNS`` and ``ROOM_COLUMNS``)."""
+    if out is None:
+        out = _empty()
+    bot_options = bot_options or {}
+    n = len(lineup)
+    gseed = f"{seed}/{game}"
+    st = State.new(DEFAULT_NAMES[:n], shuffled_rooms(deck, gseed), drawn_lords(rules, n, gseed),
+                   deck.levels, deck.heal_costs, rules=rules, start=0, log=False)
+    bots = []
+    labels = []
+    for seat, spec in enumerate(lineup):
+        name, noise = parse_spec(spec)
+        bot = make_bot(name, seed=f"{gseed}/{seat}", noise=noise or 0.0, **bot_options.get(name, {}))
+        bots.append(bot)
+        labels.append(bot.label)
+    decisions = [0] * n
+    branching = [0] * n
+    round_levels = [[c.level for c in st.rooms]]
+    rounds_done = 0
+    before = [st.gold[:]]  # the starting gold: the setup gold counts in round 1's gain
+    choosers = [b.choose for b in bots]
+    legal_actions = st.legal_actions
+    apply = st.apply_unchecked
+    while st.phase == SETUP:  # R2.4 the secret exhaust choices
+        p = st.current
+        legal = legal_actions()
+        decisions[p] += 1
+        branching[p] += len(legal)
+        apply(choosers[p](st, p, legal))
+    bank = [(st.bank_out, st.bank_in)]  # at each round's dispatch start (setup gold excluded)
+    while st.phase != OVER:
+        p = st.current
+        legal = legal_actions()
+        decisions[p] += 1
+        branching[p] += len(legal)
+        apply(choosers[p](st, p, legal))
+        if len(st.round_results) != rounds_done:
+            rounds_done = len(st.round_results)
+            if st.phase != OVER:
+                round_levels.append([c.level for c in st.rooms])  # the new round's backs
+            bank.append((st.bank_out, st.bank_in))
+            before.append(st.gold[:])
+    res = result(st)
+    winners = res.winners
+    share = 1.0 / len(winners) if winners else 0.0
+    scores = list(zip(res.gold, res.tiebreak))
+    g = out["games"]
+    lords = ",".join(lord.id for lord in st.lords)
+    for seat in range(n):
+        rank = 1 + sum(1 for sc in scores if sc > scores[seat])
+        g.append((game, seat, labels[seat], n, res.gold[seat], res.tiebreak[seat], rank,
+                  seat in winners, share if seat in winners else 0.0, st.actions_taken,
+                  decisions[seat], branching[seat] / decisions[seat] if decisions[seat] else 0.0,
+                  lords))
+    r = out["rounds"]
+    m = out["rooms"]
+    for k, rr in enumerate(st.round_results):
+        gold = rr["gold"]
+        top = max(gold)
+        sole = gold.count(top) == 1
+        paid_out = bank[k + 1][0] - bank[k][0]
+        paid_in = bank[k + 1][1] - bank[k][1]
+        for seat in range(n):
+            r.append((game, rr["round"], seat, labels[seat], rr["lord"], gold[seat],
+                      gold[seat] - before[k][seat], sole and gold[seat] == top, rr["rooms"],
+                      rr["cleared"], paid_out, paid_in))
+        for i, level in enumerate(round_levels[k]):
+            m.append((game, rr["round"], i + 1, level, i < rr["cleared"], rr["lord"]))
+    return out
+
+
+def _empty() -> dict:
+    return {"games": [], "rounds": [], "rooms": []}
+
+
+_COLUMNS = {"games": GAME_COLUMNS, "rounds": ROUND_COLUMNS, "rooms": ROOM_COLUMNS}
+
+
+def _columns(rows: list[tuple], names: Sequence[str]) -> dict[str, list]:
+    cols = list(zip(*rows)) if rows else [() for _ in names]
+    return {name: list(col) for name, col in zip(names, cols)}
+
+
+def run_chunk(spec: dict) -> dict:
+    """Play games ``spec["start"]..spec["stop"]-1`` (a worker's unit of work; picklable)."""
+    out = _empty()
+    rules = Rules.from_dict(spec["rules"])
+    deck = spec.get("deck") or reference_deck()
+    for game in range(spec["start"], spec["stop"]):
+        lineup = lineup_for(spec["bots"], spec["players"], game, spec["rotate"])
+        play_game(game, spec["seed"], lineup, rules, deck, spec.get("bot_options"), out)
+    return {name: _columns(rows, _COLUMNS[name]) for name, rows in out.items()}
+
+
+# ------------------------------------------------------------------------------ many games
+
+def _progress_callback(progress, total: int):
+    """``progress``: None/False (none), True (a tqdm bar on stderr, or a plain one), or a
+    callable ``f(done, total)``."""
+    if not progress:
+        return None, None
+    if callable(progress):
+        return progress, None
+    try:
+        from tqdm import tqdm
+
+        bar = tqdm(total=total, unit="game", file=__import__("sys").stderr, smoothing=0.1)
+
+        def update(done: int, total: int, _last=[0]) -> None:
+            bar.update(done - _last[0])
+            _last[0] = done
+        return update, bar
+    except ImportError:  # pragma: no cover - tqdm is in the analysis extra
+        import sys
+
+        def update(done: int, total: int) -> None:
+            width = 30
+            filled = int(width * done / total) if total else width
+            sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
+            if done >= total:
+                sys.stderr.write("\n")
+            sys.stderr.flush()
+        return update, None
+
+
+def simulate(
+    n_games: int,
+    bots: Sequence[str],
+    players: int,
+    seed: int | str = 0,
+    rules: Rules = Rules(),
+    executor: Executor | None = None,
+    jobs: int = 1,
+    progress: bool | Callable[[int, int], None] | None = None,
+    *,
+    rotate: bool = True,
+    deck: Deck | None = None,
+    bot_options: dict[str, dict] | None = None,
+    chunk_size: int | None = None,
+) -> SimResult:
+    """Play ``n_games`` games of ``players`` players with ``bots`` and return the tables.
+
+    ``bots``: one bot spec per seat (``"greedy"``, ``"greedy:0.1"`` for noise) or a single
+    spec for every seat. ``rules``: the options. ``executor``: any
+    ``concurrent.futures.Executor`` (a Dask ``Client.get_executor()`` included); otherwise a
+    process pool of ``jobs`` workers, or this process when ``jobs == 1``. ``progress``: True
+    for a bar on stderr, or ``f(done, total)``. ``bot_options``: per bot name, keyword
+    arguments such as ``{"mcts": {"iterations": 200}}``. The tables do not depend on how the
+    work is split.
+    """
+    import pandas as pd
+
+    if n_games < 0:
+        raise ValueError("n_games must be at least 0")
+    bots = list(bots)
+    for spec in bots:
+        name, _ = parse_spec(spec)
+        if name not in BOTS:
+            raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOTS)})")
+    rules.check_players(players)
+    lineup_for(bots, players, 0, rotate)  # refuses a wrong number of bots now
+    workers = jobs if executor is None else max(jobs, 2)
+    if chunk_size is None:
+        chunk_size = max(1, min(2000, math.ceil(n_games / max(1, 4 * workers))))
+    base = {"seed": seed, "bots": bots, "players": players, "rules": rules.to_dict(),
+            "rotate": rotate, "bot_options": bot_options or {},
+            "deck": deck if deck is not None and not deck.is_reference else None}
+    specs = [dict(base, start=a, stop=min(n_games, a + chunk_size))
+             for a in range(0, n_games, chunk_size)]
+    update, bar = _progress_callback(progress, n_games)
+    t0 = time.perf_counter()
+    parts: list[dict | None] = [None] * len(specs)
+    done = 0
+    own_pool = None
+    try:
+        if executor is None and jobs > 1 and len(specs) > 1:
+            own_pool = executor = ProcessPoolExecutor(max_workers=jobs)
+        if executor is None:
+            for k, spec in enumerate(specs):
+                parts[k] = run_chunk(spec)
+                done += spec["stop"] - spec["start"]
+                if update:
+                    update(done, n_games)
+        else:
+            futures = {executor.submit(run_chunk, spec): k for k, spec in enumerate(specs)}
+            from concurrent.futures import as_completed
+
+            try:
+                pending = as_completed(futures)
+                for fut in pending:
+                    k = futures[fut]
+                    parts[k] = fut.result()
+                    done += specs[k]["stop"] - specs[k]["start"]
+                    if update:
+                        update(done, n_games)
+            except TypeError:  # an executor whose futures as_completed cannot watch
+                for fut, k in futures.items():
+                    parts[k] = fut.result()
+    finally:
+        if own_pool is not None:
+            own_pool.shutdown()
+        if bar is not None:
+            bar.close()
+    seconds = time.perf_counter() - t0
+    tables = {}
+    for name, cols in (("games", GAME_COLUMNS), ("rounds", ROUND_COLUMNS), ("rooms", ROOM_COLUMNS)):
+        data = {c: [v for part in parts for v in part[name][c]] for c in cols}
+        tables[name] = pd.DataFrame(data, columns=list(cols))
+    meta = {"games": n_games, "bots": bots, "players": players, "seed": seed,
+            "rules": rules.to_dict(), "rotate": rotate, "seconds": seconds,
+            "chunks": len(specs), "jobs": jobs,
+            "executor": type(executor).__name__ if executor is not None else "inline"}
+    return SimResult(tables["games"], tables["rounds"], tables["rooms"], meta)

@@ -1,0 +1,109 @@
+"""The dungeon board as a plotly figure: rooms top to bottom, two slots a room coloured by owner
+with the adventurer's strength, the back's ranges and lock threshold, the lock, and once the
+engine has resolved the rooms the revealed fronts and cleared / failed."""
+
+from __future__ import annotations
+
+import plotly.graph_objects as go
+
+from .. import i18n
+from ..display import NPC_COLOUR, colour
+from ..i18n import t
+from ..payout import NPC
+from ..state import EMPTY
+from .events import resolution, rooms_round, state_and_log
+
+SLOT_X = (0.0, 1.0)
+ROOM_LABEL_X = -0.75
+INFO_X = 1.7
+
+
+def board_figure(game_or_state, lang: str | None = None) -> go.Figure:
+    """The board of a :class:`Game` or :class:`State`.
+
+    Traces: one ``markers+text`` trace per owner present (players by name, the NPC), whose
+    ``customdata`` rows are ``[room, slot, owner, strength]``; one for empty slots; one text
+    trace of room labels; one of each room's back (ranges, lock threshold, lock); and, when the
+    rooms have been resolved, one of results (``customdata`` ``[room, status]``).
+    """
+    state, log = state_and_log(game_or_state)
+    names = state.names
+    k = len(state.rooms)
+    by_owner: dict[int, dict[str, list]] = {}
+    empty = {"x": [], "y": [], "customdata": []}
+    for i in range(k):
+        for x_slot, j in enumerate((2 * i, 2 * i + 1)):
+            o = state.slot_owner[j]
+            y = -i
+            if o == EMPTY:
+                empty["x"].append(SLOT_X[x_slot])
+                empty["y"].append(y)
+                empty["customdata"].append([i + 1, "ab"[x_slot]])
+                continue
+            d = by_owner.setdefault(o, {"x": [], "y": [], "text": [], "customdata": []})
+            d["x"].append(SLOT_X[x_slot])
+            d["y"].append(y)
+            d["text"].append(str(state.slot_str[j]))
+            d["customdata"].append([i + 1, "ab"[x_slot], o, state.slot_str[j]])
+    traces = []
+    for o in sorted(by_owner, key=lambda o: (o == NPC, o)):
+        d = by_owner[o]
+        name = i18n.player_name(names, o, lang)
+        traces.append(go.Scatter(
+            x=d["x"], y=d["y"], text=d["text"], customdata=d["customdata"], name=name,
+            mode="markers+text", textposition="middle center",
+            textfont={"color": "white", "size": 16},
+            marker={"symbol": "square", "size": 42, "color": NPC_COLOUR if o == NPC else colour(o),
+                    "line": {"width": 2, "color": "#333" if o == NPC else "white"}},
+            hovertemplate=f"{name}: %{{text}}<extra></extra>",
+        ))
+    traces.append(go.Scatter(
+        x=empty["x"], y=empty["y"], customdata=empty["customdata"], name=t("word.empty", lang),
+        mode="markers", marker={"symbol": "square-open", "size": 42, "color": "#bbb"},
+        hoverinfo="skip", showlegend=False,
+    ))
+    labels, infos = [], []
+    for i, card in enumerate(state.rooms):
+        info = state.levels[card.level]
+        labels.append(f"{t('board.room', lang)} {i + 1} · Lv{card.level}")
+        lock = " 🔒" if state.locked[i] else ""
+        infos.append(f"{t('board.defence_range', lang)} {info.defence[0]}–{info.defence[1]} · "
+                     f"${info.treasure[0]}–{info.treasure[1]} · {t('board.lock_at', lang)} "
+                     f"{state.lock_threshold(i)}{lock}")
+    ys = [-i for i in range(k)]
+    traces.append(go.Scatter(x=[ROOM_LABEL_X] * k, y=ys, text=labels, mode="text", name="rooms",
+                             textposition="middle left", showlegend=False, hoverinfo="skip"))
+    traces.append(go.Scatter(x=[INFO_X] * k, y=[y + 0.22 for y in ys], text=infos, mode="text",
+                             name="backs", textposition="middle right", showlegend=False,
+                             hoverinfo="skip", textfont={"size": 11, "color": "#555"}))
+    results = resolution(log, rooms_round(state)) if log else None
+    if results:
+        texts, cd, colours = [], [], []
+        for res in results:
+            if res.status == "not_reached":
+                texts.append(t("board.not_reached", lang))
+                colours.append("#888")
+            else:
+                front = t("board.front_value", lang, defence=res.defence, treasure=res.treasure)
+                texts.append(f"{front} · {t('board.' + res.status, lang)}")
+                colours.append("#2a7d2a" if res.status == "cleared" else "#b02020")
+            cd.append([res.room, res.status])
+        traces.append(go.Scatter(x=[INFO_X] * len(texts), y=[-(r.room - 1) - 0.2 for r in results],
+                                 text=texts, customdata=cd, mode="text", name="results",
+                                 textposition="middle right", textfont={"color": colours, "size": 12},
+                                 showlegend=False, hoverinfo="skip"))
+    fig = go.Figure(traces)
+    lord = f"{t('board.lord', lang)}: {i18n.lord_name(state.lord, lang)} — {i18n.lord_text(state.lord, lang)}"
+    if not state.effects_on:
+        lord += f" ({t('word.effects_off', lang)})"
+    fig.update_layout(
+        title={"text": f"{t('fig.board_title', lang, round=rooms_round(state))}<br><sup>{lord}</sup>"},
+        xaxis={"visible": False, "range": [-2.6, 5.2]},
+        yaxis={"visible": False, "range": [-k + 0.4, 0.6]},
+        height=110 + 70 * k, margin={"l": 10, "r": 10, "t": 70, "b": 10},
+        plot_bgcolor="white", legend={"orientation": "h", "y": -0.02},
+    )
+    return fig
+
+
+__all__ = ["board_figure"]

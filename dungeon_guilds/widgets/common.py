@@ -1,0 +1,323 @@
+"""Shared pieces of the ipywidgets apps: the language state and toggle, the error-catching
+callback decorator, showing a plotly figure in an ``Output``, bots and hints from
+``dungeon_guilds.analysis`` (imported lazily, with a stand-in until that package exists), and
+a move builder that lets a user try any move and read the engine's refusal.
+
+No widget decides a rule: legal moves, refusals, payouts and orders come from the engine.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import logging
+import random
+from html import escape
+from typing import Any, Callable, Sequence
+
+import ipywidgets as W
+import traitlets
+
+from .. import i18n
+from ..actions import BUMP, EXHAUST, PLACE, SWAP, Action
+
+logger = logging.getLogger("dungeon_guilds.widgets")
+logger.addHandler(logging.NullHandler())  # errors are shown in the widget; log only if asked
+
+HUMAN = "human"
+FALLBACK_BOT = "first"
+
+
+# ---------------------------------------------------------------------- language
+class LanguageState(traitlets.HasTraits):
+    """The language of one app, or of several apps sharing it (the dashboard)."""
+
+    lang = traitlets.Unicode("en")
+
+    @traitlets.validate("lang")
+    def _check(self, proposal):
+        lang = proposal["value"]
+        i18n.strings(lang)  # refuse an unknown language
+        return lang
+
+
+def language_toggle(state: LanguageState) -> W.ToggleButtons:
+    """English / 繁體中文 (every language with a strings table), linked to ``state``."""
+    toggle = W.ToggleButtons(options=[(name, code) for code, name in i18n.languages().items()],
+                             value=state.lang, style={"button_width": "auto"})
+    traitlets.link((state, "lang"), (toggle, "value"))
+    return toggle.add_class("dg-lang-toggle")
+
+
+# ---------------------------------------------------------------------- errors
+def safe(method: Callable) -> Callable:
+    """Decorate a widget callback: any exception is caught and shown in the app's message area
+    as a friendly sentence (engine refusals as the engine words them); no traceback reaches
+    the user. The exception is kept in ``app.last_error`` and logged (silently by default) on
+    the ``dungeon_guilds.widgets`` logger."""
+
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except Exception as exc:  # noqa: BLE001 - the point is to catch everything
+            try:
+                self.show_error(exc)
+            except Exception:  # noqa: BLE001 - never let the error display itself fail loudly
+                logger.debug("could not show an error", exc_info=True)
+            return None
+
+    return wrapper
+
+
+def message_html(text: str, level: str = "info") -> str:
+    colours = {"info": "#1f4e79", "ok": "#2a7d2a", "warn": "#8a5a00", "error": "#b02020"}
+    return (f'<div class="dg-msg dg-msg-{level}" data-level="{level}" '
+            f'style="color:{colours.get(level, "#333")};min-height:1.4em">{escape(text)}</div>')
+
+
+class App(W.VBox):
+    """Base of the apps: a language state, a message area, error handling."""
+
+    css_class = "dg-app"
+
+    def __init__(self, lang: str = "en", lang_state: LanguageState | None = None,
+                 show_language: bool = True, **kwargs):
+        self.lang_state = lang_state or LanguageState(lang=lang)
+        self.language_toggle = language_toggle(self.lang_state)
+        self.language_toggle.layout.display = None if show_language else "none"
+        self.message = W.HTML(message_html("")).add_class("dg-message")
+        self.message_text = ""
+        self.message_level = "info"
+        self.last_error: BaseException | None = None
+        super().__init__(**kwargs)
+        self.add_class("dg-app").add_class(self.css_class)
+        self.lang_state.observe(self._on_language, "lang")
+
+    @property
+    def lang(self) -> str:
+        return self.lang_state.lang
+
+    @lang.setter
+    def lang(self, value: str) -> None:
+        self.lang_state.lang = value
+
+    def t(self, key: str, **values: Any) -> str:
+        return i18n.t(key, self.lang, **values)
+
+    def say(self, text: str, level: str = "info") -> None:
+        self.message_text = text
+        self.message_level = level
+        self.message.value = message_html(text, level)
+
+    def show_error(self, exc: BaseException) -> None:
+        self.last_error = exc
+        logger.debug("widget callback error", exc_info=exc)
+        from ..errors import IllegalAction
+
+        level = "warn" if isinstance(exc, (IllegalAction, ValueError)) else "error"
+        self.say(i18n.error_text(exc, self.lang), level)
+
+    @safe
+    def _on_language(self, change) -> None:
+        self.relabel()
+        self.refresh()
+
+    def relabel(self) -> None:  # pragma: no cover - overridden
+        """Set every label in the current language."""
+
+    def refresh(self) -> None:  # pragma: no cover - overridden
+        """Redraw what the app shows from the engine's state."""
+
+
+def set_options(dropdown: W.Dropdown, options: Sequence[tuple[str, Any]]) -> None:
+    """Replace a dropdown's options, keeping its value if it is still offered."""
+    old = dropdown.value
+    options = list(options)
+    if list(dropdown.options) == options:
+        return
+    dropdown.options = options
+    values = [v for _, v in options]
+    if old in values and dropdown.value != old:
+        dropdown.value = old
+
+
+# ---------------------------------------------------------------------- figures
+def figure_bundle(fig) -> dict:
+    """A plotly figure as a Jupyter display bundle (plotly's own mimetype, rendered natively by
+    JupyterLab, Notebook 7, Voila and VS Code through the extension plotly ships)."""
+    data = json.loads(fig.to_json())
+    data["config"] = {"displaylogo": False, "responsive": True}
+    title = ((data.get("layout") or {}).get("title") or {}).get("text", "")
+    return {"application/vnd.plotly.v1+json": data, "text/plain": f"<plotly figure {title!r}>"}
+
+
+def show_figure(output: W.Output, fig) -> None:
+    """Show ``fig`` in ``output``, replacing what was there (works with or without a kernel)."""
+    output.outputs = ({"output_type": "display_data", "data": figure_bundle(fig), "metadata": {}},)
+
+
+# ---------------------------------------------------------------------- bots and hints
+class FirstLegalBot:
+    """A stand-in bot (plays the engine's first legal action) for when the analysis bots are
+    not installed yet."""
+
+    name = FALLBACK_BOT
+
+    def __init__(self, seed: int = 0, noise: float = 0.0):
+        self.rng = random.Random(seed)
+
+    def choose(self, state, player: int) -> Action:
+        return state.legal_actions()[0]
+
+
+def bot_names() -> list[str]:
+    """The names of the bots available: ``dungeon_guilds.analysis.bots.BOTS`` if present."""
+    try:
+        from ..analysis.bots import BOTS  # type: ignore[import-not-found]
+    except Exception:  # noqa: BLE001 - the package is built in parallel; fall back
+        return [FALLBACK_BOT]
+    names = list(BOTS)
+    return names or [FALLBACK_BOT]
+
+
+def make_bot(name: str, seed: int = 0):
+    if name == FALLBACK_BOT:
+        return FirstLegalBot(seed)
+    try:
+        from ..analysis.bots import make_bot as real_make_bot  # type: ignore[import-not-found]
+    except Exception:  # noqa: BLE001
+        return FirstLegalBot(seed)
+    return real_make_bot(name, seed=seed)
+
+
+def bot_label(name: str, lang: str) -> str:
+    return i18n.t(f"bot.{name}", lang) if i18n.has(f"bot.{name}", lang) else name
+
+
+def controller_options(lang: str) -> list[tuple[str, str]]:
+    return [(i18n.t("bot.human", lang), HUMAN)] + [(bot_label(b, lang), b) for b in bot_names()]
+
+
+def bot_move(bot, state, player: int) -> Action:
+    """Ask a bot for a move on a copy of the state (a bot cannot change the game), and check
+    it with the engine."""
+    from ..errors import IllegalAction
+
+    action = bot.choose(state.copy(), player)
+    reason = state.why_illegal(action, player)
+    if reason is not None:
+        raise IllegalAction(reason, action)
+    return action
+
+
+def action_values(state, player: int) -> dict[Action, float] | None:
+    """Expected gold this round per legal action (``analysis.probability.action_values``), or
+    None if that module is not there."""
+    try:
+        from ..analysis.probability import action_values as values  # type: ignore[import-not-found]
+    except Exception:  # noqa: BLE001
+        return None
+    return values(state, player)
+
+
+def hints_html(state, player: int, lang: str, limit: int = 12) -> str:
+    """The hints table: each legal action's expected gold this round, best first."""
+    values = action_values(state, player)
+    if values is None:
+        return message_html(i18n.t("msg.hints_missing", lang), "info")
+    if not values:
+        return message_html(i18n.t("ui.hint_none", lang), "info")
+    best = max(values.values())
+    rows = []
+    for action, value in sorted(values.items(), key=lambda kv: -kv[1])[:limit]:
+        mark = " ★" if value == best else ""
+        rows.append(f'<tr class="dg-hint" data-action="{escape(str(action))}"><td>'
+                    f"{escape(i18n.action_text(action, lang, state))}</td><td>{value:.2f}{mark}</td></tr>")
+    return (f'<table class="dg-hints"><tr><th>{escape(i18n.t("ui.legal_actions", lang))}</th>'
+            f'<th>{escape(i18n.t("ui.hint_header", lang))}</th></tr>{"".join(rows)}</table>')
+
+
+def action_options(state, lang: str) -> list[tuple[str, Action]]:
+    """The legal actions of the player to move, labelled in words."""
+    return [(i18n.action_text(a, lang, state), a) for a in state.legal_actions()]
+
+
+def log_html(log: Sequence[dict], names: Sequence[str], lang: str, last: int = 14,
+             secret_for: int | None = None) -> str:
+    """The last events of the log, in words (``secret_for``: hide other players' exhaust
+    choices from that seat)."""
+    start = max(0, len(log) - last)
+    items = []
+    for i in range(start, len(log)):
+        ev = log[i]
+        secret = secret_for is not None and ev.get("kind") == "exhausted" and ev.get("player") != secret_for
+        items.append(f'<li class="dg-log-event" data-kind="{ev.get("kind")}">'
+                     f"{escape(i18n.event_text(ev, names, lang, secret_exhaust=secret))}</li>")
+    return f'<ol class="dg-log" start="{start + 1}">{"".join(items)}</ol>'
+
+
+# ---------------------------------------------------------------------- move builder
+class MoveBuilder(W.HBox):
+    """Build any move (kind, strength, room, slot) to try it: the engine says why an illegal
+    one is refused. ``action`` is the move built."""
+
+    def __init__(self, **kwargs):
+        self.kind_dropdown = W.Dropdown(options=[PLACE, BUMP, SWAP, EXHAUST], value=PLACE,
+                                        layout=W.Layout(width="150px")).add_class("dg-kind")
+        self.strength_dropdown = W.Dropdown(options=[1, 2, 3, 4, 5], value=1,
+                                            layout=W.Layout(width="130px")).add_class("dg-strength")
+        self.room_dropdown = W.Dropdown(options=list(range(1, 8)), value=1,
+                                        layout=W.Layout(width="130px")).add_class("dg-room-pick")
+        self.slot_dropdown = W.Dropdown(options=[("a", 0), ("b", 1)], value=0,
+                                        layout=W.Layout(width="110px")).add_class("dg-slot-pick")
+        self.try_button = W.Button(icon="check").add_class("dg-try")
+        super().__init__([self.kind_dropdown, self.strength_dropdown, self.room_dropdown,
+                          self.slot_dropdown, self.try_button], **kwargs)
+        self.add_class("dg-move-builder")
+        self.kind_dropdown.observe(lambda change: self._update_visibility(), "value")
+        self._update_visibility()
+
+    def _update_visibility(self) -> None:
+        self.slot_dropdown.layout.display = None if self.kind_dropdown.value in (BUMP, SWAP) else "none"
+
+    def relabel(self, lang: str, n_rooms: int) -> None:
+        set_options(self.kind_dropdown, [(i18n.t(f"turn.{k}", lang), k) for k in (PLACE, BUMP, SWAP, EXHAUST)])
+        self.kind_dropdown.description = i18n.t("ui.kind", lang)
+        self.strength_dropdown.description = i18n.t("ui.strength", lang)
+        is_exhaust = self.kind_dropdown.value == EXHAUST
+        self.room_dropdown.description = i18n.t("ui.strength" if is_exhaust else "ui.room", lang)
+        set_options(self.room_dropdown, [(str(r), r) for r in range(1, max(n_rooms, 5) + 1)])
+        self.slot_dropdown.description = i18n.t("ui.slot", lang)
+        self.try_button.description = i18n.t("ui.try_move", lang)
+        for d in (self.kind_dropdown, self.strength_dropdown, self.room_dropdown, self.slot_dropdown):
+            d.style = {"description_width": "initial"}
+
+    @property
+    def action(self) -> Action:
+        kind = self.kind_dropdown.value
+        s, r = int(self.strength_dropdown.value), int(self.room_dropdown.value)
+        if kind == PLACE:
+            return Action(PLACE, s, r)
+        if kind == EXHAUST:
+            return Action(EXHAUST, min(s, r), other=max(s, r))
+        return Action(kind, s, r, int(self.slot_dropdown.value))
+
+    def set(self, action: Action) -> None:
+        """Fill the builder with ``action`` (for tests and for 'edit this move')."""
+        self.kind_dropdown.value = action.kind
+        self.strength_dropdown.value = action.strength
+        if action.kind == EXHAUST:
+            self.room_dropdown.value = action.other
+        else:
+            self.room_dropdown.value = action.room
+        if action.kind in (BUMP, SWAP):
+            self.slot_dropdown.value = action.slot
+
+
+__all__ = [
+    "App", "FALLBACK_BOT", "FirstLegalBot", "HUMAN", "LanguageState", "MoveBuilder", "action_options",
+    "action_values", "bot_label", "bot_move", "bot_names", "controller_options", "figure_bundle",
+    "hints_html", "language_toggle", "log_html", "make_bot", "message_html", "safe", "set_options",
+    "show_figure",
+]

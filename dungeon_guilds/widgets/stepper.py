@@ -1,0 +1,432 @@
+"""RoundStepper: step through a game one action at a time.
+
+Choose the players, a bot or a human for each seat, the lords and variants and the seed; then
+step one action, let the bots play to the end of the phase, the round or the game, undo, or jump
+to any step of the game's history (and forward again along the same line). The legal actions
+come from the engine (a dropdown); any other move can be built and tried, and the engine says
+why it is refused. Optional hints show each legal action's expected gold this round
+(``dungeon_guilds.analysis.probability.action_values``).
+
+Everything shown is read from the engine: the board (:func:`dungeon_guilds.display.board_html`),
+the turn timeline (:func:`dungeon_guilds.viz.timeline_figure`) and the log.
+
+Headless use (tests, scripts)::
+
+    s = RoundStepper(players=3, seats=["human", "first", "first"], seed=1)
+    s.action_dropdown.value = s.action_dropdown.options[0][1]
+    s.step_button.click()
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import ipywidgets as W
+
+from .. import i18n
+from ..actions import Action
+from ..display import board_html
+from ..errors import IllegalAction
+from ..game import DEFAULT_NAMES, Game
+from ..rules import EDITIONS, LORDS_OPTIONS, TEAM_OPTIONS, Rules
+from ..state import OVER
+from .common import (HUMAN, App, MoveBuilder, action_options, bot_label, bot_move, bot_names,
+                     controller_options, hints_html, log_html, make_bot, safe, set_options,
+                     show_figure)
+
+MAX_AUTO_STEPS = 5000  # a whole 6-player game is a few hundred decisions
+
+
+class RoundStepper(App):
+    """Step through a game. Main sub-widgets (for notebooks and headless/browser tests):
+
+    ``players_dropdown``, ``seat_dropdowns`` (one per seat: human or a bot), ``lords_dropdown``,
+    ``npc_checkbox``, ``edition_dropdown``, ``teams_dropdown``, ``seed_input``,
+    ``new_game_button``; ``status_html``, ``board_html``, ``action_dropdown``, ``step_button``,
+    ``phase_button``, ``round_button``, ``game_button``, ``undo_button``, ``jump_slider``,
+    ``builder`` (a :class:`MoveBuilder`, with ``builder.try_button``), ``hints_checkbox``,
+    ``hints_html``, ``timeline_output`` (``timeline_figure`` is the figure last drawn),
+    ``log_html``, ``message``, ``language_toggle``. ``game`` is the engine facade.
+    """
+
+    css_class = "dg-stepper"
+
+    def __init__(self, players: int = 3, seats: Sequence[str] | None = None, seed: int = 0,
+                 rules: Rules | None = None, names: Sequence[str] | None = None,
+                 hints: bool = False, lang: str = "en", lang_state=None, show_language: bool = True,
+                 timeline: bool = True):
+        super().__init__(lang=lang, lang_state=lang_state, show_language=show_language)
+        rules = rules or Rules()
+        self._names = list(names) if names else None
+        self._bots: dict[int, object] = {}
+        self._branch: list[Action] = []  # the decisions of the current line (redo after undo)
+        self._updating = False
+        self._draw_timeline = timeline
+        self.game: Game | None = None
+        self.timeline_figure = None
+        # ---- set-up widgets
+        self.players_dropdown = W.Dropdown(options=[3, 4, 5, 6], value=players).add_class("dg-players")
+        self.seats_box = W.HBox().add_class("dg-seats")
+        self.seat_dropdowns: list[W.Dropdown] = []
+        self.lords_dropdown = W.Dropdown(options=list(LORDS_OPTIONS), value=rules.lords).add_class("dg-lords")
+        self.npc_checkbox = W.Checkbox(value=rules.npc, indent=False).add_class("dg-npc-option")
+        self.edition_dropdown = W.Dropdown(options=list(EDITIONS), value=rules.edition).add_class("dg-edition")
+        self.teams_dropdown = W.Dropdown(options=[("—", None)] + [(x, x) for x in TEAM_OPTIONS if x],
+                                         value=rules.teams).add_class("dg-teams")
+        self.seed_input = W.IntText(value=seed, layout=W.Layout(width="180px")).add_class("dg-seed")
+        self.new_game_button = W.Button(button_style="primary", icon="refresh").add_class("dg-new-game")
+        # ---- play widgets
+        self.status_html = W.HTML().add_class("dg-status")
+        self.board_html = W.HTML().add_class("dg-board-html")
+        self.action_dropdown = W.Dropdown(options=[], layout=W.Layout(width="420px")).add_class("dg-actions")
+        self.step_button = W.Button(button_style="success").add_class("dg-step")
+        self.phase_button = W.Button().add_class("dg-to-phase")
+        self.round_button = W.Button().add_class("dg-to-round")
+        self.game_button = W.Button().add_class("dg-to-game")
+        self.undo_button = W.Button(button_style="warning").add_class("dg-undo")
+        self.jump_slider = W.IntSlider(min=0, max=0, value=0, continuous_update=False,
+                                       layout=W.Layout(width="520px")).add_class("dg-jump")
+        self.builder = MoveBuilder()
+        self.build_label = W.HTML()
+        self.hints_checkbox = W.Checkbox(value=hints, indent=False).add_class("dg-hints-toggle")
+        self.hints_html = W.HTML().add_class("dg-hints-html")
+        self.timeline_output = W.Output().add_class("dg-timeline")
+        self.log_html = W.HTML().add_class("dg-log-html")
+        # ---- wiring
+        self.players_dropdown.observe(self._on_players, "value")
+        self.new_game_button.on_click(self._on_new_game)
+        self.step_button.on_click(self._on_step)
+        self.phase_button.on_click(self._on_to_phase)
+        self.round_button.on_click(self._on_to_round)
+        self.game_button.on_click(self._on_to_game)
+        self.undo_button.on_click(self._on_undo)
+        self.builder.try_button.on_click(self._on_try)
+        self.jump_slider.observe(self._on_jump, "value")
+        self.hints_checkbox.observe(self._on_hints, "value")
+        self._make_seats(players, seats)
+        setup = W.VBox([
+            W.HBox([self.players_dropdown, self.lords_dropdown, self.edition_dropdown]),
+            self.seats_box,
+            W.HBox([self.npc_checkbox, self.teams_dropdown, self.seed_input, self.new_game_button]),
+        ]).add_class("dg-setup")
+        controls = W.HBox([self.step_button, self.phase_button, self.round_button, self.game_button,
+                           self.undo_button]).add_class("dg-controls")
+        self.children = [
+            self.language_toggle, setup, self.status_html, self.message,
+            W.HBox([self.action_dropdown]), controls, self.jump_slider,
+            self.build_label, self.builder,
+            self.board_html, self.timeline_output, W.HBox([self.hints_checkbox]), self.hints_html,
+            self.log_html,
+        ]
+        self.relabel()
+        self.new_game()
+
+    # ------------------------------------------------------------------ set-up
+    def _make_seats(self, n: int, seats: Sequence[str] | None = None) -> None:
+        old = [d.value for d in self.seat_dropdowns]
+        options = controller_options(self.lang)
+        values = [v for _, v in options]
+        default_bot = next((b for b in bot_names()), HUMAN)
+        dropdowns = []
+        for i in range(n):
+            if seats is not None and i < len(seats):
+                value = seats[i]
+            elif i < len(old):
+                value = old[i]
+            else:
+                value = default_bot
+            if value not in values:
+                value = default_bot if value != HUMAN else HUMAN
+            d = W.Dropdown(options=options, value=value, layout=W.Layout(width="230px"),
+                           style={"description_width": "initial"})
+            d.add_class("dg-seat").add_class(f"dg-seat-{i}")
+            dropdowns.append(d)
+        self.seat_dropdowns = dropdowns
+        self.seats_box.children = dropdowns
+        self._label_seats()
+
+    def _label_seats(self) -> None:
+        names = self._seat_names(len(self.seat_dropdowns))
+        options = controller_options(self.lang)
+        for i, d in enumerate(self.seat_dropdowns):
+            d.description = f"{names[i]}:"
+            set_options(d, options)
+
+    def _seat_names(self, n: int) -> list[str]:
+        if self._names and len(self._names) >= n:
+            return list(self._names[:n])
+        return list(DEFAULT_NAMES[:n])
+
+    @property
+    def seats(self) -> list[str]:
+        """The controller of each seat: ``"human"`` or a bot name."""
+        return [d.value for d in self.seat_dropdowns]
+
+    def rules(self) -> Rules:
+        return Rules(lords=self.lords_dropdown.value, teams=self.teams_dropdown.value,
+                     npc=bool(self.npc_checkbox.value), edition=self.edition_dropdown.value)
+
+    @safe
+    def _on_players(self, change) -> None:
+        self._make_seats(int(change["new"]))
+
+    @safe
+    def _on_new_game(self, _button=None) -> None:
+        self.new_game()
+
+    def new_game(self) -> None:
+        """Start a new game from the set-up widgets (refusals shown, the old game kept)."""
+        n = int(self.players_dropdown.value)
+        rules = self.rules()
+        seed = int(self.seed_input.value)
+        game = Game(self._seat_names(n), seed=seed, rules=rules)
+        self.game = game
+        self._branch = []
+        self._bots = {}
+        for seat, ctrl in enumerate(self.seats):
+            if ctrl != HUMAN:
+                self._bots[seat] = make_bot(ctrl, seed=seed * 10 + seat)
+        self.refresh()
+        self.say(self.t("msg.new_game", players=", ".join(game.names), seed=seed), "info")
+
+    # ------------------------------------------------------------------ moves
+    def controller(self, seat: int) -> str:
+        return self.seat_dropdowns[seat].value if seat < len(self.seat_dropdowns) else HUMAN
+
+    def _bot(self, seat: int):
+        ctrl = self.controller(seat)
+        bot = self._bots.get(seat)
+        if bot is None or getattr(bot, "_dg_name", None) not in (None, ctrl):
+            bot = make_bot(ctrl, seed=int(self.seed_input.value) * 10 + seat)
+            self._bots[seat] = bot
+        return bot
+
+    def play(self, action: Action) -> None:
+        """Play ``action`` for the seat to move (the engine refuses an illegal one)."""
+        game = self.game
+        pos = game.ply
+        seat = game.state.current
+        game.push(action)  # raises IllegalAction with the engine's reason; nothing changes
+        if pos < len(self._branch) and self._branch[pos] == action:
+            pass  # the same move as the line we came back along: keep the rest for redo
+        else:
+            del self._branch[pos:]
+            self._branch.append(action)
+        self._last = (seat, action)
+
+    def _bot_step(self) -> tuple[int, Action]:
+        state = self.game.state
+        seat = state.current
+        action = bot_move(self._bot(seat), state, seat)
+        self.play(action)
+        return seat, action
+
+    def _played_text(self, seat: int, action: Action, state_before) -> str:
+        text = i18n.action_text(action, self.lang, state_before)
+        ctrl = self.controller(seat)
+        name = self.game.names[seat]
+        if ctrl == HUMAN:
+            return self.t("msg.played", player=name, action=text)
+        return self.t("msg.bot_played", player=name, bot=bot_label(ctrl, self.lang), action=text)
+
+    @safe
+    def _on_step(self, _button=None) -> None:
+        self.step()
+
+    def step(self) -> None:
+        """One action: the bot's for a bot seat, the selected legal action for a human seat."""
+        game = self.game
+        if game.is_over:
+            self._say_over()
+            return
+        seat = game.state.current
+        before = game.state.copy()
+        if self.controller(seat) == HUMAN:
+            action = self.action_dropdown.value
+            if action is None:
+                raise IllegalAction(game.state.why_illegal(Action("place", 0, 0)) or "no action chosen")
+            self.play(action)
+        else:
+            seat, action = self._bot_step()
+        self.refresh()
+        self.say(self._played_text(seat, action, before), "ok")
+
+    @safe
+    def _on_try(self, _button=None) -> None:
+        self.try_move(self.builder.action)
+
+    def try_move(self, action: Action) -> None:
+        """Play a built move if the engine allows it, else show the engine's reason."""
+        state = self.game.state
+        reason = state.why_illegal(action)
+        if reason is not None:
+            self.say(i18n.illegal_text(reason, self.lang), "warn")
+            return
+        before = state.copy()
+        seat = state.current
+        self.play(action)
+        self.refresh()
+        self.say(self._played_text(seat, action, before), "ok")
+
+    def run(self, until: str = "phase") -> int:
+        """Let bots play to the end of the ``phase``, ``round`` or ``game``; stop early when a
+        human must move. Returns the number of actions played."""
+        game = self.game
+        st = game.state
+        mark = (st.round, st.phase)
+        played = 0
+        last = None
+        while not game.is_over and played < MAX_AUTO_STEPS:
+            st = game.state
+            if until == "phase" and (st.round, st.phase) != mark:
+                break
+            if until == "round" and st.round != mark[0]:
+                break
+            if self.controller(st.current) == HUMAN:
+                self.refresh()
+                self.say(self.t("msg.waiting_human", player=game.names[st.current]), "info")
+                return played
+            before = st.copy()
+            seat, action = self._bot_step()
+            last = (seat, action, before)
+            played += 1
+        self.refresh()
+        if game.is_over:
+            self._say_over()
+        elif last is not None:
+            self.say(self._played_text(*last), "ok")
+        return played
+
+    @safe
+    def _on_to_phase(self, _button=None) -> None:
+        self.run("phase")
+
+    @safe
+    def _on_to_round(self, _button=None) -> None:
+        self.run("round")
+
+    @safe
+    def _on_to_game(self, _button=None) -> None:
+        self.run("game")
+
+    @safe
+    def _on_undo(self, _button=None) -> None:
+        self.undo()
+
+    def undo(self) -> None:
+        if self.game.ply == 0:
+            self.say(self.t("msg.nothing_to_undo"), "info")
+            return
+        self.game.undo(1)
+        self.refresh()
+        self.say(self.t("msg.undone"), "info")
+
+    @safe
+    def _on_jump(self, change) -> None:
+        if self._updating:
+            return
+        self.jump(int(change["new"]))
+
+    def jump(self, ply: int) -> None:
+        """Go to step ``ply`` of the current line: back by undo, forward by replaying."""
+        game = self.game
+        ply = max(0, min(ply, len(self._branch)))
+        if ply <= game.ply:
+            game.undo_to(ply)
+        else:
+            for action in self._branch[game.ply:ply]:
+                game.push(action)
+        self.refresh()
+        self.say(self.t("msg.jumped", ply=game.ply, total=len(self._branch)), "info")
+
+    @safe
+    def _on_hints(self, change) -> None:
+        self._draw_hints()
+
+    def _say_over(self) -> None:
+        winners = ", ".join(self.game.winners())
+        self.say(self.t("msg.game_over", winners=winners), "ok")
+
+    # ------------------------------------------------------------------ drawing
+    def relabel(self) -> None:
+        t = self.t
+        self.players_dropdown.description = t("ui.players")
+        set_options(self.lords_dropdown, [(t(f"option.lords_{v}"), v) for v in LORDS_OPTIONS])
+        self.lords_dropdown.description = t("ui.lords")
+        set_options(self.edition_dropdown, [(t(f"option.edition_{v}"), v) for v in EDITIONS])
+        self.edition_dropdown.description = t("ui.edition")
+        set_options(self.teams_dropdown, [(t("option.teams_none"), None)] + [(x, x) for x in TEAM_OPTIONS if x])
+        self.teams_dropdown.description = t("ui.teams")
+        self.npc_checkbox.description = t("ui.npc")
+        self.seed_input.description = t("ui.seed")
+        self.new_game_button.description = t("ui.new_game")
+        self.step_button.description = t("ui.step")
+        self.step_button.tooltip = t("ui.step_tip")
+        self.phase_button.description = t("ui.to_phase")
+        self.round_button.description = t("ui.to_round")
+        self.game_button.description = t("ui.to_game")
+        self.undo_button.description = t("ui.undo")
+        self.jump_slider.description = t("ui.jump")
+        self.action_dropdown.description = t("ui.legal_actions")
+        self.hints_checkbox.description = t("ui.hints")
+        self.build_label.value = f"<i>{t('ui.build_move')}</i>"
+        for w in (self.players_dropdown, self.lords_dropdown, self.edition_dropdown, self.teams_dropdown,
+                  self.seed_input, self.jump_slider, self.action_dropdown):
+            w.style = {"description_width": "initial"}
+        self._label_seats()
+        if self.game is not None:
+            self.builder.relabel(self.lang, len(self.game.state.rooms))
+        else:
+            self.builder.relabel(self.lang, 7)
+        if self.message_text and self.last_error is not None:
+            self.show_error(self.last_error)
+
+    def refresh(self) -> None:
+        """Redraw from the engine: board, status, legal actions, timeline, history, hints."""
+        game = self.game
+        if game is None:
+            return
+        state = game.state
+        lang = self.lang
+        self.board_html.value = board_html(state, game.log, lang, reference_deck=game.deck.is_reference)
+        if state.phase == OVER:
+            self.status_html.value = f"<b>{i18n.phase_name(OVER, lang)}</b>"
+        else:
+            who = game.names[state.current]
+            ctrl = self.controller(state.current)
+            ctrl_text = i18n.t("word.human", lang) if ctrl == HUMAN else bot_label(ctrl, lang)
+            self.status_html.value = (f'<b class="dg-to-move" data-seat="{state.current}">{who}</b> '
+                                      f"({ctrl_text}) · {i18n.phase_name(state.phase, lang)}")
+        set_options(self.action_dropdown, action_options(state, lang))
+        over = state.phase == OVER
+        for b in (self.step_button, self.phase_button, self.round_button, self.game_button):
+            b.disabled = over
+        self.undo_button.disabled = game.ply == 0
+        self.builder.try_button.disabled = over
+        self._updating = True
+        try:
+            self.jump_slider.max = max(len(self._branch), game.ply)
+            self.jump_slider.value = game.ply
+        finally:
+            self._updating = False
+        if self._draw_timeline:
+            from ..viz.turns import timeline_figure
+
+            self.timeline_figure = timeline_figure(game, lang=lang)
+            show_figure(self.timeline_output, self.timeline_figure)
+        self.log_html.value = log_html(game.log, game.names, lang)
+        self._draw_hints()
+
+    def _draw_hints(self) -> None:
+        if not self.hints_checkbox.value or self.game is None or self.game.is_over:
+            self.hints_html.value = ""
+            return
+        state = self.game.state
+        try:
+            self.hints_html.value = hints_html(state, state.current, self.lang)
+        except Exception as exc:  # noqa: BLE001 - hints are optional; say why, keep playing
+            self.hints_html.value = ""
+            self.show_error(exc)
+
+
+__all__ = ["RoundStepper"]
