@@ -183,6 +183,18 @@ class State:
         """This round's heal cost of an adventurer (printed cost + lord modifier, R6.1)."""
         return self.heal[strength]
 
+    def room_defence(self, i: int) -> int:
+        """Room ``i``'s defence after the lord's modifiers, never below 0 (R5.3). Hidden
+        information: the front is secret until resolution reveals it."""
+        d = self.defence[i] + self._cond_delta(i, 0)
+        return d if d > 0 else 0
+
+    def room_treasure(self, i: int) -> int:
+        """Room ``i``'s treasure after the lord's modifiers, never below 0 (R5.3). Hidden
+        information, like :meth:`room_defence`."""
+        t = self.treasure[i] + self._cond_delta(i, 1)
+        return t if t > 0 else 0
+
     def returns(self) -> list[int]:
         """Gold per player (OpenSpiel's ``returns``)."""
         return self.gold[:]
@@ -577,9 +589,7 @@ class State:
             card = self.rooms[i]
             self.seen.append(card)
             total = self.room_total(i)
-            defence = self.defence[i] + self._cond_delta(i, 0)
-            if defence < 0:
-                defence = 0  # R5.3
+            defence = self.room_defence(i)  # R5.3 never below 0
             if total < defence:
                 failed_from = i
                 if log is not None:
@@ -587,9 +597,7 @@ class State:
                     self._ev("failed", room=i + 1, total=total, defence=defence,
                              rooms=list(range(i + 1, k + 1)))
                 break
-            treasure = self.treasure[i] + self._cond_delta(i, 1)
-            if treasure < 0:
-                treasure = 0  # R5.3
+            treasure = self.room_treasure(i)  # R5.3 never below 0
             shares, to_bank = split(treasure, self.occupants(i))  # R5.2
             paid = 0
             for p, amount in shares.items():
@@ -634,15 +642,16 @@ class State:
             "gold": self.gold[:],
         })
         # R6.3 discard the rooms and the lord, pass the marker to the left
-        self.round += 1
         self.start = (self.start + 1) % n
         if log is not None:
             self._ev("marker_passed", start=self.start)
-        if self.round >= self.rounds:  # R6.4
-            self.phase = OVER
+        if self.round + 1 >= self.rounds:  # R6.4 no lords left: the game ends
             if log is not None:
                 self._ev("game_over", gold=self.gold[:])
+            self.round += 1
+            self.phase = OVER
             return
+        self.round += 1
         self._deal()  # R3.1 start phase of the next round
         self._start_dispatch()
 

@@ -17,7 +17,6 @@ import plotly.graph_objects as go
 
 from .. import i18n
 from ..cards import RoomCard, reference_deck
-from ..display import BANK_COLOUR
 from ..i18n import t
 from ..lords import BASE_LORDS, Lord, get_lord
 from ..payout import NPC, split
@@ -167,4 +166,4 @@ def payout_figure(case: PayoutCase, names: Sequence[str] | None = None, lang: st
     return fig
 
 
-__all__ = ["BANK_COLOUR", "PayoutCase", "explain", "payout_case", "payout_figure", "payout_parts"]
+__all__ = ["PayoutCase", "explain", "payout_case", "payout_figure", "payout_parts"]

@@ -74,7 +74,7 @@ def timeline_figure(game_or_state, round_no: int | None = None, lang: str | None
         xaxis={"title": {"text": t("fig.timeline_x", lang)}, "dtick": 1,
                "range": [0.3, max(len(tl), 2 * state.n) + 0.7]},
         yaxis={"title": {"text": t("fig.timeline_y", lang)}, "tickvals": seats,
-               "ticktext": list(names), "range": [state.n - 0.5, -0.5]},
+               "ticktext": list(names), "range": [state.n - 0.5, -0.9]},
         height=140 + 32 * state.n, margin={"l": 10, "r": 10, "t": 50, "b": 40},
         plot_bgcolor="white", legend={"orientation": "h", "y": -0.35},
     )

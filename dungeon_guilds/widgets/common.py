@@ -26,6 +26,7 @@ logger.addHandler(logging.NullHandler())  # errors are shown in the widget; log 
 
 HUMAN = "human"
 FALLBACK_BOT = "first"
+NONE = "none"  # the option value meaning "no teams" / "no lord" (a browser shows None as blank)
 
 
 # ---------------------------------------------------------------------- language
@@ -89,6 +90,7 @@ class App(W.VBox):
         self.message = W.HTML(message_html("")).add_class("dg-message")
         self.message_text = ""
         self.message_level = "info"
+        self._message_fn: Callable[[], str] | None = None
         self.last_error: BaseException | None = None
         super().__init__(**kwargs)
         self.add_class("dg-app").add_class(self.css_class)
@@ -105,10 +107,13 @@ class App(W.VBox):
     def t(self, key: str, **values: Any) -> str:
         return i18n.t(key, self.lang, **values)
 
-    def say(self, text: str, level: str = "info") -> None:
-        self.message_text = text
+    def say(self, text: str | Callable[[], str], level: str = "info") -> None:
+        """Show a message. Given a function instead of text, the message is written again in
+        the new language when the language changes."""
+        self._message_fn = text if callable(text) else None
+        self.message_text = text() if callable(text) else text
         self.message_level = level
-        self.message.value = message_html(text, level)
+        self.message.value = message_html(self.message_text, level)
 
     def show_error(self, exc: BaseException) -> None:
         self.last_error = exc
@@ -116,12 +121,15 @@ class App(W.VBox):
         from ..errors import IllegalAction
 
         level = "warn" if isinstance(exc, (IllegalAction, ValueError)) else "error"
-        self.say(i18n.error_text(exc, self.lang), level)
+        self.say(lambda: i18n.error_text(exc, self.lang), level)
 
     @safe
     def _on_language(self, change) -> None:
+        fn, level = self._message_fn, self.message_level
         self.relabel()
         self.refresh()
+        if fn is not None:
+            self.say(fn, level)
 
     def relabel(self) -> None:  # pragma: no cover - overridden
         """Set every label in the current language."""
@@ -131,15 +139,18 @@ class App(W.VBox):
 
 
 def set_options(dropdown: W.Dropdown, options: Sequence[tuple[str, Any]]) -> None:
-    """Replace a dropdown's options, keeping its value if it is still offered."""
+    """Replace a dropdown's options, keeping its value if it is still offered, else selecting
+    the first option. (Option values must not be ``None``: a browser shows ``None`` as no
+    selection; use a string such as ``"none"``.)"""
     old = dropdown.value
     options = list(options)
-    if list(dropdown.options) == options:
-        return
-    dropdown.options = options
-    values = [v for _, v in options]
-    if old in values and dropdown.value != old:
-        dropdown.value = old
+    if list(dropdown.options) != options:
+        dropdown.options = options
+        values = [v for _, v in options]
+        if old in values and dropdown.value != old:
+            dropdown.value = old
+    if options and dropdown.index is None:
+        dropdown.index = 0  # ipywidgets 8 leaves nothing selected after options change
 
 
 # ---------------------------------------------------------------------- figures
@@ -172,13 +183,14 @@ class FirstLegalBot:
 
 
 def bot_names() -> list[str]:
-    """The names of the bots available: ``dungeon_guilds.analysis.bots.BOTS`` if present."""
+    """The names of the bots available: ``dungeon_guilds.analysis.bots.BOTS`` if present, and
+    always the deterministic first-legal-action bot (``"first"``, fast and handy in tests)."""
     try:
         from ..analysis.bots import BOTS  # type: ignore[import-not-found]
     except Exception:  # noqa: BLE001 - the package is built in parallel; fall back
         return [FALLBACK_BOT]
-    names = list(BOTS)
-    return names or [FALLBACK_BOT]
+    names = [b for b in BOTS if b != FALLBACK_BOT]
+    return names + [FALLBACK_BOT]
 
 
 def make_bot(name: str, seed: int = 0):
@@ -262,7 +274,8 @@ class MoveBuilder(W.HBox):
     """Build any move (kind, strength, room, slot) to try it: the engine says why an illegal
     one is refused. ``action`` is the move built."""
 
-    def __init__(self, **kwargs):
+    def __init__(self, lang: str = "en", **kwargs):
+        self._lang = lang
         self.kind_dropdown = W.Dropdown(options=[PLACE, BUMP, SWAP, EXHAUST], value=PLACE,
                                         layout=W.Layout(width="150px")).add_class("dg-kind")
         self.strength_dropdown = W.Dropdown(options=[1, 2, 3, 4, 5], value=1,
@@ -279,14 +292,17 @@ class MoveBuilder(W.HBox):
         self._update_visibility()
 
     def _update_visibility(self) -> None:
-        self.slot_dropdown.layout.display = None if self.kind_dropdown.value in (BUMP, SWAP) else "none"
+        kind = self.kind_dropdown.value
+        self.slot_dropdown.layout.display = None if kind in (BUMP, SWAP) else "none"
+        # for 'exhaust A B' the second picker is the second strength
+        self.room_dropdown.description = i18n.t("ui.strength" if kind == EXHAUST else "ui.room", self._lang)
 
     def relabel(self, lang: str, n_rooms: int) -> None:
+        self._lang = lang
         set_options(self.kind_dropdown, [(i18n.t(f"turn.{k}", lang), k) for k in (PLACE, BUMP, SWAP, EXHAUST)])
         self.kind_dropdown.description = i18n.t("ui.kind", lang)
         self.strength_dropdown.description = i18n.t("ui.strength", lang)
-        is_exhaust = self.kind_dropdown.value == EXHAUST
-        self.room_dropdown.description = i18n.t("ui.strength" if is_exhaust else "ui.room", lang)
+        self._update_visibility()
         set_options(self.room_dropdown, [(str(r), r) for r in range(1, max(n_rooms, 5) + 1)])
         self.slot_dropdown.description = i18n.t("ui.slot", lang)
         self.try_button.description = i18n.t("ui.try_move", lang)
@@ -316,7 +332,7 @@ class MoveBuilder(W.HBox):
 
 
 __all__ = [
-    "App", "FALLBACK_BOT", "FirstLegalBot", "HUMAN", "LanguageState", "MoveBuilder", "action_options",
+    "App", "FALLBACK_BOT", "NONE", "FirstLegalBot", "HUMAN", "LanguageState", "MoveBuilder", "action_options",
     "action_values", "bot_label", "bot_move", "bot_names", "controller_options", "figure_bundle",
     "hints_html", "language_toggle", "log_html", "make_bot", "message_html", "safe", "set_options",
     "show_figure",

@@ -26,11 +26,10 @@ import ipywidgets as W
 from .. import i18n
 from ..actions import Action
 from ..display import board_html
-from ..errors import IllegalAction
 from ..game import DEFAULT_NAMES, Game
 from ..rules import EDITIONS, LORDS_OPTIONS, TEAM_OPTIONS, Rules
 from ..state import OVER
-from .common import (HUMAN, App, MoveBuilder, action_options, bot_label, bot_move, bot_names,
+from .common import (HUMAN, NONE, App, MoveBuilder, action_options, bot_label, bot_move, bot_names,
                      controller_options, hints_html, log_html, make_bot, safe, set_options,
                      show_figure)
 
@@ -58,7 +57,8 @@ class RoundStepper(App):
         super().__init__(lang=lang, lang_state=lang_state, show_language=show_language)
         rules = rules or Rules()
         self._names = list(names) if names else None
-        self._bots: dict[int, object] = {}
+        self._bots: dict[tuple[int, str], object] = {}
+        self._seed = seed
         self._branch: list[Action] = []  # the decisions of the current line (redo after undo)
         self._updating = False
         self._draw_timeline = timeline
@@ -71,8 +71,8 @@ class RoundStepper(App):
         self.lords_dropdown = W.Dropdown(options=list(LORDS_OPTIONS), value=rules.lords).add_class("dg-lords")
         self.npc_checkbox = W.Checkbox(value=rules.npc, indent=False).add_class("dg-npc-option")
         self.edition_dropdown = W.Dropdown(options=list(EDITIONS), value=rules.edition).add_class("dg-edition")
-        self.teams_dropdown = W.Dropdown(options=[("—", None)] + [(x, x) for x in TEAM_OPTIONS if x],
-                                         value=rules.teams).add_class("dg-teams")
+        self.teams_dropdown = W.Dropdown(options=[("—", NONE)] + [(x, x) for x in TEAM_OPTIONS if x],
+                                         value=rules.teams or NONE).add_class("dg-teams")
         self.seed_input = W.IntText(value=seed, layout=W.Layout(width="180px")).add_class("dg-seed")
         self.new_game_button = W.Button(button_style="primary", icon="refresh").add_class("dg-new-game")
         # ---- play widgets
@@ -163,7 +163,8 @@ class RoundStepper(App):
         return [d.value for d in self.seat_dropdowns]
 
     def rules(self) -> Rules:
-        return Rules(lords=self.lords_dropdown.value, teams=self.teams_dropdown.value,
+        teams = self.teams_dropdown.value
+        return Rules(lords=self.lords_dropdown.value, teams=None if teams == NONE else teams,
                      npc=bool(self.npc_checkbox.value), edition=self.edition_dropdown.value)
 
     @safe
@@ -183,36 +184,33 @@ class RoundStepper(App):
         self.game = game
         self._branch = []
         self._bots = {}
-        for seat, ctrl in enumerate(self.seats):
-            if ctrl != HUMAN:
-                self._bots[seat] = make_bot(ctrl, seed=seed * 10 + seat)
+        self._seed = seed
         self.refresh()
-        self.say(self.t("msg.new_game", players=", ".join(game.names), seed=seed), "info")
+        self.say(lambda: self.t("msg.new_game", players=", ".join(game.names), seed=seed), "info")
 
     # ------------------------------------------------------------------ moves
     def controller(self, seat: int) -> str:
         return self.seat_dropdowns[seat].value if seat < len(self.seat_dropdowns) else HUMAN
 
     def _bot(self, seat: int):
+        """The bot of a seat (made once per seat and bot name, seeded by the game's seed)."""
         ctrl = self.controller(seat)
-        bot = self._bots.get(seat)
-        if bot is None or getattr(bot, "_dg_name", None) not in (None, ctrl):
-            bot = make_bot(ctrl, seed=int(self.seed_input.value) * 10 + seat)
-            self._bots[seat] = bot
+        bot = self._bots.get((seat, ctrl))
+        if bot is None:
+            bot = make_bot(ctrl, seed=self._seed * 10 + seat)
+            self._bots[(seat, ctrl)] = bot
         return bot
 
     def play(self, action: Action) -> None:
         """Play ``action`` for the seat to move (the engine refuses an illegal one)."""
         game = self.game
         pos = game.ply
-        seat = game.state.current
         game.push(action)  # raises IllegalAction with the engine's reason; nothing changes
         if pos < len(self._branch) and self._branch[pos] == action:
             pass  # the same move as the line we came back along: keep the rest for redo
         else:
             del self._branch[pos:]
             self._branch.append(action)
-        self._last = (seat, action)
 
     def _bot_step(self) -> tuple[int, Action]:
         state = self.game.state
@@ -244,12 +242,13 @@ class RoundStepper(App):
         if self.controller(seat) == HUMAN:
             action = self.action_dropdown.value
             if action is None:
-                raise IllegalAction(game.state.why_illegal(Action("place", 0, 0)) or "no action chosen")
+                self.say(lambda: self.t("msg.no_action"), "warn")
+                return
             self.play(action)
         else:
             seat, action = self._bot_step()
         self.refresh()
-        self.say(self._played_text(seat, action, before), "ok")
+        self.say(lambda: self._played_text(seat, action, before), "ok")
 
     @safe
     def _on_try(self, _button=None) -> None:
@@ -260,13 +259,13 @@ class RoundStepper(App):
         state = self.game.state
         reason = state.why_illegal(action)
         if reason is not None:
-            self.say(i18n.illegal_text(reason, self.lang), "warn")
+            self.say(lambda: i18n.illegal_text(reason, self.lang), "warn")
             return
         before = state.copy()
         seat = state.current
         self.play(action)
         self.refresh()
-        self.say(self._played_text(seat, action, before), "ok")
+        self.say(lambda: self._played_text(seat, action, before), "ok")
 
     def run(self, until: str = "phase") -> int:
         """Let bots play to the end of the ``phase``, ``round`` or ``game``; stop early when a
@@ -284,17 +283,22 @@ class RoundStepper(App):
                 break
             if self.controller(st.current) == HUMAN:
                 self.refresh()
-                self.say(self.t("msg.waiting_human", player=game.names[st.current]), "info")
+                seat = st.current
+                self.say(lambda: self.t("msg.waiting_human", player=game.names[seat]), "info")
                 return played
             before = st.copy()
-            seat, action = self._bot_step()
+            try:
+                seat, action = self._bot_step()
+            except Exception:
+                self.refresh()  # show the moves already played before the error is shown
+                raise
             last = (seat, action, before)
             played += 1
         self.refresh()
         if game.is_over:
             self._say_over()
         elif last is not None:
-            self.say(self._played_text(*last), "ok")
+            self.say(lambda: self._played_text(*last), "ok")
         return played
 
     @safe
@@ -315,11 +319,11 @@ class RoundStepper(App):
 
     def undo(self) -> None:
         if self.game.ply == 0:
-            self.say(self.t("msg.nothing_to_undo"), "info")
+            self.say(lambda: self.t("msg.nothing_to_undo"), "info")
             return
         self.game.undo(1)
         self.refresh()
-        self.say(self.t("msg.undone"), "info")
+        self.say(lambda: self.t("msg.undone"), "info")
 
     @safe
     def _on_jump(self, change) -> None:
@@ -337,7 +341,8 @@ class RoundStepper(App):
             for action in self._branch[game.ply:ply]:
                 game.push(action)
         self.refresh()
-        self.say(self.t("msg.jumped", ply=game.ply, total=len(self._branch)), "info")
+        ply, total = game.ply, len(self._branch)
+        self.say(lambda: self.t("msg.jumped", ply=ply, total=total), "info")
 
     @safe
     def _on_hints(self, change) -> None:
@@ -345,7 +350,7 @@ class RoundStepper(App):
 
     def _say_over(self) -> None:
         winners = ", ".join(self.game.winners())
-        self.say(self.t("msg.game_over", winners=winners), "ok")
+        self.say(lambda: self.t("msg.game_over", winners=winners), "ok")
 
     # ------------------------------------------------------------------ drawing
     def relabel(self) -> None:
@@ -355,7 +360,7 @@ class RoundStepper(App):
         self.lords_dropdown.description = t("ui.lords")
         set_options(self.edition_dropdown, [(t(f"option.edition_{v}"), v) for v in EDITIONS])
         self.edition_dropdown.description = t("ui.edition")
-        set_options(self.teams_dropdown, [(t("option.teams_none"), None)] + [(x, x) for x in TEAM_OPTIONS if x])
+        set_options(self.teams_dropdown, [(t("option.teams_none"), NONE)] + [(x, x) for x in TEAM_OPTIONS if x])
         self.teams_dropdown.description = t("ui.teams")
         self.npc_checkbox.description = t("ui.npc")
         self.seed_input.description = t("ui.seed")
@@ -378,8 +383,6 @@ class RoundStepper(App):
             self.builder.relabel(self.lang, len(self.game.state.rooms))
         else:
             self.builder.relabel(self.lang, 7)
-        if self.message_text and self.last_error is not None:
-            self.show_error(self.last_error)
 
     def refresh(self) -> None:
         """Redraw from the engine: board, status, legal actions, timeline, history, hints."""

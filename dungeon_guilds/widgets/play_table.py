@@ -1,0 +1,329 @@
+"""PlayTable: a human plays a whole game against chosen bots.
+
+The human sees what their seat may know (``State.view``: room fronts stay hidden until
+revealed, other players' secret exhaust choices stay secret), picks a legal action (or builds
+any move and reads the engine's refusal), and the bots answer until it is the human's turn
+again. Undo takes back the human's last decision and the bots' answers to it. At the end the
+result (R8.1) and the game's gold and money flows are shown.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Sequence
+
+import ipywidgets as W
+
+from .. import i18n
+from ..actions import Action
+from ..display import board_html
+from ..game import DEFAULT_NAMES, Game
+from ..rules import EDITIONS, LORDS_OPTIONS, Rules
+from ..state import OVER
+from .common import (App, MoveBuilder, action_options, bot_move, bot_names, controller_options,
+                     figure_bundle, hints_html, log_html, make_bot, safe, set_options)
+
+MAX_BOT_MOVES = 5000
+
+
+class PlayTable(App):
+    """Main sub-widgets: ``players_dropdown``, ``seat_dropdown`` (the human's seat),
+    ``opponent_dropdowns``, ``lords_dropdown``, ``npc_checkbox``, ``edition_dropdown``,
+    ``seed_input``, ``start_button``; ``status_html``, ``board_html``, ``action_dropdown``,
+    ``play_button``, ``builder`` (``builder.try_button``), ``undo_button``, ``hints_checkbox``,
+    ``hints_html``, ``bot_log_html``, ``result_html``, ``summary_output`` (``gold_figure`` and
+    ``sankey_figure`` at the end), ``message``, ``language_toggle``. ``game`` is the game."""
+
+    css_class = "dg-play-table"
+
+    def __init__(self, players: int = 4, seat: int = 0, opponents: Sequence[str] | None = None,
+                 seed: int = 0, rules: Rules | None = None, hints: bool = False, lang: str = "en",
+                 lang_state=None, show_language: bool = True, start: bool = True):
+        super().__init__(lang=lang, lang_state=lang_state, show_language=show_language)
+        rules = rules or Rules()
+        self.game: Game | None = None
+        self.human = seat
+        self._bots: dict[int, object] = {}
+        self._human_plies: list[tuple[int, int]] = []  # (ply, log length) of each human move
+        self._since = 0  # log index from which the bots' moves are listed
+        self.gold_figure = None
+        self.sankey_figure = None
+        self.players_dropdown = W.Dropdown(options=[3, 4, 5, 6], value=players).add_class("dg-players")
+        self.seat_dropdown = W.Dropdown(options=self._seat_options(players), value=seat).add_class("dg-your-seat")
+        self.opponents_box = W.HBox().add_class("dg-opponents")
+        self.opponent_dropdowns: list[W.Dropdown] = []
+        self.lords_dropdown = W.Dropdown(options=list(LORDS_OPTIONS), value=rules.lords).add_class("dg-lords")
+        self.npc_checkbox = W.Checkbox(value=rules.npc, indent=False).add_class("dg-npc-option")
+        self.edition_dropdown = W.Dropdown(options=list(EDITIONS), value=rules.edition).add_class("dg-edition")
+        self.seed_input = W.IntText(value=seed, layout=W.Layout(width="180px")).add_class("dg-seed")
+        self.start_button = W.Button(button_style="primary", icon="play").add_class("dg-start-game")
+        self.status_html = W.HTML().add_class("dg-status")
+        self.board_html = W.HTML().add_class("dg-board-html")
+        self.action_dropdown = W.Dropdown(options=[], layout=W.Layout(width="420px")).add_class("dg-actions")
+        self.play_button = W.Button(button_style="success").add_class("dg-play")
+        self.undo_button = W.Button(button_style="warning").add_class("dg-undo")
+        self.builder = MoveBuilder()
+        self.build_label = W.HTML()
+        self.hints_checkbox = W.Checkbox(value=hints, indent=False).add_class("dg-hints-toggle")
+        self.hints_html = W.HTML().add_class("dg-hints-html")
+        self.bot_log_html = W.HTML().add_class("dg-bot-log")
+        self.result_html = W.HTML().add_class("dg-result")
+        self.summary_output = W.Output().add_class("dg-summary")
+        self.players_dropdown.observe(self._on_players, "value")
+        self.seat_dropdown.observe(self._on_seat, "value")
+        self.start_button.on_click(self._on_start)
+        self.play_button.on_click(self._on_play)
+        self.undo_button.on_click(self._on_undo)
+        self.builder.try_button.on_click(self._on_try)
+        self.hints_checkbox.observe(self._on_hints, "value")
+        self._make_opponents(players, seat, opponents)
+        setup = W.VBox([
+            W.HBox([self.players_dropdown, self.seat_dropdown, self.lords_dropdown]),
+            self.opponents_box,
+            W.HBox([self.npc_checkbox, self.edition_dropdown, self.seed_input, self.start_button]),
+        ]).add_class("dg-setup")
+        self.children = [
+            self.language_toggle, setup, self.status_html, self.message,
+            W.HBox([self.action_dropdown, self.play_button, self.undo_button]),
+            self.build_label, self.builder, self.board_html, W.HBox([self.hints_checkbox]),
+            self.hints_html, self.bot_log_html, self.result_html, self.summary_output,
+        ]
+        self.relabel()
+        if start:
+            self.start()
+
+    # ------------------------------------------------------------------ set-up
+    @staticmethod
+    def _seat_options(n: int) -> list[tuple[str, int]]:
+        return [(name, i) for i, name in enumerate(DEFAULT_NAMES[:n])]
+
+    def _make_opponents(self, n: int, seat: int, opponents: Sequence[str] | None = None) -> None:
+        options = [o for o in controller_options(self.lang) if o[1] != "human"]
+        values = [v for _, v in options]
+        old = {i: d.value for i, d in zip(self._opponent_seats(len(self.opponent_dropdowns) + 1, self.human),
+                                          self.opponent_dropdowns)}
+        default = bot_names()[0]
+        dropdowns = []
+        for k, s in enumerate(self._opponent_seats(n, seat)):
+            if opponents is not None and k < len(opponents):
+                value = opponents[k]
+            else:
+                value = old.get(s, default)
+            if value not in values:
+                value = default
+            d = W.Dropdown(options=options, value=value, layout=W.Layout(width="230px"),
+                           style={"description_width": "initial"})
+            d.description = f"{DEFAULT_NAMES[s]}:"
+            dropdowns.append(d.add_class("dg-opponent").add_class(f"dg-seat-{s}"))
+        self.opponent_dropdowns = dropdowns
+        self.opponents_box.children = dropdowns
+
+    @staticmethod
+    def _opponent_seats(n: int, seat: int) -> list[int]:
+        return [s for s in range(n) if s != seat]
+
+    def opponents(self) -> dict[int, str]:
+        """{seat: bot name} of the opponents chosen."""
+        n = int(self.players_dropdown.value)
+        return dict(zip(self._opponent_seats(n, int(self.seat_dropdown.value)),
+                        (d.value for d in self.opponent_dropdowns)))
+
+    @safe
+    def _on_players(self, change) -> None:
+        n = int(change["new"])
+        set_options(self.seat_dropdown, self._seat_options(n))
+        self._make_opponents(n, int(self.seat_dropdown.value))
+
+    @safe
+    def _on_seat(self, change) -> None:
+        self._make_opponents(int(self.players_dropdown.value), int(change["new"]))
+
+    @safe
+    def _on_start(self, _button=None) -> None:
+        self.start()
+
+    def start(self) -> None:
+        """Start a game from the set-up widgets; the bots play until the human's first turn."""
+        n = int(self.players_dropdown.value)
+        rules = Rules(lords=self.lords_dropdown.value, npc=bool(self.npc_checkbox.value),
+                      edition=self.edition_dropdown.value)
+        seed = int(self.seed_input.value)
+        game = Game(list(DEFAULT_NAMES[:n]), seed=seed, rules=rules)
+        self.game = game
+        self.human = int(self.seat_dropdown.value)
+        self._bots = {s: make_bot(name, seed=seed * 10 + s) for s, name in self.opponents().items()}
+        self._human_plies = []
+        self._since = 0
+        self.gold_figure = self.sankey_figure = None
+        self.summary_output.outputs = ()
+        self._advance()
+        self.refresh()
+        self._greet()
+
+    def _greet(self) -> None:
+        if self.game.is_over:
+            self._say_over()
+        else:
+            name = self.game.names[self.human]
+            self.say(lambda: self.t("ui.your_turn", name=name), "info")
+
+    # ------------------------------------------------------------------ play
+    def _advance(self) -> int:
+        """Let the bots move until it is the human's turn or the game is over."""
+        game = self.game
+        moves = 0
+        while not game.is_over and game.state.current != self.human and moves < MAX_BOT_MOVES:
+            seat = game.state.current
+            game.push(bot_move(self._bots[seat], game.state, seat))
+            moves += 1
+        return moves
+
+    @safe
+    def _on_play(self, _button=None) -> None:
+        action = self.action_dropdown.value
+        if action is None:
+            self.say(lambda: self.t("msg.no_action"), "warn")
+            return
+        self.play(action)
+
+    def play(self, action: Action) -> None:
+        """The human's move (the engine refuses an illegal one), then the bots' answers."""
+        game = self.game
+        if game.is_over:
+            self._say_over()
+            return
+        if game.state.current != self.human:  # pragma: no cover - the table never waits on a bot
+            seat = game.state.current
+            self.say(lambda: self.t("msg.not_your_turn", player=game.names[seat]), "warn")
+            return
+        before = game.state.copy()
+        ply, log_len = game.ply, len(game.log)
+        game.push(action)
+        self._human_plies.append((ply, log_len))
+        self._since = log_len  # list what happened from the human's move on
+        self._advance()
+        self.refresh()
+        if game.is_over:
+            self._say_over()
+        else:
+            name = game.names[self.human]
+            text = lambda: self.t("msg.played", player=name, action=i18n.action_text(action, self.lang, before))  # noqa: E731
+            self.say(text, "ok")
+
+    @safe
+    def _on_try(self, _button=None) -> None:
+        action = self.builder.action
+        reason = self.game.state.why_illegal(action, self.human)
+        if reason is not None:
+            self.say(lambda: i18n.illegal_text(reason, self.lang), "warn")
+            return
+        self.play(action)
+
+    @safe
+    def _on_undo(self, _button=None) -> None:
+        self.undo()
+
+    def undo(self) -> None:
+        """Take back the human's last decision and the bots' answers to it."""
+        if not self._human_plies:
+            self.say(lambda: self.t("msg.nothing_to_undo"), "info")
+            return
+        ply, _ = self._human_plies.pop()
+        self.game.undo_to(ply)
+        self._since = self._human_plies[-1][1] if self._human_plies else 0
+        self.gold_figure = self.sankey_figure = None
+        self.summary_output.outputs = ()
+        self.refresh()
+        self.say(lambda: self.t("msg.undone_to_you"), "info")
+
+    @safe
+    def _on_hints(self, change) -> None:
+        self._draw_hints()
+
+    def _say_over(self) -> None:
+        winners = ", ".join(self.game.winners())
+        self.say(lambda: self.t("msg.game_over", winners=winners), "ok")
+
+    # ------------------------------------------------------------------ drawing
+    def relabel(self) -> None:
+        t = self.t
+        self.players_dropdown.description = t("ui.players")
+        self.seat_dropdown.description = t("ui.your_seat")
+        set_options(self.lords_dropdown, [(t(f"option.lords_{v}"), v) for v in LORDS_OPTIONS])
+        self.lords_dropdown.description = t("ui.lords")
+        set_options(self.edition_dropdown, [(t(f"option.edition_{v}"), v) for v in EDITIONS])
+        self.edition_dropdown.description = t("ui.edition")
+        self.npc_checkbox.description = t("ui.npc")
+        self.seed_input.description = t("ui.seed")
+        self.start_button.description = t("ui.start_game")
+        self.play_button.description = t("ui.play")
+        self.undo_button.description = t("ui.undo")
+        self.action_dropdown.description = t("ui.legal_actions")
+        self.hints_checkbox.description = t("ui.hints")
+        self.build_label.value = f"<i>{escape(t('ui.build_move'))}</i>"
+        options = [o for o in controller_options(self.lang) if o[1] != "human"]
+        for d in self.opponent_dropdowns:
+            set_options(d, options)
+        for w in (self.players_dropdown, self.seat_dropdown, self.lords_dropdown, self.edition_dropdown,
+                  self.seed_input, self.action_dropdown):
+            w.style = {"description_width": "initial"}
+        self.builder.relabel(self.lang, len(self.game.state.rooms) if self.game else 7)
+
+    def refresh(self) -> None:
+        game = self.game
+        if game is None:
+            return
+        state, lang = game.state, self.lang
+        self.board_html.value = board_html(state, game.log, lang, viewer=self.human,
+                                           reference_deck=game.deck.is_reference)
+        over = state.phase == OVER
+        if over:
+            self.status_html.value = f"<b>{escape(i18n.phase_name(OVER, lang))}</b>"
+        else:
+            self.status_html.value = (f'<b class="dg-to-move" data-seat="{state.current}">'
+                                      f"{escape(self.t('ui.your_turn', name=game.names[self.human]))}</b> · "
+                                      f"{escape(i18n.phase_name(state.phase, lang))}")
+        mine = not over and state.current == self.human
+        set_options(self.action_dropdown, action_options(state, lang) if mine else [])
+        self.play_button.disabled = not mine
+        self.builder.try_button.disabled = not mine
+        self.undo_button.disabled = not self._human_plies
+        self.bot_log_html.value = log_html(game.log[self._since:], game.names, lang,
+                                           last=40, secret_for=self.human)
+        self._draw_hints()
+        if over:
+            self._draw_result()
+        else:
+            self.result_html.value = ""
+
+    def _draw_result(self) -> None:
+        from ..viz.money import gold_figure, sankey_figure
+
+        game, lang = self.game, self.lang
+        res = game.result()
+        rows = "".join(
+            f'<tr class="dg-final" data-seat="{p}"><td>{escape(name)}</td><td>${res.gold[p]}</td>'
+            f"<td>{res.tiebreak[p]}</td><td>{'🏆' if p in res.winners else ''}</td></tr>"
+            for p, name in enumerate(game.names))
+        self.result_html.value = (f"<h4>{escape(self.t('ui.result'))}</h4><table class=\"dg-results\">"
+                                  f"<tr><th>{escape(self.t('board.player'))}</th><th>{escape(self.t('board.gold'))}"
+                                  f"</th><th>{escape(self.t('board.tiebreak'))}</th><th></th></tr>{rows}</table>")
+        self.gold_figure = gold_figure(game, lang)
+        self.sankey_figure = sankey_figure(game, None, lang)
+        self.summary_output.outputs = tuple(
+            {"output_type": "display_data", "data": figure_bundle(f), "metadata": {}}
+            for f in (self.gold_figure, self.sankey_figure))
+
+    def _draw_hints(self) -> None:
+        game = self.game
+        if not self.hints_checkbox.value or game is None or game.is_over or game.state.current != self.human:
+            self.hints_html.value = ""
+            return
+        try:
+            self.hints_html.value = hints_html(game.state, self.human, self.lang)
+        except Exception as exc:  # noqa: BLE001 - hints are optional
+            self.hints_html.value = ""
+            self.show_error(exc)
+
+
+__all__ = ["PlayTable"]

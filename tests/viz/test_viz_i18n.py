@@ -1,0 +1,137 @@
+"""The string tables: every key the code uses exists, languages mirror English, lord names come
+from the cards, and every engine refusal has a Chinese translation."""
+
+from __future__ import annotations
+
+import random
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from dungeon_guilds import Game, Rules, i18n
+from dungeon_guilds.actions import BUMP, EXHAUST, PLACE, SWAP, Action
+from dungeon_guilds.errors import IllegalAction
+from dungeon_guilds.lords import ALL_LORDS
+
+PKG = Path(i18n.__file__).parent
+SOURCES = [PKG / "display.py", PKG / "i18n.py", *sorted((PKG / "viz").glob("*.py")),
+           *[PKG / "widgets" / f for f in ("common.py", "stepper.py", "explorers.py", "play_table.py")]]
+KEY = re.compile(r"""(?:\bt|self\.t|i18n\.t)\(\s*["']([a-z_]+\.[a-z_0-9]+)["']""")
+
+
+def fields(text: str) -> set[str]:
+    return {f for _, f, _, _ in string.Formatter().parse(text) if f}
+
+
+def test_every_literal_key_the_code_uses_exists_in_english():
+    used = set()
+    for path in SOURCES:
+        used |= set(KEY.findall(path.read_text("utf-8")))
+    assert used, "the scan found no keys"
+    en = i18n.strings("en")
+    missing = sorted(k for k in used if k not in en)
+    assert not missing, missing
+
+
+def test_languages_are_found_from_the_files_english_first():
+    langs = i18n.languages()
+    assert list(langs)[:2] == ["en", "zh"]
+    assert langs["zh"] == "繁體中文"
+
+
+def test_chinese_has_every_english_key_with_the_same_fields():
+    en = i18n.strings("en")
+    zh_raw = i18n._flatten({k: v for k, v in i18n._table("zh").items() if k not in ("refusal", "refusal_word")})
+    missing = sorted(set(en) - set(zh_raw))
+    assert not missing, missing
+    for key, text in en.items():
+        assert fields(str(text)) == fields(str(zh_raw[key])), key
+
+
+def test_lord_names_and_texts_come_from_the_cards_in_both_languages():
+    for lord in ALL_LORDS:
+        assert i18n.lord_name(lord, "en") == lord.name_en
+        assert i18n.lord_name(lord.id, "zh") == lord.name_zh
+        assert i18n.lord_text(lord, "zh") == lord.text_zh
+
+
+def test_an_unknown_message_keeps_the_english_inside_the_chinese_frame():
+    assert i18n.illegal_text("something new", "zh") == "不合法：something new"
+    assert i18n.illegal_text("something new", "en") == "Not allowed: something new"
+
+
+def _all_refusals() -> set[str]:
+    """Every refusal sentence the engine gives for a spread of candidate moves in real games."""
+    reasons: set[str] = set()
+    candidates = ([Action(PLACE, s, r) for s in range(0, 7) for r in range(0, 9)]
+                  + [Action(k, s, r, x) for k in (BUMP, SWAP) for s in range(1, 6) for r in range(1, 8) for x in (0, 1)]
+                  + [Action(EXHAUST, a, other=b) for a in (0, 1, 3) for b in (1, 3, 6)])
+    combos = [(3, Rules()), (4, Rules(lords="all", npc=True)), (5, Rules(edition="fr", npc=True)),
+              (4, Rules(lords="all")), (3, Rules(lords="all", edition="fr"))]
+    for seed in range(6):
+        for n, rules in combos:
+            g = Game(n, seed=seed, rules=rules)
+            rng = random.Random(seed)
+            while True:
+                st = g.state
+                for a in candidates[:: 1 + (len(g.log) % 3)]:
+                    r = st.why_illegal(a)
+                    if r:
+                        reasons.add(r)
+                r = st.why_illegal(candidates[0], (st.current + 1) % n)
+                if r:
+                    reasons.add(r)
+                if g.is_over:
+                    break
+                # poor players meet the gold refusals: spend by bumping when possible
+                legal = g.legal_actions()
+                bumps = [a for a in legal if a.kind in (BUMP, SWAP)]
+                g.push(rng.choice(bumps if bumps and rng.random() < 0.6 else legal))
+    for ev in g.log:
+        if ev["kind"] == "passed":
+            reasons.add(ev["reason"])
+    return reasons
+
+
+def test_every_engine_refusal_met_in_play_has_a_chinese_translation():
+    reasons = _all_refusals()
+    assert len(reasons) >= 12
+    untranslated = sorted(r for r in reasons if i18n.refusal(r, "zh") == r)
+    assert not untranslated, untranslated
+    for r in reasons:
+        assert i18n.refusal(r, "en") == r
+
+
+@pytest.mark.parametrize("reason, expected", [
+    ("The Succubus forbids strength-1 adventurers this round (§7)", "魅魔：本回合不能放置力量 1 的冒險者（§7）"),
+    ("room 3 is locked: its adventurers cannot be replaced (R4.3)", "房間 3 已鎖定：其中的冒險者無法再被替換（R4.3）"),
+    ("a Lv2 bump costs $2 and you have $1 (R4.6)", "替換 Lv2 房間的冒險者需要 $2，你只有 $1（R4.6）"),
+    ("it is Bo's turn", "現在輪到 Bo"),
+])
+def test_refusal_patterns_fill_in_names_numbers_and_lords(reason, expected):
+    assert i18n.refusal(reason, "zh") == expected
+
+
+def test_error_text_frames_each_kind_of_error():
+    assert i18n.error_text(IllegalAction("room 2 is full: bump or swap an adventurer instead"), "zh") \
+        == "不合法：房間 2 沒有空位：請改為替換冒險者"
+    assert i18n.error_text(ValueError("Dungeon Guilds is for 3-6 players, not 7"), "zh") \
+        == "錯誤：地城聯盟是 3 至 6 人的遊戲，不是 7 人"
+    text = i18n.error_text(KeyError("x"), "en")
+    assert text.startswith("Something went wrong (KeyError)") and "Traceback" not in text
+
+
+def test_event_text_covers_every_event_kind_in_both_languages():
+    g = Game(4, seed=5, rules=Rules(lords="all", npc=True))
+    rng = random.Random(2)
+    while not g.is_over:
+        g.push(rng.choice(g.legal_actions()))
+    kinds = set()
+    for ev in g.log:
+        for lang in ("en", "zh"):
+            text = i18n.event_text(ev, g.names, lang)
+            assert text and "{" not in text and not text.startswith("event."), (ev, text)
+        kinds.add(ev["kind"])
+    assert {"setup", "dealt", "exhausted", "placed", "cleared", "healed", "game_over"} <= kinds
