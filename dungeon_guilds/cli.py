@@ -168,6 +168,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", help="write the record to this file")
     _add_rule_flags(p)
     p.set_defaults(func=cmd_random_game)
+    try:  # the simulator needs pandas (the analysis extra); the engine's commands do not
+        from .analysis.cli_simulate import add_simulate_parser
+    except ImportError:
+        pass
+    else:
+        add_simulate_parser(sub)
     return parser
 
 

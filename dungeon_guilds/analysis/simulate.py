@@ -190,9 +190,45 @@ def _empty() -> dict:
 _COLUMNS = {"games": GAME_COLUMNS, "rounds": ROUND_COLUMNS, "rooms": ROOM_COLUMNS}
 
 
-def _columns(rows: list[tuple], names: Sequence[str]) -> dict[str, list]:
+_STR_COLUMNS = {"bot", "lord", "lords"}
+_DTYPES = {"winner": "bool", "leader": "bool", "win": "float64",
+           "branching": "float64"}
+
+
+def _dtype(table: str, name: str) -> str | None:
+    if name in _STR_COLUMNS:
+        return None  # kept as a list of str
+    if table == "rooms" and name == "cleared":
+        return "bool"
+    return _DTYPES.get(name, "int64")
+
+
+def _columns(rows: list[tuple], names: Sequence[str], table: str) -> dict[str, Any]:
+    """Rows -> columns: numpy arrays for numbers (cheap to send and to frame), lists for text."""
+    import numpy as np
+
     cols = list(zip(*rows)) if rows else [() for _ in names]
-    return {name: list(col) for name, col in zip(names, cols)}
+    out: dict[str, Any] = {}
+    for name, col in zip(names, cols):
+        dt = _dtype(table, name)
+        out[name] = list(col) if dt is None else np.array(col, dtype=dt)
+    return out
+
+
+def _frame(parts: list[dict], table: str):
+    import numpy as np
+    import pandas as pd
+
+    names = _COLUMNS[table]
+    data = {}
+    for name in names:
+        chunks = [part[table][name] for part in parts]
+        dt = _dtype(table, name)
+        if dt is None:
+            data[name] = pd.Series([v for c in chunks for v in c], dtype=object if not chunks else None)
+        else:
+            data[name] = np.concatenate(chunks) if chunks else np.array([], dtype=dt)
+    return pd.DataFrame(data, columns=list(names))
 
 
 def run_chunk(spec: dict) -> dict:
@@ -203,7 +239,7 @@ def run_chunk(spec: dict) -> dict:
     for game in range(spec["start"], spec["stop"]):
         lineup = lineup_for(spec["bots"], spec["players"], game, spec["rotate"])
         play_game(game, spec["seed"], lineup, rules, deck, spec.get("bot_options"), out)
-    return {name: _columns(rows, _COLUMNS[name]) for name, rows in out.items()}
+    return {name: _columns(rows, _COLUMNS[name], name) for name, rows in out.items()}
 
 
 # ------------------------------------------------------------------------------ many games
@@ -262,7 +298,7 @@ def simulate(
     arguments such as ``{"mcts": {"iterations": 200}}``. The tables do not depend on how the
     work is split.
     """
-    import pandas as pd
+    import pandas  # noqa: F401  (the analysis extra): fail before playing, not after
 
     if n_games < 0:
         raise ValueError("n_games must be at least 0")
@@ -316,10 +352,7 @@ def simulate(
         if bar is not None:
             bar.close()
     seconds = time.perf_counter() - t0
-    tables = {}
-    for name, cols in (("games", GAME_COLUMNS), ("rounds", ROUND_COLUMNS), ("rooms", ROOM_COLUMNS)):
-        data = {c: [v for part in parts for v in part[name][c]] for c in cols}
-        tables[name] = pd.DataFrame(data, columns=list(cols))
+    tables = {name: _frame(parts, name) for name in ("games", "rounds", "rooms")}
     meta = {"games": n_games, "bots": bots, "players": players, "seed": seed,
             "rules": rules.to_dict(), "rotate": rotate, "seconds": seconds,
             "chunks": len(specs), "jobs": jobs,

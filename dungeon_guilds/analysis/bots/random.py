@@ -10,6 +10,8 @@ class RandomBot(Bot):
     description = "Picks uniformly at random among the legal moves, exhaust choice included."
 
     def choose(self, state, player, legal=None):  # the hot path of big simulations
+        if player != state.current:
+            raise ValueError(f"seat {player} is not to move (seat {state.current} is)")
         if legal is None:
             legal = state.legal_actions()
         return self.rng.choice(legal)

@@ -1,0 +1,74 @@
+"""The ``simulate`` subcommand (through its own parser) and a smoke run of the benchmark."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pd = pytest.importorskip("pandas")
+
+from dungeon_guilds.analysis.cli_simulate import add_simulate_parser, main  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(argv, capsys):
+    parser = argparse.ArgumentParser(prog="dungeon-guilds")
+    sub = parser.add_subparsers(dest="command", required=True)
+    add_simulate_parser(sub)
+    args = parser.parse_args(argv)
+    code = args.func(args)
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_simulate_json(capsys):
+    code, out, err = run(["simulate", "--players", "4", "--games", "12", "--bots",
+                          "greedy,random,bully,cooperator", "--seed", "1", "--json"], capsys)
+    assert code == 0
+    s = json.loads(out)
+    assert s["games"] == 12 and s["games_per_second"] > 0
+    assert [r["seat"] for r in s["win_rate_by_seat"]] == [0, 1, 2, 3]
+    assert {r["bot"] for r in s["win_rate_by_bot"]} == {"greedy", "random", "bully", "cooperator"}
+    for r in s["win_rate_by_seat"] + s["win_rate_by_bot"]:
+        assert r["ci_low"] <= r["win_rate"] <= r["ci_high"]
+    assert sum(r["win_rate"] for r in s["win_rate_by_seat"]) == pytest.approx(1, abs=1e-3)
+    assert err == ""  # no progress bar when stderr is not a terminal
+
+
+def test_simulate_text_csv_and_errors(capsys, tmp_path):
+    code, out, _ = run(["simulate", "--games", "5", "--players", "3", "--lords", "all"], capsys)
+    assert code == 0 and "Win rate per seat" in out and "random" in out
+    path = tmp_path / "games.csv"
+    code, _, err = run(["simulate", "--games", "4", "--bots", "greedy:0.1", "--csv", str(path),
+                        "--jobs", "2", "--progress"], capsys)
+    assert code == 0 and "4/4" in err  # the progress bar went to stderr
+    table = pd.read_csv(path)
+    assert len(table) == 16 and set(table.bot) == {"greedy:0.1"}
+    code, _, err = run(["simulate", "--bots", "nobody"], capsys)
+    assert code == 2 and "unknown bot" in err
+    code, _, err = run(["simulate", "--players", "8"], capsys)
+    assert code == 2 and "3-6 players" in err
+    code, _, err = run(["simulate", "--bots", "random,greedy", "--players", "4"], capsys)
+    assert code == 2
+    assert main(["--games", "2", "--players", "3", "--json", "--mcts-iterations", "5",
+                 "--bots", "mcts,random,random"]) == 0
+
+
+def test_bench_smoke():
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "bench_engine.py"), "--games", "30", "--json",
+         "--openspiel-seconds", "0.05", "--parallel-games", "40", "--jobs", "2", "--mcts-moves", "1"],
+        capture_output=True, text=True, check=True, cwd=ROOT, timeout=120)
+    data = json.loads(out.stdout)
+    for key in ("benchmark", "players", "games", "seconds", "games_per_second",
+                "actions_per_second", "actions_per_game", "python", "machine"):
+        assert key in data
+    assert data["parallel"]["games"] == 40 and data["mcts"]["moves"] == 1
+    if data.get("openspiel"):
+        assert data["ratio_vs_python_tic_tac_toe"] > 0 and data["ratio_vs_tic_tac_toe"] > 0
