@@ -22,7 +22,6 @@ from .errors import IllegalAction
 from .lords import Lord
 from .payout import NPC, split
 from .rules import Rules
-from .turn_order import seat_at
 
 SETUP, DISPATCH, OVER = "setup", "dispatch", "over"
 EMPTY = -1
@@ -37,6 +36,19 @@ _PLACE = [[Action(PLACE, s, r) for r in range(8)] for s in range(6)]
 _BUMP = [[[Action(BUMP, s, r, x) for x in (0, 1)] for r in range(8)] for s in range(6)]
 _SWAP = [[[Action(SWAP, s, r, x) for x in (0, 1)] for r in range(8)] for s in range(6)]
 _EXHAUST = [A.exhaust(a, b) for a in STRENGTHS for b in STRENGTHS if a < b]
+# ... and, per hand (bitmask of strengths), the actions that hand can take in room r: every
+# place, and the bumps/swaps with a strength above t (R4.4, R4.5 need a strictly stronger one).
+_PLACES = [[tuple(_PLACE[s][r] for s in STRENGTHS if h >> s & 1) for r in range(8)] for h in range(64)]
+
+
+def _stronger(table, h):
+    return [[[tuple(table[s][r][x] for s in STRENGTHS if h >> s & 1 and s > t) for x in (0, 1)]
+             for r in range(8)] for t in range(6)]
+
+
+_BUMPS = [_stronger(_BUMP, h) for h in range(64)]
+_SWAPS = [_stronger(_SWAP, h) for h in range(64)]
+_BUMP_TOTAL = {level: bank + victim for level, (bank, victim) in BUMP_FEES.items()}
 
 
 def strengths_of(mask: int) -> list[int]:
@@ -132,13 +144,18 @@ class State:
     def copy(self, keep_log: bool = False) -> "State":
         """A copy that shares nothing mutable with this state (the log only if asked)."""
         new = State.__new__(State)
-        for name in (
-            "n", "names", "rules", "deck", "lords", "levels", "base_heal", "rounds",
-            "rooms_per_round", "team", "effects_on", "phase", "round", "start", "current", "pos",
-            "deck_pos", "bank_in", "bank_out", "passes", "rooms", "lord", "thresh", "defence",
-            "treasure", "cond_mods", "ban", "heal", "bonus", "actions_taken",
-        ):
-            setattr(new, name, getattr(self, name))
+        # fixed for the game, or replaced (never changed in place) as the game moves
+        new.n, new.names, new.rules, new.deck = self.n, self.names, self.rules, self.deck
+        new.lords, new.levels, new.base_heal = self.lords, self.levels, self.base_heal
+        new.rounds, new.rooms_per_round, new.team = self.rounds, self.rooms_per_round, self.team
+        new.effects_on, new.phase, new.round, new.start = self.effects_on, self.phase, self.round, self.start
+        new.current, new.pos, new.deck_pos = self.current, self.pos, self.deck_pos
+        new.bank_in, new.bank_out, new.passes = self.bank_in, self.bank_out, self.passes
+        new.rooms, new.lord, new.thresh = self.rooms, self.lord, self.thresh
+        new.defence, new.treasure, new.cond_mods = self.defence, self.treasure, self.cond_mods
+        new.ban, new.heal, new.bonus = self.ban, self.heal, self.bonus
+        new.actions_taken = self.actions_taken
+        # the moving parts
         new.setup_left = self.setup_left[:]
         new.gold = self.gold[:]
         new.active = self.active[:]
@@ -195,6 +212,20 @@ class State:
         t = self.treasure[i] + self._cond_delta(i, 1)
         return t if t > 0 else 0
 
+    def lord_defence_change(self, i: int) -> int:
+        """How much the round's lord changes room ``i``'s defence (and lock threshold, R7.1)
+        given its adventurers now. Public: lords are face up and the dungeon is in view."""
+        return self.defence[i] - self.rooms[i].defence + self._cond_delta(i, 0)
+
+    def preview_resolution(self) -> list[dict[str, Any]]:
+        """The events (bonus, revealed, cleared/failed with shares) that resolving the dungeon
+        as it stands would log (R5), worked out on a copy; this state is unchanged. It reads the
+        hidden fronts: for a player's view, call it on a determinized copy (``with_fronts``)."""
+        probe = self.copy()
+        probe.log = []
+        probe._resolve()
+        return probe.log
+
     def returns(self) -> list[int]:
         """Gold per player (OpenSpiel's ``returns``)."""
         return self.gold[:]
@@ -213,38 +244,31 @@ class State:
         hand = self.active[p] & ~self.ban
         if not hand:
             return out
-        owner, strength, locked = self.slot_owner, self.slot_str, self.locked
+        owner, strength, locked, rooms = self.slot_owner, self.slot_str, self.locked, self.rooms
         gold = self.gold[p]
-        strengths = [s for s in STRENGTHS if hand >> s & 1]
+        places, bumps, swaps = _PLACES[hand], _BUMPS[hand], _SWAPS[hand]
         full_only = self.rules.swap_needs_full_room
-        for i in range(len(self.rooms)):
+        for i in range(len(rooms)):
             r = i + 1
-            a, b = 2 * i, 2 * i + 1
-            oa, ob = owner[a], owner[b]
+            a = 2 * i
+            oa, ob = owner[a], owner[a + 1]
             if oa == EMPTY or ob == EMPTY:
-                for s in strengths:  # R4.3 place (a locked room's free slot too)
-                    out.append(_PLACE[s][r])
+                out += places[r]  # R4.3 place (a locked room's free slot too)
                 if full_only or locked[i] or (oa == EMPTY and ob == EMPTY):
-                    continue
+                    continue  # R9.1 (FR) swaps need a full room; nothing to replace
             elif locked[i]:
-                continue
-            level = self.rooms[i].level
-            for j, x in ((a, 0), (b, 1)):
+                continue  # R4.3 a locked room's adventurers stay
+            for j, x in ((a, 0), (a + 1, 1)):
                 o = owner[j]
                 if o == EMPTY:
                     continue
-                t = strength[j]
-                if o == p:  # R4.5 swap
+                if o == p:  # R4.5 swap your own, $1
                     if gold >= SWAP_FEE:
-                        for s in strengths:
-                            if s > t:
-                                out.append(_SWAP[s][r][x])
-                elif oa != EMPTY and ob != EMPTY:  # R4.4 bump: full, unlocked room
-                    fee = NPC_BUMP_FEE if o == NPC else sum(BUMP_FEES[level])
-                    if gold >= fee:
-                        for s in strengths:
-                            if s > t:
-                                out.append(_BUMP[s][r][x])
+                        out += swaps[strength[j]][r][x]
+                elif oa != EMPTY and ob != EMPTY:  # R4.4 bump: full, unlocked room (R10.2 NPC $1)
+                    fee = NPC_BUMP_FEE if o == NPC else _BUMP_TOTAL[rooms[i].level]
+                    if gold >= fee:  # R4.6
+                        out += bumps[strength[j]][r][x]
         return out
 
     def _has_legal(self, p: int) -> bool:
@@ -405,7 +429,12 @@ class State:
 
     def _check_lock(self, i: int) -> None:
         """R4.3: a room whose total strength reaches its lock threshold locks at once."""
-        if not self.locked[i] and self.room_total(i) >= self.lock_threshold(i):
+        if self.locked[i]:
+            return
+        t = self.thresh[i]
+        if self.cond_mods:
+            t += self._cond_delta(i, 0)
+        if self.slot_str[2 * i] + self.slot_str[2 * i + 1] >= (t if t > 0 else 0):
             self.locked[i] = True
             if self.log is not None:
                 self._ev("locked", room=i + 1, total=self.room_total(i), threshold=self.lock_threshold(i))
@@ -547,8 +576,10 @@ class State:
             self._end_dispatch()
             return
         log = self.log
-        for _ in range(2 * n):
-            seat = seat_at(self.pos, n, self.start)
+        two_n, start = 2 * n, self.start
+        for _ in range(two_n):
+            k = self.pos % two_n
+            seat = (start + (k if k < n else two_n - 1 - k)) % n  # R4.1, as turn_order.seat_at
             if placed[seat] < 2:
                 if self._has_legal(seat):
                     self.current = seat
@@ -699,7 +730,9 @@ class State:
             raise ValueError("the new fronts must keep each room's level (its back is public)")
         new = self.copy()
         new.rooms = list(rooms)
-        new.deck = self.deck[:self.deck_pos] + tuple(undealt)
+        k = len(rooms)
+        # the round's own cards in the deck follow the new fronts, so unseen_cards() stays true
+        new.deck = self.deck[:self.deck_pos - k] + tuple(rooms) + tuple(undealt)
         if len(new.deck) < self.rounds * self.rooms_per_round:
             raise ValueError("the undealt deck is too short for the rounds left")
         new._apply_lord()  # the lord's per-room numbers follow the new fronts

@@ -31,9 +31,6 @@ from .knowledge import pending_after
 
 __all__ = ["action_values", "clear_probability", "clear_table", "RoundModel"]
 
-_NEVER = 10**9  # a defence no adventurers reach: used to ask the engine for front-free amounts
-
-
 def _as_view(view_or_state, player: int | None = None):
     if isinstance(view_or_state, State):
         st = view_or_state
@@ -73,8 +70,12 @@ def clear_table(view_or_state, room_index: int, totals=range(0, 11)) -> dict[int
 class RoundModel:
     """The hidden part of the current round as one player sees it, ready to value dungeons.
 
-    Built once per decision: the unseen cards by level (with counts) and the lord's per-room
-    changes to defence and treasure, asked of the engine on a copy whose fronts are blank.
+    Built once per decision: the unseen cards by level (with counts), and for every room and
+    every front its level could show, the room's defence and treasure after the lord as the
+    engine gives them (:meth:`State.room_defence`, :meth:`State.room_treasure` on copies whose
+    fronts are set by :meth:`State.with_fronts`). A lord whose change depends on the
+    adventurers in a room (``state.cond_mods``, e.g. the Naughty Kid) is asked again for each
+    dungeon valued.
     """
 
     def __init__(self, state: State, view=None):
@@ -87,20 +88,36 @@ class RoundModel:
             d = kinds.setdefault(card.level, {})
             d[card] = d.get(card, 0) + 1
         self.kinds = {lv: list(d.items()) for lv, d in kinds.items()}
-        blank = [RoomCard(lv, 0, 0) for lv in self.levels]
         self._filler = list(view.unseen)[: view.deck_left]
-        det = state.with_fronts(blank, self._filler)  # engine: the lord's numbers on blank fronts
-        self.d_def = list(det.defence)
-        self.d_tr = list(det.treasure)
+        self._fixed = None if state.cond_mods else self.room_values(state)
+
+    def room_values(self, st: State) -> tuple[list[list[int]], list[list[int]]]:
+        """``(defence, treasure)``: ``defence[i][t]`` is room ``i``'s defence after the lord if
+        its front is the ``t``-th unseen kind of its level (likewise treasure), from the engine."""
+        levels = self.levels
+        defence = [[0] * len(self.kinds[lv]) for lv in levels]
+        treasure = [[0] * len(self.kinds[lv]) for lv in levels]
+        for j in range(max(len(self.kinds[lv]) for lv in levels)):
+            fronts = [self.kinds[lv][min(j, len(self.kinds[lv]) - 1)][0] for lv in levels]
+            probe = st.with_fronts(fronts, self._filler)
+            for i, lv in enumerate(levels):
+                if j < len(self.kinds[lv]):
+                    defence[i][j] = probe.room_defence(i)
+                    treasure[i][j] = probe.room_treasure(i)
+        return defence, treasure
 
     def bonus(self, after: State) -> list[int]:
-        """Gold each player gains as resolution starts (a lord's bonus), asked of the engine."""
+        """Gold each player gains as resolution starts (a lord's bonus), asked of the engine:
+        its resolution runs on a copy and the bonus events of its log are read."""
+        gains = [0] * after.n
         if not after.bonus:
-            return [0] * after.n
-        fail = [RoomCard(lv, _NEVER, 0) for lv in self.levels]
-        det = after.with_fronts(fail, self._filler)
-        det._resolve()  # the engine's resolution on fronts no room clears: only the bonus moves
-        return [g - h for g, h in zip(det.gold, after.gold)]
+            return gains
+        fronts = [self.kinds[lv][0][0] for lv in self.levels]
+        probe = after.with_fronts(fronts, self._filler)
+        for event in probe.preview_resolution():
+            if event["kind"] == "bonus":
+                gains[event["player"]] += event["gold"]
+        return gains
 
     def expected_gold(self, after: State, player: int) -> float:
         """The expected gold of ``player`` after this round's cleanup, if the dungeon stays as
@@ -108,21 +125,15 @@ class RoundModel:
         k = len(self.levels)
         base = after.gold[player] + self.bonus(after)[player]
         levels = self.levels
+        defence, treasure = self._fixed or self.room_values(after)
         clears: list[list[bool]] = []
         shares: list[list[int]] = []
         cost = [0] * (k + 1)
         for i in range(k):
             total = after.room_total(i)
             occ = after.occupants(i)
-            dd = self.d_def[i] + after._cond_delta(i, 0)
-            dt = self.d_tr[i] + after._cond_delta(i, 1)
-            row_c, row_s = [], []
-            for card, _ in self.kinds[levels[i]]:
-                row_c.append(total >= card.defence + dd)
-                t = card.treasure + dt
-                row_s.append(split(t if t > 0 else 0, occ)[0].get(player, 0) if occ else 0)
-            clears.append(row_c)
-            shares.append(row_s)
+            clears.append([total >= d for d in defence[i]])  # R5.1
+            shares.append([split(t, occ)[0].get(player, 0) if occ else 0 for t in treasure[i]])
             cost[i] = sum(after.heal_cost(s) for o, s in occ if o == player)
         for i in range(k - 1, -1, -1):
             cost[i] += cost[i + 1]

@@ -28,7 +28,7 @@ from .events import state_and_log
 
 
 def _beats(state, i: int, defence: int) -> bool:
-    lord_change = state.defence[i] - state.rooms[i].defence + state._cond_delta(i, 0)
+    lord_change = state.lord_defence_change(i)
     need = defence + lord_change
     return state.room_total(i) >= (need if need > 0 else 0)
 

@@ -3,7 +3,7 @@ bank, one owner taking it all, an NPC's share back to the bank — and a lord's 
 
 :func:`payout_case` asks the engine: it builds a small engine state with the chosen lord and
 room position, puts the two adventurers in the room and lets the engine's own resolution
-(``State._resolve``) clear it, then reads the ``cleared`` event (treasure after the lord's
+(``State.preview_resolution``) clear it, then reads the ``cleared`` event (treasure after the lord's
 modifiers and the R5.3 floor, shares, gold back to the bank). The figure decomposes that
 result with :func:`dungeon_guilds.payout.split` alone.
 """
@@ -67,9 +67,7 @@ def payout_case(treasure: int, occupants: Sequence[tuple[int, int]], lord: Lord 
     for x, (o, s) in enumerate(occupants):
         st.slot_owner[2 * i + x] = o
         st.slot_str[2 * i + x] = s
-    st.log = []
-    st._resolve()  # the engine's own resolution (R5)
-    for ev in st.log:
+    for ev in st.preview_resolution():  # the engine's own resolution (R5)
         if ev.get("room") == position and ev["kind"] == "cleared":
             return PayoutCase(treasure, ev["treasure"], occupants,
                               {int(p): v for p, v in ev["shares"].items()}, ev["to_bank"], True,

@@ -1,0 +1,57 @@
+"""The engine's helpers for search and pictures: determinization and resolution preview."""
+
+from __future__ import annotations
+
+import random
+
+from dungeon_guilds import Game, RoomCard, Rules
+from dungeon_guilds.turn_order import seat_at, snake_order
+
+
+def _midround(seed: int = 3) -> Game:
+    g = Game(4, seed=seed, rules=Rules(lords="all"))
+    g.exhaust_randomly()
+    chooser = random.Random(seed)
+    for _ in range(5):
+        g.push(chooser.choice(g.legal_actions()))
+    return g
+
+
+def test_with_fronts_replaces_the_hidden_fronts_consistently():
+    g = _midround()
+    st = g.state
+    fronts = [RoomCard(c.level, st.levels[c.level].defence[1], st.levels[c.level].treasure[0])
+              for c in st.rooms]
+    undealt = list(st.deck[st.deck_pos:])
+    twin = st.with_fronts(fronts, undealt)
+    assert twin.rooms == fronts
+    # the public part is unchanged, and the twin's unseen cards include its own fronts
+    assert twin.view(0).rooms == st.view(0).rooms
+    unseen = twin.unseen_cards()
+    for card in fronts:
+        assert card in unseen
+    assert len(unseen) == len(st.unseen_cards())
+    twin.check_invariants()
+
+
+def test_preview_resolution_leaves_the_state_unchanged():
+    g = _midround(5)
+    before = (list(g.state.gold), list(g.state.slot_owner), g.state.phase, len(g.log))
+    events = g.state.preview_resolution()
+    assert events and events[0]["kind"] in {"bonus", "revealed"}
+    assert any(e["kind"] in {"cleared", "failed"} for e in events)
+    assert (list(g.state.gold), list(g.state.slot_owner), g.state.phase, len(g.log)) == before
+
+
+def test_R4_1_engine_snake_matches_turn_order_module():
+    """The engine's inlined snake formula and turn_order.seat_at agree (R4.1)."""
+    for n in range(3, 7):
+        for start in range(n):
+            assert [seat_at(p, n, start) for p in range(4 * n)] == snake_order(n, start, 4 * n)
+    g = Game(5, seed=2, rules=Rules(lords="none"))
+    g.exhaust_randomly()
+    seen = []
+    while g.state.round == 0:
+        seen.append(g.current)
+        g.push(next(a for a in g.legal_actions() if a.kind == "place"))  # nobody is bumped
+    assert seen == snake_order(5, 0, 10)  # 5 players x 2 placements, one snake cycle
