@@ -56,6 +56,47 @@ def strengths_of(mask: int) -> list[int]:
     return [s for s in STRENGTHS if mask >> s & 1]
 
 
+_LORD_NUMBERS: dict[tuple[Lord | None, int], tuple] = {}
+
+
+def lord_numbers(lord: Lord | None, k: int) -> tuple:
+    """A lord's effects on a dungeon of ``k`` rooms, as numbers: per-room defence and treasure
+    changes, conditional room changes, the banned strengths (bitmask), heal-cost changes per
+    strength and the lowest-total bonus (§7). ``None``: no effects. Worked out once per
+    (lord, k): lords are immutable values."""
+    key = (lord, k)
+    hit = _LORD_NUMBERS.get(key)
+    if hit is not None:
+        return hit
+    d_def = [0] * k
+    d_tr = [0] * k
+    cond: list[tuple[int, int, int]] = []
+    ban = 0
+    heal = [0] * 6
+    bonus = 0
+    for e in (lord.effects if lord is not None else ()):
+        if isinstance(e, RoomModifier):
+            for i in range(k):
+                if e.selects(i, k):
+                    if e.when == EQUAL_STRENGTHS:
+                        cond.append((i, e.defence, e.treasure))
+                    else:
+                        d_def[i] += e.defence
+                        d_tr[i] += e.treasure
+        elif isinstance(e, PlacementBan):
+            for s in e.strengths:
+                ban |= 1 << s
+        elif isinstance(e, HealModifier):
+            for s in e.strengths:
+                heal[s] += e.delta
+        elif isinstance(e, LowestTotalBonus):
+            bonus += e.amount
+    hit = (tuple(d_def), tuple(d_tr), tuple(cond), ban, tuple(heal), bonus)
+    if len(_LORD_NUMBERS) < 4096:  # workshop lords are made on the fly: keep the cache bounded
+        _LORD_NUMBERS[key] = hit
+    return hit
+
+
 class State:
     """A game of Dungeon Guilds in progress. Seats 0..n-1 sit clockwise."""
 
@@ -373,13 +414,12 @@ class State:
     def apply_unchecked(self, action: Action) -> None:
         """Take a legal ``action`` (from :meth:`legal_actions`) without checking it."""
         self.actions_taken += 1
-        kind = action.kind
+        kind, s, room, slot, other = action
         if kind == EXHAUST:
-            self._exhaust(action.strength, action.other)
+            self._exhaust(s, other)
             return
         p = self.current
-        s = action.strength
-        i = action.room - 1
+        i = room - 1
         bit = 1 << s
         log = self.log
         if kind == PLACE:  # R4.3
@@ -387,7 +427,7 @@ class State:
             if log is not None:
                 self._ev("placed", player=p, strength=s, room=i + 1, slot="ab"[j - 2 * i])
         else:
-            j = 2 * i + action.slot
+            j = 2 * i + slot
             o, t = self.slot_owner[j], self.slot_str[j]
             if kind == BUMP:
                 level = self.rooms[i].level
@@ -402,7 +442,7 @@ class State:
                     self.active[o] |= 1 << t  # returns to its owner, active
                     self.placed[o] -= 1
                 if log is not None:
-                    self._ev("bumped", player=p, strength=s, room=i + 1, slot="ab"[action.slot],
+                    self._ev("bumped", player=p, strength=s, room=i + 1, slot="ab"[slot],
                              victim=o, victim_strength=t,
                              fee_bank=NPC_BUMP_FEE if o == NPC else BUMP_FEES[level][0],
                              fee_victim=0 if o == NPC else BUMP_FEES[level][1])
@@ -411,7 +451,7 @@ class State:
                 self.active[p] |= 1 << t
                 self.placed[p] -= 1
                 if log is not None:
-                    self._ev("swapped", player=p, strength=s, room=i + 1, slot="ab"[action.slot],
+                    self._ev("swapped", player=p, strength=s, room=i + 1, slot="ab"[slot],
                              returned=t, fee_bank=SWAP_FEE)
         self.slot_owner[j] = p
         self.slot_str[j] = s
@@ -497,36 +537,15 @@ class State:
     def _apply_lord(self) -> None:
         """Translate the round's lord into per-room numbers the hot path reads (§7)."""
         k = len(self.rooms)
-        d_def = [0] * k
-        d_tr = [0] * k
-        cond: list[tuple[int, int, int]] = []
-        ban = 0
-        heal = list(self.base_heal)
-        bonus = 0
-        effects = self.lord.effects if self.effects_on else ()
-        for e in effects:
-            if isinstance(e, RoomModifier):
-                for i in range(k):
-                    if e.selects(i, k):
-                        if e.when == EQUAL_STRENGTHS:
-                            cond.append((i, e.defence, e.treasure))
-                        else:
-                            d_def[i] += e.defence
-                            d_tr[i] += e.treasure
-            elif isinstance(e, PlacementBan):
-                for s in e.strengths:
-                    ban |= 1 << s
-            elif isinstance(e, HealModifier):
-                for s in e.strengths:
-                    heal[s] += e.delta
-            elif isinstance(e, LowestTotalBonus):
-                bonus += e.amount
-        self.thresh = [self.levels[c.level].lock_threshold + d for c, d in zip(self.rooms, d_def)]
+        d_def, d_tr, cond, ban, heal_delta, bonus = lord_numbers(
+            self.lord if self.effects_on else None, k)
+        levels = self.levels
+        self.thresh = [levels[c.level].defence[1] + d for c, d in zip(self.rooms, d_def)]
         self.defence = [c.defence + d for c, d in zip(self.rooms, d_def)]
         self.treasure = [c.treasure + d for c, d in zip(self.rooms, d_tr)]
-        self.cond_mods = tuple(cond)
+        self.cond_mods = cond
         self.ban = ban
-        self.heal = [h if h > 0 else 0 for h in heal]
+        self.heal = [h + d if h + d > 0 else 0 for h, d in zip(self.base_heal, heal_delta)]
         self.bonus = bonus
 
     def _cond_delta(self, i: int, which: int) -> int:
@@ -577,11 +596,12 @@ class State:
             return
         log = self.log
         two_n, start = 2 * n, self.start
+        free_slot = EMPTY in self.slot_owner
         for _ in range(two_n):
             k = self.pos % two_n
             seat = (start + (k if k < n else two_n - 1 - k)) % n  # R4.1, as turn_order.seat_at
             if placed[seat] < 2:
-                if self._has_legal(seat):
+                if (free_slot and self.active[seat] & ~self.ban) or self._has_legal(seat):
                     self.current = seat
                     return
                 if log is not None:
@@ -649,12 +669,13 @@ class State:
         n = self.n
         cost = [0] * n
         played = [0] * n
+        heal, first_failed_slot = self.heal, 2 * failed_from
         for j in range(2 * k):
             o = owner[j]
             if o >= 0:
                 played[o] |= 1 << strength[j]
-                if j // 2 >= failed_from:
-                    cost[o] += self.heal[strength[j]]  # R6.1 (NPCs pay nothing)
+                if j >= first_failed_slot:
+                    cost[o] += heal[strength[j]]  # R6.1 (NPCs pay nothing)
         for p in range(n):
             if cost[p]:
                 pay = cost[p] if cost[p] <= self.gold[p] else self.gold[p]  # never below $0
