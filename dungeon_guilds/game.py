@@ -2,12 +2,15 @@
 
 In the spirit of python-chess's ``Board``::
 
-    >>> from dungeon_guilds import Game
-    >>> g = Game(["Ann", "Bo", "Cy"], seed=7)
-    >>> g.push("exhaust 4 5"); g.push("exhaust 1 2"); g.push("exhaust 2 3")
+    >>> from dungeon_guilds import Game, Rules
+    >>> g = Game(["Ann", "Bo", "Cy"], seed=7, rules=Rules(lords="none"))
+    >>> for choice in ("exhaust 4 5", "exhaust 1 2", "exhaust 2 3"):
+    ...     _ = g.push(choice)
     >>> g.legal_moves()[:2]
     ['place 1 1', 'place 2 1']
-    >>> g.push("place 1 1")        # Ann places her strength-1 adventurer in room 1
+    >>> _ = g.push("place 1 1")    # Ann places her strength-1 adventurer in room 1
+    >>> g.why_illegal("bump 3 1a")
+    'room 1 is not full: only adventurers in a full room can be bumped (R4.4)'
     >>> g.undo()                   # and takes it back
 
 Every random choice (room shuffle, lords drawn, default exhaust choices) flows from ``seed``
