@@ -9,6 +9,12 @@ lords come from :mod:`dungeon_guilds.game`'s named random streams with the game 
 ``"s/g"``, and each seat's bot is seeded ``"s/g/seat"``. So a run gives the same tables
 whatever the number of workers or the executor that played its chunks.
 
+Rule sets: ``rules`` (the options), ``deck`` (any :class:`~dungeon_guilds.cards.Deck`, e.g. one
+edited in the workshop) and ``lords`` (the pool the lords are drawn from, R2.2: printed lord
+ids or :class:`~dungeon_guilds.lords.Lord` objects, custom workshop lords included; by default
+the pool the ``lords`` option allows). Two runs with the same ``seed`` use the same game seeds,
+so they are *common random numbers*: the workshop's A/B experiment pairs their games.
+
 Seats: ``bots`` names one bot per seat (or a single bot for every seat). With ``rotate=True``
 (the default) game ``g`` shifts the line-up by ``g`` seats, so each bot sits in each seat
 equally often. Seat 0 always starts (R2.5), so ``seat`` is also the turn order of round 1.
@@ -27,13 +33,14 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from ..cards import Deck, reference_deck
-from ..game import DEFAULT_NAMES, drawn_lords, shuffled_rooms
+from ..game import DEFAULT_NAMES, check_lords, drawn_lords, rng, shuffled_rooms
+from ..lords import LORDS_BY_ID, Lord, get_lord, lord_from_dict
 from ..rules import Rules
 from ..scoring import result
 from ..state import OVER, SETUP, State
 from .bots import BOTS, make_bot, parse_spec
 
-__all__ = ["SimResult", "simulate", "play_game", "GAME_COLUMNS", "ROUND_COLUMNS", "ROOM_COLUMNS"]
+__all__ = ["SimResult", "simulate", "play_game", "draw_lords", "GAME_COLUMNS", "ROUND_COLUMNS", "ROOM_COLUMNS"]
 
 GAME_COLUMNS = (
     "game", "seat", "bot", "players", "gold", "tiebreak", "rank", "winner", "win", "actions",
@@ -108,17 +115,45 @@ def lineup_for(bots: Sequence[str], players: int, game: int, rotate: bool) -> li
     return list(bots[k:]) + list(bots[:k])
 
 
+def draw_lords(pool: Sequence[Lord] | None, rules: Rules, n: int, gseed: str) -> list[Lord]:
+    """R2.2: the lords of game seed ``gseed``: ``n`` drawn from ``pool`` by the game's ``lords``
+    stream (exactly :func:`~dungeon_guilds.game.drawn_lords` when ``pool`` is None). Two pools
+    of the same size draw the same positions, so replacing one lord of a pool by another keeps
+    every other draw (the tightest common random numbers for an A/B experiment)."""
+    if pool is None:
+        return drawn_lords(rules, n, gseed)
+    return rng(gseed, "lords").sample(list(pool), n)
+
+
+def _lord_entry(lord: Lord) -> Any:
+    """A picklable, Dask-friendly description of a lord: a printed id or a custom dict."""
+    return lord.id if LORDS_BY_ID.get(lord.id) == lord else lord.to_dict()
+
+
+def _lord_from_entry(entry: Any, where: str) -> Lord:
+    return get_lord(entry) if isinstance(entry, str) else lord_from_dict(entry, where)
+
+
+def lord_pool_of(lords: Sequence[Lord | str] | None) -> tuple[Lord, ...] | None:
+    """``lords`` as Lord objects (ids looked up among the printed lords), or None."""
+    if lords is None:
+        return None
+    return tuple(get_lord(x) if isinstance(x, str) else x for x in lords)
+
+
 def play_game(game: int, seed: int | str, lineup: Sequence[str], rules: Rules, deck: Deck,
-              bot_options: dict | None = None, out: dict | None = None) -> dict:
+              bot_options: dict | None = None, out: dict | None = None,
+              lords: Sequence[Lord] | None = None) -> dict:
     """Play game ``game`` of a run seeded ``seed`` and append its rows to ``out`` (a dict of
     row lists: ``out["games"]``, ``out["rounds"]``, ``out["rooms"]``; rows are tuples in the
-    order of ``GAME_COLUMNS``, ``ROUND_COLUMNS`` and ``ROOM_COLUMNS``)."""
+    order of ``GAME_COLUMNS``, ``ROUND_COLUMNS`` and ``ROOM_COLUMNS``). ``lords``: the pool the
+    lords are drawn from (default: the pool the ``lords`` option allows)."""
     if out is None:
         out = _empty()
     bot_options = bot_options or {}
     n = len(lineup)
     gseed = f"{seed}/{game}"
-    st = State.new(DEFAULT_NAMES[:n], shuffled_rooms(deck, gseed), drawn_lords(rules, n, gseed),
+    st = State.new(DEFAULT_NAMES[:n], shuffled_rooms(deck, gseed), draw_lords(lords, rules, n, gseed),
                    deck.levels, deck.heal_costs, rules=rules, start=0, log=False)
     bots = []
     labels = []
@@ -236,9 +271,11 @@ def run_chunk(spec: dict) -> dict:
     out = _empty()
     rules = Rules.from_dict(spec["rules"])
     deck = spec.get("deck") or reference_deck()
+    pool = spec.get("lords")
+    lords = None if pool is None else [_lord_from_entry(e, f"lords[{i}]") for i, e in enumerate(pool)]
     for game in range(spec["start"], spec["stop"]):
         lineup = lineup_for(spec["bots"], spec["players"], game, spec["rotate"])
-        play_game(game, spec["seed"], lineup, rules, deck, spec.get("bot_options"), out)
+        play_game(game, spec["seed"], lineup, rules, deck, spec.get("bot_options"), out, lords)
     return {name: _columns(rows, _COLUMNS[name], name) for name, rows in out.items()}
 
 
@@ -287,6 +324,7 @@ def simulate(
     deck: Deck | None = None,
     bot_options: dict[str, dict] | None = None,
     chunk_size: int | None = None,
+    lords: Sequence[Lord | str] | None = None,
 ) -> SimResult:
     """Play ``n_games`` games of ``players`` players with ``bots`` and return the tables.
 
@@ -295,8 +333,11 @@ def simulate(
     ``concurrent.futures.Executor`` (a Dask ``Client.get_executor()`` included); otherwise a
     process pool of ``jobs`` workers, or this process when ``jobs == 1``. ``progress``: True
     for a bar on stderr, or ``f(done, total)``. ``bot_options``: per bot name, keyword
-    arguments such as ``{"mcts": {"iterations": 200}}``. The tables do not depend on how the
-    work is split.
+    arguments such as ``{"mcts": {"iterations": 200}}``. ``deck``: the deck (default the
+    reference deck, R1.4). ``lords``: the pool the lords are drawn from (printed ids or
+    :class:`~dungeon_guilds.lords.Lord` objects, workshop lords included; default the pool of
+    ``rules.lords``, R7.4); it needs at least ``players`` lords. The tables do not depend on
+    how the work is split.
     """
     import pandas  # noqa: F401  (the analysis extra): fail before playing, not after
 
@@ -309,12 +350,31 @@ def simulate(
             raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOTS)})")
     rules.check_players(players)
     lineup_for(bots, players, 0, rotate)  # refuses a wrong number of bots now
+    deck = deck if deck is not None else reference_deck()
+    per_round = players + (1 if rules.npc else 0)
+    if len(deck.rooms) < players * per_round:
+        raise ValueError(f"the deck {deck.name!r} has {len(deck.rooms)} room cards; a {players}-player "
+                         f"game deals {players * per_round}")
+    pool = lord_pool_of(lords)
+    if pool is not None:
+        if len(pool) < players:
+            raise ValueError(f"the lord pool has {len(pool)} lords; a {players}-player game draws "
+                             f"{players} (R2.2)")
+        check_lords(pool, rules)  # R7.4: no printed promo lord under lords='base'
+        ids = [lord.id for lord in pool]
+        dup = sorted({x for x in ids if ids.count(x) > 1})
+        if dup:
+            raise ValueError(f"the lord pool has two lords with the id {dup[0]!r}; give each lord "
+                             "its own id (the tables name lords by id)")
     workers = jobs if executor is None else max(jobs, 2)
     if chunk_size is None:
         chunk_size = max(1, min(2000, math.ceil(n_games / max(1, 4 * workers))))
     base = {"seed": seed, "bots": bots, "players": players, "rules": rules.to_dict(),
             "rotate": rotate, "bot_options": bot_options or {},
-            "deck": deck if deck is not None and not deck.is_reference else None}
+            # the deck travels only if it is not the reference deck (compared by content: a
+            # deck file may keep the name "reference" after an edit)
+            "deck": deck if deck != reference_deck() else None,
+            "lords": None if pool is None else [_lord_entry(lord) for lord in pool]}
     specs = [dict(base, start=a, stop=min(n_games, a + chunk_size))
              for a in range(0, n_games, chunk_size)]
     update, bar = _progress_callback(progress, n_games)
@@ -355,6 +415,8 @@ def simulate(
     tables = {name: _frame(parts, name) for name in ("games", "rounds", "rooms")}
     meta = {"games": n_games, "bots": bots, "players": players, "seed": seed,
             "rules": rules.to_dict(), "rotate": rotate, "seconds": seconds,
+            "deck": deck.name,
+            "lords": None if pool is None else [lord.id for lord in pool],
             "chunks": len(specs), "jobs": jobs,
             "executor": type(executor).__name__ if executor is not None else "inline"}
     return SimResult(tables["games"], tables["rounds"], tables["rooms"], meta)

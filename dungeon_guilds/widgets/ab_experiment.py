@@ -1,0 +1,345 @@
+"""ABExperiment: two rule sets, the same bots and seeds, the balance metrics side by side.
+
+Each rule set (arm) chooses the options (lords, edition, NPCs, teams), a deck from the
+workshop session (the reference deck, or one saved in the deck editor) and, optionally, a
+workshop lord — in place of a printed lord (the tight design: every game draws the same lords
+except that one) or added to the pool. The bots (one per seat) and the number of games are
+common. ``Run`` plays both arms with the same seeds
+(:func:`dungeon_guilds.workshop.ab.run_ab`; a progress bar while it runs), then shows the
+verdict in plain words, the table of metrics with 95 % intervals and the paired differences,
+and four charts. ``Export report`` writes the HTML report (with the charts) and the CSV files
+and offers them as downloads.
+
+:class:`WorkshopApp` puts the deck editor, the lord builder and the A/B experiment in three
+tabs sharing one :class:`~dungeon_guilds.workshop.session.WorkshopSession` and one language
+(for the dashboard's Lab tab and notebook 09).
+
+Headless use::
+
+    ab = ABExperiment(games=50)
+    ab.arm_b.lords_dropdown.value = "all"
+    ab.run_button.click()
+    ab.result.comparison, ab.verdict_html.value
+"""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+from typing import Sequence
+
+import ipywidgets as W
+
+from ..lords import lord_pool
+from ..rules import EDITIONS, LORDS_OPTIONS, TEAM_OPTIONS, Rules
+from ..workshop.ab import ABResult, Arm, run_ab
+from ..workshop.lord_edit import replace_in_pool
+from ..workshop.report import comparison_html, export_report, figures, report_html, verdict_html
+from ..workshop.session import WorkshopSession
+from ..workshop.strings import wt
+from .common import NONE, App, LanguageState, bot_label, message_html, safe, set_options, show_figure
+from .deck_editor import DeckEditor, download_link
+from .lord_builder import LordBuilder
+
+ADD = "__add__"
+DEFAULT_BOTS = ("greedy", "random", "bully", "cooperator", "greedy", "random")
+
+
+def _sim_bots() -> list[str]:
+    try:
+        from ..analysis.bots import BOTS
+    except Exception:  # noqa: BLE001 - the analysis extra is missing
+        return []
+    return list(BOTS)
+
+
+class ArmPanel(W.VBox):
+    """One rule set. Sub-widgets: ``name_text``, ``lords_dropdown``, ``edition_dropdown``,
+    ``npc_checkbox``, ``teams_dropdown``, ``deck_dropdown``, ``custom_lord_dropdown``,
+    ``replaces_dropdown``, ``pool_html``; ``arm()`` is the :class:`Arm`."""
+
+    def __init__(self, name: str, session: WorkshopSession, lang: str = "en"):
+        self.session = session
+        self._lang = lang
+        self.title_html = W.HTML()
+        self.name_text = W.Text(value=name, layout=W.Layout(width="260px")).add_class("dg-arm-name")
+        self.lords_dropdown = W.Dropdown(options=list(LORDS_OPTIONS), value="base").add_class("dg-arm-lords")
+        self.edition_dropdown = W.Dropdown(options=list(EDITIONS), value="zh").add_class("dg-arm-edition")
+        self.npc_checkbox = W.Checkbox(value=False, indent=False).add_class("dg-arm-npc")
+        self.teams_dropdown = W.Dropdown(options=[("—", NONE)] + [(x, x) for x in TEAM_OPTIONS if x],
+                                         value=NONE).add_class("dg-arm-teams")
+        self.deck_dropdown = W.Dropdown(options=["reference"], value="reference").add_class("dg-arm-deck")
+        self.custom_lord_dropdown = W.Dropdown(options=[("—", NONE)], value=NONE).add_class("dg-arm-custom-lord")
+        self.replaces_dropdown = W.Dropdown(options=[("—", ADD)], value=ADD).add_class("dg-arm-replaces")
+        self.pool_html = W.HTML().add_class("dg-arm-pool")
+        super().__init__([self.title_html, self.name_text, self.lords_dropdown, self.edition_dropdown,
+                          self.npc_checkbox, self.teams_dropdown, self.deck_dropdown, self.custom_lord_dropdown,
+                          self.replaces_dropdown, self.pool_html],
+                         layout=W.Layout(border="1px solid #ddd", padding="4px", margin="2px", width="50%"))
+        self.add_class("dg-arm")
+        for w in (self.lords_dropdown, self.custom_lord_dropdown, self.replaces_dropdown, self.deck_dropdown,
+                  self.name_text, self.edition_dropdown, self.npc_checkbox, self.teams_dropdown):
+            w.observe(self._changed, "value")
+        session.observe(self._session_changed, ["decks", "lords"])
+        self.relabel(lang)
+
+    def _changed(self, _change=None) -> None:
+        try:
+            self.update_options()
+        except Exception:  # noqa: BLE001 - shown by the app when it runs
+            pass
+
+    def _session_changed(self, _change=None) -> None:
+        self.update_options()
+
+    def update_options(self) -> None:
+        L = self._lang
+        set_options(self.deck_dropdown, [(name, name) for name in self.session.decks])
+        set_options(self.custom_lord_dropdown, [(wt("ab_none", L), NONE)] + [
+            (f"{lord.name(L)} ({lord.id})", lord.id) for lord in self.session.lords])
+        pool = lord_pool(self.lords_dropdown.value)
+        set_options(self.replaces_dropdown, [(wt("ab_add_to_pool", L), ADD)] + [
+            (lord.name(L), lord.id) for lord in pool])
+        self.replaces_dropdown.layout.display = None if self.custom_lord_dropdown.value != NONE else "none"
+        try:
+            arm = self.arm()
+            ids = ", ".join(lord.id for lord in arm.pool)
+            note = "" if arm.rules.lord_effects else f"<br><small>{html.escape(wt('arm_no_effects', L))}</small>"
+            self.pool_html.value = f"<small>{html.escape(wt('ab_pool', L, ids=ids))}</small>{note}"
+        except Exception as exc:  # noqa: BLE001 - a bad combination is explained here
+            self.pool_html.value = message_html(str(exc), "warn")
+
+    def relabel(self, lang: str) -> None:
+        self._lang = lang
+        self.title_html.value = f"<b>{html.escape(wt('ab_arm', lang, name=self.name_text.value))}</b>"
+        self.name_text.description = wt("name", lang)
+        self.lords_dropdown.description = wt("ab_lords", lang)
+        self.edition_dropdown.description = wt("ab_edition", lang)
+        self.npc_checkbox.description = wt("ab_npc", lang)
+        self.teams_dropdown.description = wt("ab_teams", lang)
+        self.deck_dropdown.description = wt("ab_deck", lang)
+        self.custom_lord_dropdown.description = wt("ab_custom_lord", lang)
+        self.replaces_dropdown.description = wt("ab_replaces", lang)
+        for w in (self.lords_dropdown, self.edition_dropdown, self.teams_dropdown, self.deck_dropdown,
+                  self.custom_lord_dropdown, self.replaces_dropdown, self.name_text):
+            w.style = {"description_width": "110px"}
+        self.update_options()
+
+    def rules(self) -> Rules:
+        teams = self.teams_dropdown.value
+        return Rules(lords=self.lords_dropdown.value, teams=None if teams == NONE else teams,
+                     npc=bool(self.npc_checkbox.value), edition=self.edition_dropdown.value)
+
+    def arm(self) -> Arm:
+        rules = self.rules()
+        deck_name = self.deck_dropdown.value
+        deck = self.session.decks.get(deck_name)
+        deck = None if deck_name == "reference" else deck
+        lords = None
+        if self.custom_lord_dropdown.value != NONE:
+            custom = self.session.lord(self.custom_lord_dropdown.value)
+            if self.replaces_dropdown.value == ADD:
+                lords = tuple(lord_pool(rules.lords)) + (custom,)
+            else:
+                lords = replace_in_pool(rules.lords, self.replaces_dropdown.value, custom)
+        return Arm(self.name_text.value.strip() or "?", rules, deck, lords)
+
+    def copy_from(self, other: "ArmPanel") -> None:
+        for attr in ("lords_dropdown", "edition_dropdown", "npc_checkbox", "teams_dropdown", "deck_dropdown",
+                     "custom_lord_dropdown"):
+            getattr(self, attr).value = getattr(other, attr).value
+        self.update_options()
+        self.replaces_dropdown.value = other.replaces_dropdown.value
+
+
+class ABExperiment(App):
+    """The A/B experiment. Sub-widgets: ``players_dropdown``, ``bot_dropdowns`` (one per seat,
+    in ``seats_box``), ``games_input``, ``seed_input``, ``rotate_checkbox``; ``arm_a``,
+    ``arm_b`` (:class:`ArmPanel`), ``copy_button`` (A → B); ``run_button``, ``progress``
+    (IntProgress), ``progress_label``; ``verdict_html``, ``table_html``, ``figure_outputs``
+    {name: Output} (``figures``: the plotly figures last drawn); ``export_dir_text``,
+    ``export_button``, ``download_html``; ``message``, ``language_toggle``. ``result`` is the
+    last :class:`~dungeon_guilds.workshop.ab.ABResult`."""
+
+    css_class = "dg-ab"
+
+    def __init__(self, session: WorkshopSession | None = None, players: int = 4, bots: Sequence[str] | None = None,
+                 games: int = 200, seed: int = 0, export_dir: str = "workshop_reports", lang: str = "en",
+                 lang_state=None, show_language: bool = True, draw_figures: bool = True):
+        super().__init__(lang=lang, lang_state=lang_state, show_language=show_language)
+        self.session = session or WorkshopSession()
+        self.result: ABResult | None = None
+        self.figures: dict = {}
+        self._draw = draw_figures
+        self.title_html = W.HTML()
+        self.players_dropdown = W.Dropdown(options=[3, 4, 5, 6], value=players).add_class("dg-ab-players")
+        self.seats_box = W.HBox().add_class("dg-ab-seats")
+        self.bot_dropdowns: list[W.Dropdown] = []
+        self.games_input = W.BoundedIntText(value=games, min=2, max=100000, step=50).add_class("dg-ab-games")
+        self.seed_input = W.IntText(value=seed).add_class("dg-ab-seed")
+        self.rotate_checkbox = W.Checkbox(value=True, indent=False).add_class("dg-ab-rotate")
+        self.arm_a = ArmPanel("A", self.session, lang)
+        self.arm_b = ArmPanel("B", self.session, lang)
+        self.arm_a.add_class("dg-arm-a")
+        self.arm_b.add_class("dg-arm-b")
+        self.copy_button = W.Button(icon="copy").add_class("dg-ab-copy")
+        self.run_button = W.Button(button_style="success", icon="play").add_class("dg-ab-run")
+        self.progress = W.IntProgress(value=0, min=0, max=1, layout=W.Layout(width="420px")).add_class("dg-ab-progress")
+        self.progress_label = W.HTML().add_class("dg-ab-progress-label")
+        self.verdict_html = W.HTML().add_class("dg-ab-verdict")
+        self.table_html = W.HTML().add_class("dg-ab-table-html")
+        self.figure_outputs = {k: W.Output().add_class(f"dg-ab-fig-{k.replace('_', '-')}")
+                               for k in ("win_rates", "differences", "gold", "clear_rates")}
+        self.export_dir_text = W.Text(value=export_dir).add_class("dg-ab-export-dir")
+        self.export_button = W.Button(icon="file").add_class("dg-ab-export")
+        self.download_html = W.HTML().add_class("dg-ab-downloads")
+        self.players_dropdown.observe(self._on_players, "value")
+        self.copy_button.on_click(self._on_copy)
+        self.run_button.on_click(self._on_run)
+        self.export_button.on_click(self._on_export)
+        self._make_seats(players, bots)
+        self.children = [
+            self.language_toggle, self.title_html,
+            W.HBox([self.players_dropdown, self.games_input, self.seed_input, self.rotate_checkbox]),
+            self.seats_box, W.HBox([self.arm_a, self.arm_b]), self.copy_button,
+            W.HBox([self.run_button, self.progress, self.progress_label]), self.message,
+            self.verdict_html, self.table_html, *self.figure_outputs.values(),
+            W.HBox([self.export_dir_text, self.export_button]), self.download_html,
+        ]
+        self.relabel()
+
+    # ------------------------------------------------------------------ set-up
+    def _make_seats(self, n: int, bots: Sequence[str] | None = None) -> None:
+        names = _sim_bots()
+        old = [d.value for d in self.bot_dropdowns]
+        if bots and len(bots) == 1:
+            wanted = list(bots) * n
+        else:
+            wanted = (list(bots or old) + list(DEFAULT_BOTS))[:n]
+        self.bot_dropdowns = []
+        for seat in range(n):
+            d = W.Dropdown(options=[(bot_label(b, self.lang), b) for b in names],
+                           value=wanted[seat] if wanted[seat] in names else names[0],
+                           layout=W.Layout(width="190px")).add_class("dg-ab-bot")
+            d.description = wt("seat_n", self.lang, seat=seat)
+            d.style = {"description_width": "initial"}
+            self.bot_dropdowns.append(d)
+        self.seats_box.children = tuple(self.bot_dropdowns)
+
+    @property
+    def bots(self) -> list[str]:
+        return [d.value for d in self.bot_dropdowns]
+
+    def relabel(self) -> None:
+        L = self.lang
+        self.title_html.value = f"<h3>{html.escape(wt('ab_title', L))}</h3><p>{html.escape(wt('ab_intro', L))}</p>"
+        self.players_dropdown.description = wt("players", L)
+        self.games_input.description = wt("games", L)
+        self.seed_input.description = wt("seed", L)
+        self.rotate_checkbox.description = wt("ab_rotate", L)
+        for w in (self.players_dropdown, self.games_input, self.seed_input):
+            w.style = {"description_width": "initial"}
+        self.arm_a.relabel(L)
+        self.arm_b.relabel(L)
+        self.copy_button.description = wt("ab_copy", L, a=self.arm_a.name_text.value, b=self.arm_b.name_text.value)
+        self.run_button.description = wt("ab_run", L)
+        self.export_dir_text.description = wt("ab_export_dir", L)
+        self.export_button.description = wt("ab_export", L)
+        for seat, d in enumerate(self.bot_dropdowns):
+            d.description = wt("seat_n", L, seat=seat)
+            set_options(d, [(bot_label(b, L), b) for b in _sim_bots()])
+
+    def refresh(self) -> None:
+        if self.result is not None:
+            self._show_result(self.result)
+
+    # ------------------------------------------------------------------ running
+    @safe
+    def _on_players(self, change) -> None:
+        self._make_seats(int(change["new"]))
+
+    @safe
+    def _on_copy(self, _button=None) -> None:
+        self.arm_b.copy_from(self.arm_a)
+
+    @safe
+    def _on_run(self, _button=None) -> None:
+        self.run()
+
+    def _progress(self, done: int, total: int) -> None:
+        self.progress.max = max(1, total)
+        self.progress.value = done
+        self.progress_label.value = html.escape(wt("ab_running", self.lang, done=done, total=total))
+
+    def run(self) -> ABResult:
+        """Play both arms (same seeds) and show the comparison."""
+        a, b = self.arm_a.arm(), self.arm_b.arm()
+        n = int(self.games_input.value)
+        self.progress.value = 0
+        self.progress.max = 2 * n
+        self.run_button.disabled = True
+        try:
+            result = run_ab(a, b, n, self.bots, int(self.players_dropdown.value), seed=int(self.seed_input.value),
+                            progress=self._progress, rotate=bool(self.rotate_checkbox.value))
+        finally:
+            self.run_button.disabled = False
+        self.result = result
+        self._show_result(result)
+        seconds = result.settings.get("seconds", 0.0)
+        self.say(lambda: wt("ab_done", self.lang, games=n, seconds=seconds), "ok")
+        return result
+
+    def _show_result(self, result: ABResult) -> None:
+        L = self.lang
+        self.progress_label.value = ""
+        self.verdict_html.value = verdict_html(result, L)
+        self.table_html.value = comparison_html(result, L)
+        self.download_html.value = ""
+        if self._draw:
+            self.figures = figures(result, L)
+            for key, fig in self.figures.items():
+                show_figure(self.figure_outputs[key], fig)
+
+    # ------------------------------------------------------------------ export
+    @safe
+    def _on_export(self, _button=None) -> None:
+        self.export()
+
+    def export(self, directory: str | Path | None = None, stem: str = "workshop_ab") -> dict[str, Path]:
+        """Write the report files (HTML with the charts inline, CSV) and offer downloads."""
+        if self.result is None:
+            raise ValueError("run the experiment first")
+        paths = export_report(self.result, directory or self.export_dir_text.value, stem, lang=self.lang)
+        self.download_html.value = (
+            download_link(report_html(self.result, self.lang, plotlyjs="cdn"), f"{stem}.html",
+                          wt("ab_download_html", self.lang), "text/html")
+            + " · " + download_link(self.result.comparison.to_csv(index=False), f"{stem}.csv",
+                                    wt("ab_download_csv", self.lang), "text/csv"))
+        files = ", ".join(str(p) for p in paths.values())
+        self.say(lambda: wt("ab_exported", self.lang, files=files), "ok")
+        return paths
+
+
+class WorkshopApp(W.Tab):
+    """The three workshop apps in tabs, sharing a session and a language: ``deck_editor``,
+    ``lord_builder``, ``ab_experiment``; ``session``, ``lang_state``."""
+
+    def __init__(self, session: WorkshopSession | None = None, lang: str = "en",
+                 lang_state: LanguageState | None = None, games: int = 200, **kwargs):
+        self.session = session or WorkshopSession()
+        self.lang_state = lang_state or LanguageState(lang=lang)
+        self.deck_editor = DeckEditor(session=self.session, lang_state=self.lang_state, show_language=False)
+        self.lord_builder = LordBuilder(session=self.session, lang_state=self.lang_state, show_language=False)
+        self.ab_experiment = ABExperiment(session=self.session, lang_state=self.lang_state, show_language=False,
+                                          games=games)
+        super().__init__(children=[self.deck_editor, self.lord_builder, self.ab_experiment], **kwargs)
+        self.add_class("dg-workshop")
+        self._titles()
+        self.lang_state.observe(lambda _c: self._titles(), "lang")
+
+    def _titles(self) -> None:
+        L = self.lang_state.lang
+        self.titles = (wt("deck_title", L), wt("lord_title", L), wt("ab_title", L))
+
+
+__all__ = ["ABExperiment", "ArmPanel", "WorkshopApp"]

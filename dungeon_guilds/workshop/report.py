@@ -1,0 +1,288 @@
+"""The workshop report: charts of an A/B experiment, and its HTML and CSV files.
+
+* :func:`figures` — plotly figures of an :class:`~dungeon_guilds.workshop.ab.ABResult`: win rate
+  per seat, the paired differences with their intervals, final gold per seat, clear rate by
+  level;
+* :func:`comparison_html` — the side-by-side table as HTML (significant rows marked);
+* :func:`report_html` / :func:`export_report` — one self-contained HTML page (settings, the two
+  rule sets in words, the verdict, the table, the charts) and CSV files: ``<stem>.csv`` (the
+  comparison table, one row per metric) and ``<stem>_games.csv`` (every game and seat of both
+  arms, with an ``arm`` column);
+* :func:`load_report` / :func:`load_comparison_csv` read them back: the HTML page carries its
+  data (settings, both arms with their decks and lords, the comparison) in a JSON block, so a
+  report can be checked and its experiment run again.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import math
+import re
+from pathlib import Path
+from typing import Any
+
+from .ab import COMPARISON_COLUMNS, ABResult, Arm, fmt_p, fmt_value, row_label
+from .strings import wt
+
+__all__ = ["comparison_html", "export_report", "figures", "load_comparison_csv", "load_report",
+           "report_data", "report_html"]
+
+COLOURS = {"A": "#1f77b4", "B": "#ff7f0e"}
+DATA_ID = "dg-workshop-data"
+
+
+# ---------------------------------------------------------------------- figures
+def _err(rows, prefix):
+    return {"type": "data", "symmetric": False,
+            "array": [max(0.0, h - v) for v, h in zip(rows[prefix], rows[f"{prefix}_high"])],
+            "arrayminus": [max(0.0, v - lo) for v, lo in zip(rows[prefix], rows[f"{prefix}_low"])]}
+
+
+def win_rate_figure(result: ABResult, lang: str = "en"):
+    import plotly.graph_objects as go
+
+    comp = result.comparison
+    rows = comp[comp["metric"] == "win_rate_seat"]
+    players = int(result.settings["players"])
+    fig = go.Figure()
+    for key, arm in (("a", result.a), ("b", result.b)):
+        fig.add_bar(name=arm.name, x=[g.replace("seat ", "") for g in rows["group"]], y=list(rows[key]),
+                    error_y=_err(rows, key), marker_color=COLOURS["A" if key == "a" else "B"])
+    fig.add_hline(y=1 / players, line_dash="dot", line_color="#666")
+    fig.update_layout(barmode="group", title={"text": wt("fig_win_title", lang, fair=f"{100 / players:.0f} %")},
+                      xaxis_title=wt("axis_seat", lang), yaxis_title=wt("axis_win", lang),
+                      yaxis_tickformat=".0%", height=360, margin={"l": 50, "r": 10, "t": 50, "b": 40})
+    return fig
+
+
+def difference_figure(result: ABResult, lang: str = "en"):
+    """A forest plot: every paired difference B − A with its 95 % interval; rates in percentage
+    points on the left, amounts per game on the right; significant ones in red."""
+    import plotly.graph_objects as go
+    from plotly.subplots import make_subplots
+
+    comp = result.comparison
+    rates = comp[comp["unit"].isin(["rate", "index"])]
+    amounts = comp[~comp["unit"].isin(["rate", "index"])]
+    fig = make_subplots(rows=1, cols=2, horizontal_spacing=0.32,
+                        subplot_titles=(wt("fig_diff_rates", lang), wt("fig_diff_amounts", lang)))
+    for col, part, scale in ((1, rates, 100.0), (2, amounts, 1.0)):
+        labels = [row_label(r, lang) for _, r in part.iterrows()]
+        for sig in (False, True):
+            sub = part[part["significant"] == sig]
+            if sub.empty:
+                continue
+            lab = [row_label(r, lang) for _, r in sub.iterrows()]
+            fig.add_scatter(
+                x=[v * scale for v in sub["diff"]], y=lab, mode="markers",
+                marker={"color": "#b02020" if sig else "#1f4e79", "size": 9},
+                error_x={"type": "data", "symmetric": False,
+                         "array": [max(0.0, (h - v) * scale) for v, h in zip(sub["diff"], sub["diff_high"])],
+                         "arrayminus": [max(0.0, (v - lo) * scale) for v, lo in zip(sub["diff"], sub["diff_low"])]},
+                name=wt("significant_mark" if sig else "not_significant_mark", lang),
+                legendgroup=str(sig), showlegend=col == 1 or (col == 2 and rates[rates["significant"] == sig].empty),
+                row=1, col=col)
+        fig.add_vline(x=0, line_color="#888", row=1, col=col)
+        fig.update_yaxes(categoryorder="array", categoryarray=labels[::-1], row=1, col=col)
+    fig.update_layout(title={"text": wt("fig_diff_title", lang, a=result.a.name, b=result.b.name)},
+                      height=max(360, 26 * max(len(rates), len(amounts)) + 120),
+                      margin={"l": 10, "r": 10, "t": 70, "b": 40})
+    return fig
+
+
+def gold_figure(result: ABResult, lang: str = "en"):
+    import plotly.graph_objects as go
+
+    fig = go.Figure()
+    for arm, sim, colour in ((result.a, result.sim_a, COLOURS["A"]), (result.b, result.sim_b, COLOURS["B"])):
+        g = sim.games
+        fig.add_box(x=[str(s) for s in g["seat"]], y=list(g["gold"]), name=arm.name, marker_color=colour,
+                    boxmean=True)
+    fig.update_layout(boxmode="group", title={"text": wt("fig_gold_title", lang)},
+                      xaxis_title=wt("axis_seat", lang), yaxis_title=wt("axis_gold", lang), height=360,
+                      margin={"l": 50, "r": 10, "t": 50, "b": 40})
+    return fig
+
+
+def clear_figure(result: ABResult, lang: str = "en"):
+    import plotly.graph_objects as go
+
+    comp = result.comparison
+    rows = comp[comp["metric"] == "clear_rate_level"]
+    fig = go.Figure()
+    for key, arm in (("a", result.a), ("b", result.b)):
+        fig.add_bar(name=arm.name, x=list(rows["group"]), y=list(rows[key]), error_y=_err(rows, key),
+                    marker_color=COLOURS["A" if key == "a" else "B"])
+    fig.update_layout(barmode="group", title={"text": wt("fig_clear_title", lang)},
+                      xaxis_title=wt("axis_level", lang), yaxis_title=wt("axis_clear", lang),
+                      yaxis_tickformat=".0%", yaxis_range=[0, 1.05], height=360,
+                      margin={"l": 50, "r": 10, "t": 50, "b": 40})
+    return fig
+
+
+def figures(result: ABResult, lang: str = "en") -> dict[str, Any]:
+    """{name: plotly figure}: ``win_rates``, ``differences``, ``gold``, ``clear_rates``."""
+    return {"win_rates": win_rate_figure(result, lang), "differences": difference_figure(result, lang),
+            "gold": gold_figure(result, lang), "clear_rates": clear_figure(result, lang)}
+
+
+# ---------------------------------------------------------------------- tables
+def comparison_html(result: ABResult, lang: str = "en") -> str:
+    """The comparison as an HTML table (class ``dg-ab-table``; significant rows ``dg-sig``)."""
+    a, b = html.escape(result.a.name), html.escape(result.b.name)
+    head = (f"<tr><th>{html.escape(wt('col_metric', lang))}</th><th>{a}</th><th>{b}</th>"
+            f"<th>{html.escape(wt('col_diff', lang, a=result.a.name, b=result.b.name))}</th>"
+            f"<th>{wt('col_p', lang)}</th><th>{html.escape(wt('col_p_holm', lang))}</th>"
+            f"<th>{html.escape(wt('col_sig', lang))}</th></tr>")
+    body = []
+    for _, r in result.comparison.iterrows():
+        u = r["unit"]
+
+        def cell(v, lo, hi):
+            if isinstance(v, float) and math.isnan(v):
+                return "—"
+            return (f"{fmt_value(v, u)} <span class='dg-ci'>[{fmt_value(lo, u)}, {fmt_value(hi, u)}]</span>"
+                    if not (isinstance(lo, float) and math.isnan(lo)) else fmt_value(v, u))
+        diff = (f"{fmt_value(r['diff'], u, True)} <span class='dg-ci'>[{fmt_value(r['diff_low'], u, True)}, "
+                f"{fmt_value(r['diff_high'], u, True)}]</span>")
+        sig = bool(r["significant"])
+        body.append(
+            f"<tr class='dg-ab-row{' dg-sig' if sig else ''}' data-metric='{html.escape(r['metric'])}' "
+            f"data-group='{html.escape(str(r['group']))}'><td>{html.escape(row_label(r, lang))}</td>"
+            f"<td>{cell(r['a'], r['a_low'], r['a_high'])}</td><td>{cell(r['b'], r['b_low'], r['b_high'])}</td>"
+            f"<td>{diff}</td><td>{fmt_p(r['p'])}</td><td>{fmt_p(r['p_holm'])}</td>"
+            f"<td>{html.escape(wt('yes' if sig else 'no', lang))}</td></tr>")
+    return f"<table class='dg-ab-table'>{head}{''.join(body)}</table>"
+
+
+_STYLE = """<style>
+body {font-family: system-ui, sans-serif; max-width: 1100px; margin: 1em auto; color: #222}
+.dg-ab-table {border-collapse: collapse; font-size: 0.9em}
+.dg-ab-table th, .dg-ab-table td {border: 1px solid #ddd; padding: 3px 7px; text-align: left}
+.dg-ab-table tr.dg-sig td {background: #fff3e0; font-weight: 600}
+.dg-ci {color: #666; font-size: 0.85em; font-weight: normal}
+.dg-verdict p {margin: 0.3em 0}
+pre {background: #f6f6f6; padding: 6px; font-size: 0.8em; overflow-x: auto}
+</style>"""
+
+
+def verdict_html(result: ABResult, lang: str = "en") -> str:
+    return "<div class='dg-verdict'>" + "".join(
+        f"<p>{html.escape(line)}</p>" for line in result.verdict_lines(lang)) + "</div>"
+
+
+def arms_html(result: ABResult, lang: str = "en") -> str:
+    parts = []
+    for arm in (result.a, result.b):
+        lines = "".join(f"<li>{html.escape(x)}</li>" for x in arm.describe(lang))
+        deck = (f"<details><summary>deck.toml</summary><pre>{html.escape(arm.the_deck.to_toml())}</pre></details>")
+        parts.append(f"<h3>{html.escape(wt('ab_arm', lang, name=arm.name))}</h3><ul>{lines}</ul>{deck}")
+    return "".join(parts)
+
+
+def settings_text(result: ABResult, lang: str = "en") -> str:
+    s = result.settings
+    return wt("report_settings_text", lang, games=s["games"], players=s["players"], bots=", ".join(s["bots"]),
+              seed=s["seed"], rotate=wt("report_rotate", lang) if s.get("rotate") else "")
+
+
+def report_data(result: ABResult) -> dict[str, Any]:
+    """What the HTML page carries as JSON: settings, both arms, the comparison rows."""
+    comp = result.comparison
+    rows = []
+    for rec in comp.to_dict(orient="records"):
+        rows.append({k: (None if isinstance(v, float) and math.isnan(v) else
+                         (bool(v) if k == "significant" else v)) for k, v in rec.items()})
+    settings = {k: v for k, v in result.settings.items() if k != "seconds"}
+    return {"format": "dungeon-guilds-workshop-report", "version": 1, "settings": settings,
+            "arms": [result.a.to_dict(), result.b.to_dict()], "comparison": rows}
+
+
+def report_html(result: ABResult, lang: str = "en", plotlyjs: str = "cdn") -> str:
+    """The whole report as one HTML page. ``plotlyjs``: ``"cdn"`` (small file, needs the
+    network to draw the charts) or ``"inline"`` (about 4 MB, works offline)."""
+    figs = figures(result, lang)
+    charts = []
+    for k, fig in enumerate(figs.values()):
+        include = ("cdn" if plotlyjs == "cdn" else True) if k == 0 else False
+        charts.append(fig.to_html(full_html=False, include_plotlyjs=include,
+                                  config={"displaylogo": False, "responsive": True}))
+    data = json.dumps(report_data(result), ensure_ascii=False, default=_json_default).replace("</", "<\\/")
+    return (f"<!DOCTYPE html><html lang='{'zh-Hant' if lang == 'zh' else 'en'}'><head><meta charset='utf-8'>"
+            f"<title>{html.escape(wt('report_title', lang))}</title>{_STYLE}</head><body>"
+            f"<h1>{html.escape(wt('report_title', lang))}</h1>"
+            f"<h2>{html.escape(wt('report_settings', lang))}</h2><p>{html.escape(settings_text(result, lang))}</p>"
+            f"<h2>{html.escape(wt('report_arms', lang))}</h2>{arms_html(result, lang)}"
+            f"<h2>{html.escape(wt('report_verdict', lang))}</h2>{verdict_html(result, lang)}"
+            f"<h2>{html.escape(wt('report_table', lang))}</h2>{comparison_html(result, lang)}"
+            f"<h2>{html.escape(wt('report_charts', lang))}</h2>{''.join(charts)}"
+            f"<p><small>{html.escape(wt('report_footer', lang))}</small></p>"
+            f"<script type='application/json' id='{DATA_ID}'>{data}</script></body></html>")
+
+
+def _json_default(value: Any) -> Any:
+    try:
+        import numpy as np
+
+        if isinstance(value, np.generic):
+            return value.item()
+    except ImportError:  # pragma: no cover
+        pass
+    return str(value)
+
+
+def games_table(result: ABResult):
+    """Every game and seat of both arms (``arm`` column first), as one table."""
+    import pandas as pd
+
+    return pd.concat([result.sim_a.games.assign(arm=result.a.name), result.sim_b.games.assign(arm=result.b.name)],
+                     ignore_index=True)[["arm", *result.sim_a.games.columns]]
+
+
+def export_report(result: ABResult, directory: str | Path = ".", stem: str = "workshop_ab", lang: str = "en",
+                  plotlyjs: str = "inline") -> dict[str, Path]:
+    """Write ``<stem>.html`` (the report), ``<stem>.csv`` (the comparison) and
+    ``<stem>_games.csv`` (every game and seat of both arms) into ``directory``; return the
+    paths by kind (``html``, ``csv``, ``games_csv``)."""
+    out = Path(directory)
+    out.mkdir(parents=True, exist_ok=True)
+    paths = {"html": out / f"{stem}.html", "csv": out / f"{stem}.csv", "games_csv": out / f"{stem}_games.csv"}
+    paths["html"].write_text(report_html(result, lang, plotlyjs=plotlyjs), encoding="utf-8")
+    result.comparison.to_csv(paths["csv"], index=False)
+    games_table(result).to_csv(paths["games_csv"], index=False)
+    return paths
+
+
+# ---------------------------------------------------------------------- reading back
+def load_comparison_csv(path: str | Path):
+    """The comparison table from ``<stem>.csv`` (the columns of ``COMPARISON_COLUMNS``)."""
+    import pandas as pd
+
+    table = pd.read_csv(path, keep_default_na=True)
+    missing = [c for c in COMPARISON_COLUMNS if c not in table.columns]
+    if missing:
+        raise ValueError(f"{path}: not a workshop comparison table (missing {', '.join(missing)})")
+    table["group"] = table["group"].fillna("")
+    table["significant"] = table["significant"].astype(bool)
+    return table[list(COMPARISON_COLUMNS)]
+
+
+def load_report(path_or_text: str | Path) -> dict[str, Any]:
+    """Read a report page back: ``settings`` (dict), ``arms`` (two :class:`Arm`, decks and
+    lords rebuilt by the engine's parsers) and ``comparison`` (a DataFrame)."""
+    import pandas as pd
+
+    text = str(path_or_text)
+    if not text.lstrip().startswith("<"):
+        text = Path(path_or_text).read_text(encoding="utf-8")
+    m = re.search(rf"<script type='application/json' id='{DATA_ID}'>(.*?)</script>", text, re.S)
+    if m is None:
+        raise ValueError("not a workshop report: its data block is missing")
+    data = json.loads(m.group(1).replace("<\\/", "</"))
+    if data.get("format") != "dungeon-guilds-workshop-report":
+        raise ValueError(f"not a workshop report (format {data.get('format')!r})")
+    comp = pd.DataFrame(data["comparison"], columns=list(COMPARISON_COLUMNS))
+    for col in ("a", "a_low", "a_high", "b", "b_low", "b_high", "diff", "diff_low", "diff_high", "p", "p_holm"):
+        comp[col] = comp[col].astype(float)
+    return {"settings": data["settings"], "arms": [Arm.from_dict(x) for x in data["arms"]], "comparison": comp}
