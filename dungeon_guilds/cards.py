@@ -66,7 +66,11 @@ class Deck:
 
     @property
     def is_reference(self) -> bool:
-        return self.name == "reference"
+        """Whether this deck holds the reference deck's values (whatever its name)."""
+        ref = reference_deck()
+        return self is ref or (self.heal_costs == ref.heal_costs
+                               and dict(self.levels) == dict(ref.levels)
+                               and sorted_cards(self.rooms) == sorted_cards(ref.rooms))
 
     def heal_costs_dict(self) -> dict[str, int]:
         return {str(s): self.heal_costs[s] for s in STRENGTHS}
@@ -112,6 +116,15 @@ class Deck:
         for card, count in _counted(self.rooms):
             writer.writerow(["room", card.level, "", "", card.defence, card.treasure, count])
         return out.getvalue()
+
+
+def sorted_cards(cards) -> list[RoomCard]:
+    return sorted(cards, key=lambda c: (c.level, c.defence, c.treasure))
+
+
+def counted_cards(cards) -> list[dict[str, int]]:
+    """Room cards as ``[{"level", "defence", "treasure", "count"}, ...]`` (for records)."""
+    return [card.to_dict() | {"count": count} for card, count in _counted(cards)]
 
 
 CSV_COLUMNS = ("section", "level", "strength", "heal_cost", "defence", "treasure", "count")

@@ -16,6 +16,10 @@ from __future__ import annotations
 from dataclasses import MISSING, dataclass
 from typing import Any, Mapping
 
+class EffectError(ValueError):
+    """An effect description that cannot be used; the message names the field."""
+
+
 ALWAYS = "always"
 EQUAL_STRENGTHS = "equal_strengths"
 CONDITIONS = (ALWAYS, EQUAL_STRENGTHS)
@@ -82,6 +86,10 @@ class LowestTotalBonus:
     amount: int
     kind = "bonus"
 
+    def __post_init__(self) -> None:
+        if self.amount < 0:
+            raise EffectError("a lowest-total bonus is paid by the bank and cannot be negative")
+
 
 Effect = RoomModifier | HealModifier | PlacementBan | StartFlip | LowestTotalBonus
 
@@ -94,10 +102,6 @@ def effect_to_dict(effect: Effect) -> dict[str, Any]:
         value = getattr(effect, name)
         data[name] = list(value) if isinstance(value, tuple) else value
     return data
-
-
-class EffectError(ValueError):
-    """An effect description that cannot be used; the message names the field."""
 
 
 def effect_from_dict(data: Mapping[str, Any], where: str = "effect") -> Effect:
@@ -122,14 +126,18 @@ def effect_from_dict(data: Mapping[str, Any], where: str = "effect") -> Effect:
                 raise EffectError(f"{where}.{name}: expected a list of whole numbers")
             if name != "rooms" and any(not 1 <= v <= 5 for v in value):
                 raise EffectError(f"{where}.{name}: strengths are 1-5")
-            if name == "rooms" and any(v == 0 for v in value):
-                raise EffectError(f"{where}.rooms: positions count from 1 (top) or -1 (bottom), not 0")
+            if name == "rooms" and any(v == 0 or abs(v) > 6 for v in value):
+                raise EffectError(f"{where}.rooms: positions count from 1 (top) or -1 (bottom), "
+                                  "and a dungeon has at most 6 rooms")
             value = tuple(value)
         elif name == "when":
             if value not in CONDITIONS:
                 raise EffectError(f"{where}.when: expected one of {', '.join(CONDITIONS)}")
         elif isinstance(value, bool) or not isinstance(value, int):
             raise EffectError(f"{where}.{name}: expected a whole number")
+        elif name == "amount" and value < 0:
+            raise EffectError(f"{where}.amount: a bonus is paid by the bank, so it cannot be "
+                              "negative (gold never goes below $0, RULES §11)")
         kwargs[name] = value
     unknown = set(data) - set(cls.__dataclass_fields__) - {"kind"}
     if unknown:

@@ -83,6 +83,19 @@ def check_rooms(rooms: Sequence[RoomCard], levels) -> None:
                 f"${info.treasure[0]}-{info.treasure[1]})")
 
 
+def public_cards(deck: Deck, dealt: Sequence[RoomCard]) -> tuple[RoomCard, ...]:
+    """The card list players know: the deck's cards, or — when the rooms dealt are not all from
+    that deck (a hand-made dungeon) — just the rooms dealt."""
+    left: dict[RoomCard, int] = {}
+    for card in deck.rooms:
+        left[card] = left.get(card, 0) + 1
+    for card in dealt:
+        if left.get(card, 0) <= 0:
+            return tuple(dealt)
+        left[card] -= 1
+    return deck.rooms
+
+
 class Game:
     """A game with names, history and undo. ``state`` is the engine :class:`State`."""
 
@@ -124,7 +137,8 @@ class Game:
         per_round = len(names) + (1 if self.rules.npc else 0)
         self.rooms_dealt = list(rooms)[: len(names) * per_round]
         self.state = State.new(names, rooms, lords, self.deck.levels, self.deck.heal_costs,
-                               rules=self.rules, start=start_player)
+                               rules=self.rules, start=start_player,
+                               cards=public_cards(self.deck, self.rooms_dealt))
         self.log: list[dict[str, Any]] = self.state.log
         self.exhaust_choices: dict[str, tuple[int, int]] = {}
         self._moves: list[tuple[int, Action]] = []  # (seat, action) of every dispatch move

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from .actions import ActionSyntaxError
-from .cards import DeckError, RoomCard, parse_heal_costs, parse_levels, parse_room, reference_deck
+from .cards import DeckError, RoomCard, counted_cards, parse_heal_costs, parse_levels, parse_room, reference_deck
 from .errors import IllegalAction, RecordError
 from .game import Game, random_exhaust
 from .lords import LORDS_BY_ID, Lord, LordError, lord_from_dict
@@ -48,8 +48,8 @@ def to_record(game: Game) -> dict[str, Any]:
     }
     if game.seed is not None:
         record["seed"] = game.seed
-    if deck.name != "reference":
-        record["deck"] = deck.name
+    if not deck.is_reference:
+        record["deck"] = {"name": deck.name, "rooms": counted_cards(deck.rooms)}
     record["exhaust"] = {name: list(pair) for name, pair in game.exhaust_choices.items()}
     record["moves"] = game.moves
     return record
@@ -116,9 +116,27 @@ def from_record(data: Any, *, stop_at: int | None = None) -> Game:
         raise RecordError(str(err)) from None
     deck = ref.with_values(heal_costs=heal if "heal_costs" in data else None,
                            levels=levels if "levels" in data else None)
-    if "deck" in data:
-        _require(isinstance(data["deck"], str), "deck: expected the deck's name")
-        deck = dataclasses.replace(deck, name=data["deck"])
+    if "deck" in data:  # a custom deck: its name and, optionally, its public card list
+        raw = data["deck"]
+        if isinstance(raw, str):
+            raw = {"name": raw}
+        _require(isinstance(raw, Mapping) and isinstance(raw.get("name", ""), str),
+                 "deck: expected {\"name\": ..., \"rooms\": [...]} or the deck's name")
+        cards = deck.rooms
+        if "rooms" in raw:
+            _require(isinstance(raw["rooms"], list) and raw["rooms"],
+                     "deck.rooms: expected the deck's room cards with counts")
+            try:
+                cards = []
+                for i, row in enumerate(raw["rooms"]):
+                    card = parse_room(row, f"deck.rooms[{i}]", levels)
+                    count = row.get("count", 1)
+                    _require(isinstance(count, int) and not isinstance(count, bool) and count >= 1,
+                             f"deck.rooms[{i}].count: expected a whole number of at least 1")
+                    cards += [card] * count
+            except DeckError as err:
+                raise RecordError(str(err)) from None
+        deck = dataclasses.replace(deck, name=raw.get("name", "custom"), rooms=tuple(cards))
 
     rooms = None
     if "rooms" in data:

@@ -102,7 +102,7 @@ class State:
 
     __slots__ = (
         # fixed for the game
-        "n", "names", "rules", "deck", "lords", "levels", "base_heal", "rounds", "rooms_per_round",
+        "n", "names", "rules", "deck", "cards", "lords", "levels", "base_heal", "rounds", "rooms_per_round",
         "team", "effects_on",
         # the moving parts
         "phase", "round", "start", "current", "pos", "setup_left", "deck_pos",
@@ -126,12 +126,15 @@ class State:
         rules: Rules = Rules(),
         start: int = 0,
         log: bool = True,
+        cards: Sequence[RoomCard] | None = None,
     ) -> "State":
         """A game at the start of setup, with the room deck and lord deck in draw order.
 
         R2.1 each player has five adventurers and $2; R2.2 ``lords`` are the lords drawn (one a
         round); R2.3 the first rooms are dealt; R2.5 ``start`` holds the start-player marker.
-        The game then waits for each player's secret exhaust choice (R2.4).
+        The game then waits for each player's secret exhaust choice (R2.4). ``cards`` is the
+        deck's public card list (players know which cards exist, not their order); default:
+        the cards in ``rooms``.
         """
         n = len(names)
         rules.check_players(n)
@@ -151,6 +154,7 @@ class State:
         self.names = tuple(names)
         self.rules = rules
         self.deck = tuple(rooms)
+        self.cards = tuple(cards) if cards is not None else self.deck
         self.lords = tuple(lords)
         self.levels = dict(levels)
         self.base_heal = tuple(heal_costs)
@@ -187,6 +191,7 @@ class State:
         new = State.__new__(State)
         # fixed for the game, or replaced (never changed in place) as the game moves
         new.n, new.names, new.rules, new.deck = self.n, self.names, self.rules, self.deck
+        new.cards = self.cards
         new.lords, new.levels, new.base_heal = self.lords, self.levels, self.base_heal
         new.rounds, new.rooms_per_round, new.team = self.rounds, self.rooms_per_round, self.team
         new.effects_on, new.phase, new.round, new.start = self.effects_on, self.phase, self.round, self.start
@@ -734,13 +739,14 @@ class State:
 
     # ------------------------------------------------------------------ hidden information
     def unseen_cards(self) -> list[RoomCard]:
-        """The room cards nobody has seen a front of: the whole deck (public: players know the
-        card list) minus the fronts revealed so far. Sorted, so it leaks no order."""
+        """The room cards nobody has seen a front of: the deck's public card list minus the
+        fronts revealed so far. Sorted, so it leaks no order."""
         left: dict[RoomCard, int] = {}
-        for card in self.deck:
+        for card in self.cards:
             left[card] = left.get(card, 0) + 1
         for card in self.seen:
-            left[card] -= 1
+            if left.get(card, 0) > 0:
+                left[card] -= 1
         return sorted((c for c, k in left.items() for _ in range(k)),
                       key=lambda c: (c.level, c.defence, c.treasure))
 

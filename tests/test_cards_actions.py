@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dungeon_guilds import DeckError, Game, load_deck, reference_deck
+from dungeon_guilds import DeckError, Game, from_record, load_deck, reference_deck
 from dungeon_guilds.actions import Action, ActionSyntaxError, parse, parse_move
 from dungeon_guilds.cards import parse_deck_text
 
@@ -34,10 +34,31 @@ def test_deck_round_trips_through_files(tmp_path, fmt):
     assert dict(again.levels) == dict(deck.levels)
 
 
-def test_a_loaded_deck_plays():
-    deck = parse_deck_text(reference_deck().to_toml().replace('name = "reference"', 'name = "mine"'))
+def test_a_loaded_deck_plays_and_travels_in_its_record():
+    renamed = parse_deck_text(reference_deck().to_toml().replace('name = "reference"', 'name = "mine"'))
+    assert renamed.is_reference  # same values: the reference deck, whatever its name
+    text = reference_deck().to_toml().replace("5 = 3", "5 = 1", 1)
+    deck = parse_deck_text(text.replace('name = "reference"', 'name = "cheap fives"'))
+    assert not deck.is_reference and deck.heal_costs[5] == 1
     g = Game(3, seed=1, deck=deck)
-    assert not g.deck.is_reference
+    g.exhaust_randomly()
+    record = g.to_record()
+    assert record["deck"]["name"] == "cheap fives"
+    again = from_record(record)
+    assert again.deck.heal_costs[5] == 1
+    assert again.state.unseen_cards() == g.state.unseen_cards()  # the public card list travels
+
+
+def test_replayed_game_knows_the_whole_card_list():
+    """A record lists only the rooms dealt; the replay still knows the deck's card list, so
+    chances of unseen cards are the same (R1.4 reference deck)."""
+    g = Game(4, seed=5)
+    g.exhaust_randomly()
+    for _ in range(5):
+        g.push(g.legal_actions()[0])
+    again = from_record(g.to_record())
+    assert len(again.state.unseen_cards()) == len(reference_deck().rooms)
+    assert again.state.unseen_cards() == g.state.unseen_cards()
 
 
 BAD_TOML = [

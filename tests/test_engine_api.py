@@ -25,12 +25,13 @@ def test_with_fronts_replaces_the_hidden_fronts_consistently():
     undealt = list(st.deck[st.deck_pos:])
     twin = st.with_fronts(fronts, undealt)
     assert twin.rooms == fronts
-    # the public part is unchanged, and the twin's unseen cards include its own fronts
+    # the public part (board, unseen card list) is unchanged; the hidden part follows the fronts
     assert twin.view(0).rooms == st.view(0).rooms
-    unseen = twin.unseen_cards()
-    for card in fronts:
-        assert card in unseen
-    assert len(unseen) == len(st.unseen_cards())
+    assert twin.unseen_cards() == st.unseen_cards()
+    for i, card in enumerate(fronts):  # same lord change, new base defence and treasure
+        assert twin.lord_defence_change(i) == st.lord_defence_change(i)
+        assert twin.room_defence(i) == max(0, card.defence + st.lord_defence_change(i))
+        assert twin.treasure[i] - card.treasure == st.treasure[i] - st.rooms[i].treasure
     twin.check_invariants()
 
 

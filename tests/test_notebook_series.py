@@ -39,6 +39,7 @@ SERIES = (
     "06_strategies_tournament.ipynb",
     "07_balance_lab.ipynb",
     "08_sibling_games.ipynb",
+    "09_design_workshop.ipynb",
 )
 LESSONS = SERIES[1:8]  # the numbered lessons written for issue 6 (08 predates them)
 INDEX = SERIES[0]

@@ -79,10 +79,6 @@ def effect_problem(effect: Effect) -> str | None:
     elif isinstance(effect, LowestTotalBonus):
         if effect.amount == 0:
             return "a bonus of $0 does nothing"
-        if effect.amount < 0:
-            # the engine pays the bonus from the bank without a floor: a negative amount could
-            # leave a player below $0 (RULES §11), so the workshop keeps bonuses positive
-            return "a bonus is paid by the bank: use a positive amount"
     return None
 
 

@@ -145,8 +145,10 @@ def test_a_game_with_a_custom_deck_travels_into_its_record_and_replays():
     while not g.is_over:
         g.push(g.legal_moves()[-1])
     rec = g.to_record()
-    assert rec["deck"] == "expensive_fives" and rec["heal_costs"]["5"] == 5
+    assert rec["deck"]["name"] == "expensive_fives" and rec["heal_costs"]["5"] == 5
+    assert sum(row["count"] for row in rec["deck"]["rooms"]) == len(deck.rooms)  # card list travels
     again = from_record(dumps(rec))
     assert again.result() == g.result()
+    assert again.deck.rooms == tuple(sorted(deck.rooms, key=lambda c: (c.level, c.defence, c.treasure)))
     assert again.deck.name == "expensive_fives" and again.deck.heal_costs == deck.heal_costs
     assert dumps(again.to_record()) == dumps(rec)
