@@ -294,14 +294,15 @@ class State:
         gold = self.gold[p]
         places, bumps, swaps = _PLACES[hand], _BUMPS[hand], _SWAPS[hand]
         full_only = self.rules.swap_needs_full_room
+        a = -2
         for i in range(len(rooms)):
+            a += 2
             r = i + 1
-            a = 2 * i
             oa, ob = owner[a], owner[a + 1]
             if oa == EMPTY or ob == EMPTY:
                 out += places[r]  # R4.3 place (a locked room's free slot too)
-                if full_only or locked[i] or (oa == EMPTY and ob == EMPTY):
-                    continue  # R9.1 (FR) swaps need a full room; nothing to replace
+                if full_only or locked[i] or oa == ob:  # oa == ob here: both slots empty
+                    continue  # R9.1 (FR) swaps need a full room; or nothing to replace
             elif locked[i]:
                 continue  # R4.3 a locked room's adventurers stay
             for j, x in ((a, 0), (a + 1, 1)):
