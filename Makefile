@@ -23,8 +23,12 @@ install: $(VENV)/.installed
 test: $(VENV)/.installed
 	$(BIN)/python -m pytest --nbval-lax tests notebooks
 
+# The dashboard alone (notebooks/dashboard.ipynb) on 127.0.0.1:$(PORT); voila.json (read from
+# this directory) sets the preheated kernel, idle-kernel culling, the cell timeout and no
+# tracebacks. Stop it with Ctrl-C.
 dashboard: $(VENV)/.installed
-	$(BIN)/voila --no-browser --Voila.ip=127.0.0.1 --port=$(PORT) notebooks/
+	$(BIN)/voila --no-browser --Voila.ip=127.0.0.1 --port=$(PORT) --Voila.port_retries=0 \
+	  notebooks/dashboard.ipynb
 
 bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/bench_engine.py

@@ -1,0 +1,221 @@
+"""The dashboard: every app of the project in one page (served by Voila, ``make dashboard``).
+
+``Dashboard()`` is an ipywidgets ``AppLayout``: a header with the title and one language toggle
+shared by every tab, and a ``Tab`` in the centre:
+
+=========  ===============================================================  ==================
+tab        what                                                             app
+=========  ===============================================================  ==================
+Learn      step through a round one action at a time (bots or you)          :class:`RoundStepper`
+Play       a whole game against bots, seeing only what your seat may know   :class:`PlayTable`
+Explore    how a treasure is split; the order of turns and bumps            :class:`PayoutExplorer`, :class:`TurnOrderExplorer`
+Lab        balance experiments: many bot games, metrics with 95 % CIs       :class:`LabPanel`
+Compare    Dungeon Guilds and its sibling games side by side                :class:`CompareExplorer`
+=========  ===============================================================  ==================
+
+Only the first tab shown is built at start; the others are built the first time they are
+opened, so the first render stays fast (see ``docs/dashboard.md``). Every callback goes through
+the ``safe`` decorator: an error is a friendly message, never a traceback.
+
+Headless use (tests)::
+
+    d = Dashboard()
+    d.select_tab("lab")           # select and build the Lab tab
+    d.apps["lab"].run_button.click()
+    d.lang = "zh"                 # every tab that has words follows
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Callable
+
+import ipywidgets as W
+
+from .. import i18n
+from .common import App, safe
+
+TABS = ("learn", "play", "explore", "lab", "compare")
+
+# The games the Learn and Play tabs start with (a browser test replays them with the engine).
+LEARN_SETTINGS = {"players": 3, "seats": ["human", "greedy", "greedy"], "seed": 1}
+PLAY_SETTINGS = {"players": 4, "seat": 0, "opponents": ["greedy", "cooperator", "bully"], "seed": 1}
+
+# Labels not (yet) in dungeon_guilds/strings/*.toml. A key present there wins (see ``text``).
+STRINGS: dict[str, dict[str, str]] = {
+    "en": {
+        "dash.title": "Dungeon Guilds · 地城聯盟",
+        "dash.subtitle": "an exact rules engine you can play with",
+        "dash.tab_learn": "Learn",
+        "dash.tab_play": "Play",
+        "dash.tab_explore": "Explore",
+        "dash.tab_lab": "Lab",
+        "dash.tab_compare": "Compare",
+        "dash.loading": "Loading…",
+        "dash.compare_note": "The sibling-game comparison is in English.",
+        "dash.payout": "How a room's treasure is split",
+        "dash.turns": "The order of turns",
+    },
+    "zh": {
+        "dash.title": "地城聯盟 · Dungeon Guilds",
+        "dash.subtitle": "可以動手玩的精確規則引擎",
+        "dash.tab_learn": "學習",
+        "dash.tab_play": "對戰",
+        "dash.tab_explore": "探索",
+        "dash.tab_lab": "實驗室",
+        "dash.tab_compare": "比較",
+        "dash.loading": "載入中…",
+        "dash.compare_note": "姊妹遊戲的比較目前只有英文。",
+        "dash.payout": "房間獎勵怎麼分",
+        "dash.turns": "行動順序",
+    },
+}
+
+
+def text(key: str, lang: str) -> str:
+    """A label: from the project's string tables if they have it, else from ``STRINGS``."""
+    if i18n.has(key, lang):
+        return i18n.t(key, lang)
+    return STRINGS.get(lang, {}).get(key, STRINGS["en"].get(key, key))
+
+
+class Dashboard(App):
+    """The whole app. Sub-widgets: ``app_layout`` (the ``AppLayout``), ``title_html``,
+    ``tabs`` (the ``Tab``; ``panels[name]`` its page boxes), ``language_toggle`` (shared by
+    every tab), ``message``; ``apps[name]`` the app of each tab built so far (``"explore"``
+    holds a ``VBox`` of the two explorers; ``payout_explorer`` / ``turn_explorer`` name them)."""
+
+    css_class = "dg-dashboard"
+
+    def __init__(self, lang: str = "en", tab: str = "learn", lang_state=None,
+                 learn: dict | None = None, play: dict | None = None, lab: dict | None = None):
+        super().__init__(lang=lang, lang_state=lang_state)
+        self._settings = {"learn": dict(LEARN_SETTINGS, **(learn or {})),
+                          "play": dict(PLAY_SETTINGS, **(play or {})),
+                          "lab": dict(lab or {})}
+        self.apps: dict[str, W.Widget] = {}
+        self.payout_explorer = None
+        self.turn_explorer = None
+        self._builders: dict[str, Callable[[], W.Widget]] = {
+            "learn": self._build_learn, "play": self._build_play, "explore": self._build_explore,
+            "lab": self._build_lab, "compare": self._build_compare,
+        }
+        self.title_html = W.HTML().add_class("dg-dash-title")
+        self.panels = {name: W.VBox([W.HTML()]).add_class("dg-tab-page").add_class(f"dg-tab-{name}")
+                       for name in TABS}
+        self.tabs = W.Tab(children=[self.panels[n] for n in TABS]).add_class("dg-tabs")
+        header = W.VBox([
+            W.HBox([self.title_html, self.language_toggle],
+                   layout=W.Layout(justify_content="space-between", align_items="center")),
+            self.message,
+        ]).add_class("dg-dash-header")
+        self.app_layout = W.AppLayout(header=header, center=self.tabs, footer=None,
+                                      left_sidebar=None, right_sidebar=None)
+        # the header's height follows its content (AppLayout only takes px / fr / %)
+        self.app_layout.layout.grid_template_rows = "auto auto"
+        self.app_layout.add_class("dg-app-layout")
+        self.children = [self.app_layout]
+        self.tabs.observe(self._on_tab, "selected_index")
+        self.relabel()
+        self._start(tab)
+
+    @safe
+    def _start(self, tab: str) -> None:
+        self.select_tab(tab)
+
+    # ------------------------------------------------------------------ tabs
+    @property
+    def current(self) -> str:
+        """The name of the tab shown."""
+        return TABS[self.tabs.selected_index or 0]
+
+    def select_tab(self, name: str) -> W.Widget | None:
+        """Show tab ``name`` (building its app the first time). Returns the app."""
+        if name not in TABS:
+            raise ValueError(f"no tab {name!r} (tabs: {', '.join(TABS)})")
+        index = TABS.index(name)
+        if self.tabs.selected_index != index:
+            self.tabs.selected_index = index  # the observer builds it
+        else:
+            self._ensure(name)
+        return self.apps.get(name)
+
+    @safe
+    def _on_tab(self, change) -> None:
+        if change["new"] is not None:
+            self._ensure(TABS[change["new"]])
+
+    def _ensure(self, name: str) -> None:
+        if name in self.apps:
+            return
+        page = self.panels[name]
+        page.children = [W.HTML(f'<p class="dg-note">{escape(text("dash.loading", self.lang))}</p>')]
+        try:
+            app = self._builders[name]()
+        except Exception:
+            page.children = []
+            raise
+        self.apps[name] = app
+        page.children = [app]
+
+    def _shared(self) -> dict:
+        return {"lang_state": self.lang_state, "show_language": False}
+
+    def _build_learn(self) -> W.Widget:
+        from .stepper import RoundStepper
+
+        return RoundStepper(**self._settings["learn"], **self._shared())
+
+    def _build_play(self) -> W.Widget:
+        from .play_table import PlayTable
+
+        return PlayTable(**self._settings["play"], **self._shared())
+
+    def _build_explore(self) -> W.Widget:
+        from .explorers import PayoutExplorer, TurnOrderExplorer
+
+        self.payout_explorer = PayoutExplorer(**self._shared())
+        self.turn_explorer = TurnOrderExplorer(**self._shared())
+        self._explore_titles = (W.HTML().add_class("dg-explore-title"),
+                                W.HTML().add_class("dg-explore-title"))
+        self._label_explore()
+        return W.VBox([self._explore_titles[0], self.payout_explorer,
+                       self._explore_titles[1], self.turn_explorer]).add_class("dg-explore")
+
+    def _build_lab(self) -> W.Widget:
+        from .lab import LabPanel
+
+        return LabPanel(**self._settings["lab"], **self._shared())
+
+    def _build_compare(self) -> W.Widget:
+        from .compare import CompareExplorer
+
+        self._compare_note = W.HTML().add_class("dg-compare-note")
+        self._label_compare()
+        return W.VBox([self._compare_note, CompareExplorer()]).add_class("dg-compare")
+
+    # ------------------------------------------------------------------ words
+    def _label_explore(self) -> None:
+        if self.payout_explorer is not None:
+            for html, key in zip(self._explore_titles, ("dash.payout", "dash.turns")):
+                html.value = f"<h3>{escape(text(key, self.lang))}</h3>"
+
+    def _label_compare(self) -> None:
+        if hasattr(self, "_compare_note"):
+            note = "" if self.lang == "en" else text("dash.compare_note", self.lang)
+            self._compare_note.value = f'<p class="dg-note">{escape(note)}</p>' if note else ""
+
+    def relabel(self) -> None:
+        lang = self.lang
+        self.title_html.value = (f'<h2 class="dg-dash-h" style="margin:4px 0">{escape(text("dash.title", lang))}'
+                                 f' <small style="font-weight:normal;color:#666">'
+                                 f'{escape(text("dash.subtitle", lang))}</small></h2>')
+        self.tabs.titles = tuple(text(f"dash.tab_{n}", lang) for n in TABS)
+        self._label_explore()
+        self._label_compare()
+
+    def refresh(self) -> None:
+        """The tab apps redraw themselves (they share the language state)."""
+
+
+__all__ = ["Dashboard", "LEARN_SETTINGS", "PLAY_SETTINGS", "STRINGS", "TABS", "text"]

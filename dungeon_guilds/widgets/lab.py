@@ -1,0 +1,462 @@
+"""LabPanel: balance experiments — many bot games, then the balance metrics with 95 % intervals.
+
+Choose the players, a bot for each seat, one rules option (the *variant*), the number of games
+and the seed, then *Run*. The games are played by
+:func:`dungeon_guilds.analysis.simulate.simulate` in the kernel; its ``progress`` callback
+(``f(done, total)``, called after each chunk of games) moves an ``IntProgress`` bar. The results
+come from :mod:`dungeon_guilds.analysis.metrics`: the win rate of each seat (Wilson 95 %
+interval), the mean final gold of each seat (mean ± 1.96 standard errors), the balance
+(``1 − (best seat − worst seat)``, with a bootstrap 95 % interval over games, see
+:func:`balance_interval`) and the start player's advantage, shown as an HTML table and a plotly
+chart (win rate and gold per seat, with error bars).
+
+With *rotate seats* on (the default, as in ``simulate``), game ``g`` shifts the line-up by ``g``
+seats, so each bot sits in each seat equally often: the seat rates then measure the seats, and
+the table by bot measures the strategies. Same seed, same settings → the same numbers.
+
+Headless use (tests, scripts)::
+
+    lab = LabPanel(players=3, games=60)
+    lab.run_button.click()
+    lab.result.games          # the simulate() tables
+    lab.seat_table            # the per-seat metrics (a pandas DataFrame)
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from html import escape
+from typing import Sequence
+
+import ipywidgets as W
+
+from .. import i18n
+from ..game import DEFAULT_NAMES
+from ..rules import Rules
+from .common import App, bot_label, safe, set_options, show_figure
+
+# The bots offered: every analysis bot except the tree search (seconds per game: too slow for a
+# classroom run of hundreds of games; use ``dungeon-guilds simulate`` for it).
+SLOW_BOTS = ("mcts",)
+DEFAULT_BOT = "greedy"
+DEFAULT_GAMES = 200
+MIN_GAMES, MAX_GAMES, GAMES_STEP = 10, 20000, 10
+PROGRESS_STEPS = 40  # about this many progress updates per run
+BOOTSTRAP = 1000  # resamples for the balance interval
+
+# The one rules knob: a named variant -> the Rules it plays.
+VARIANTS: dict[str, Rules] = {
+    "base": Rules(),
+    "no_lords": Rules(lords="none"),
+    "all_lords": Rules(lords="all"),
+    "npc": Rules(npc=True),
+    "fr": Rules(edition="fr"),
+}
+
+# Labels not (yet) in dungeon_guilds/strings/*.toml. A key present there wins (see ``text``).
+STRINGS: dict[str, dict[str, str]] = {
+    "en": {
+        "lab.intro": ("Play many games between bots and measure the balance. Identical bots in "
+                      "every seat measure the seats (is going first an advantage?); different "
+                      "bots measure the strategies."),
+        "lab.variant": "Rules",
+        "lab.variant_base": "standard (base lords)",
+        "lab.variant_no_lords": "no lord effects",
+        "lab.variant_all_lords": "base + promo lords",
+        "lab.variant_npc": "NPC adventurers (R10.2)",
+        "lab.variant_fr": "French summary (R9.1)",
+        "lab.games": "Games",
+        "lab.rotate": "rotate seats",
+        "lab.run": "Run",
+        "lab.running": "Playing {games} games…",
+        "lab.progress": "{done} / {total} games",
+        "lab.done": "{games} games in {seconds:.1f} s ({rate:.0f} games/s).",
+        "lab.too_many": "Choose between {min} and {max} games.",
+        "lab.seat": "Seat",
+        "lab.bot": "Bot",
+        "lab.rotating": "rotating",
+        "lab.win_rate": "Win rate (95% CI)",
+        "lab.fair": "Fair share",
+        "lab.mean_gold": "Mean gold (95% CI)",
+        "lab.seats_played": "Seats played",
+        "lab.balance": "Balance: {value:.3f} (95% CI {low:.3f}–{high:.3f}); 1 = every seat wins equally often.",
+        "lab.first_player": ("Start player: wins {rate:.1%} (95% CI {low:.1%}–{high:.1%}) against a fair "
+                             "share of {fair:.1%}."),
+        "lab.length": "Game length: {mean:.1f} actions on average.",
+        "lab.by_seat": "By seat",
+        "lab.by_bot": "By bot",
+        "lab.chart_win": "Win rate per seat (95% CI)",
+        "lab.chart_gold": "Mean final gold per seat (95% CI)",
+        "lab.no_results": "Choose the settings and press Run.",
+    },
+    "zh": {
+        "lab.intro": "讓機器人對戰許多局，量測遊戲的平衡。每個座位都用相同的機器人，量的是座位（先手有沒有優勢？）；用不同的機器人，量的是策略。",
+        "lab.variant": "規則",
+        "lab.variant_base": "標準（基本城主）",
+        "lab.variant_no_lords": "無城主效果",
+        "lab.variant_all_lords": "基本＋推廣城主",
+        "lab.variant_npc": "NPC 冒險者（R10.2）",
+        "lab.variant_fr": "法文摘要（R9.1）",
+        "lab.games": "局數",
+        "lab.rotate": "輪換座位",
+        "lab.run": "開始",
+        "lab.running": "正在進行 {games} 局…",
+        "lab.progress": "{done} / {total} 局",
+        "lab.done": "{games} 局，用時 {seconds:.1f} 秒（每秒 {rate:.0f} 局）。",
+        "lab.too_many": "局數請介於 {min} 到 {max} 之間。",
+        "lab.seat": "座位",
+        "lab.bot": "機器人",
+        "lab.rotating": "輪換",
+        "lab.win_rate": "勝率（95% 信賴區間）",
+        "lab.fair": "公平比例",
+        "lab.mean_gold": "平均金幣（95% 信賴區間）",
+        "lab.seats_played": "座位次數",
+        "lab.balance": "平衡度：{value:.3f}（95% 信賴區間 {low:.3f}–{high:.3f}）；1 表示每個座位贏的機會相同。",
+        "lab.first_player": "起始玩家：勝率 {rate:.1%}（95% 信賴區間 {low:.1%}–{high:.1%}），公平比例為 {fair:.1%}。",
+        "lab.length": "遊戲長度：平均 {mean:.1f} 個行動。",
+        "lab.by_seat": "依座位",
+        "lab.by_bot": "依機器人",
+        "lab.chart_win": "各座位勝率（95% 信賴區間）",
+        "lab.chart_gold": "各座位平均最終金幣（95% 信賴區間）",
+        "lab.no_results": "選好設定後按「開始」。",
+    },
+}
+
+
+def text(key: str, lang: str, **values) -> str:
+    """A label: from the project's string tables if they have it, else from ``STRINGS``."""
+    if i18n.has(key, lang):
+        return i18n.t(key, lang, **values)
+    table = STRINGS.get(lang, {})
+    raw = table.get(key, STRINGS["en"].get(key, key))
+    return raw.format(**values) if values else raw
+
+
+def lab_bots() -> list[str]:
+    """The bots the Lab offers (``analysis.bots.BOTS`` without the slow tree search)."""
+    from ..analysis.bots import BOTS
+
+    return [b for b in BOTS if b not in SLOW_BOTS]
+
+
+def balance_interval(games, resamples: int = BOOTSTRAP, seed: int = 0,
+                     level: float = 0.95) -> tuple[float, float]:
+    """A bootstrap percentile interval of :func:`~dungeon_guilds.analysis.metrics.balance`:
+    resample whole games with replacement, recompute ``1 − (max − min)`` of the seats' mean
+    win shares. (``metrics.balance`` itself gives no interval.) Deterministic for a seed."""
+    import numpy as np
+
+    wins = games.pivot(index="game", columns="seat", values="win").to_numpy(dtype=float)
+    n = len(wins)
+    if n < 2:
+        return (float("nan"), float("nan"))
+    rng = np.random.default_rng(seed)
+    values = []
+    block = max(1, 2_000_000 // max(1, wins.size))  # keep each block's array small
+    done = 0
+    while done < resamples:
+        k = min(block, resamples - done)
+        idx = rng.integers(0, n, size=(k, n))
+        rates = wins[idx].mean(axis=1)  # (k, seats)
+        values.append(1.0 - (rates.max(axis=1) - rates.min(axis=1)))
+        done += k
+    allv = np.concatenate(values)
+    tail = (1.0 - level) / 2 * 100
+    lo, hi = np.percentile(allv, [tail, 100 - tail])
+    return (float(lo), float(hi))
+
+
+class LabPanel(App):
+    """Main sub-widgets: ``players_dropdown``, ``seat_dropdowns`` (one bot per seat),
+    ``variant_dropdown`` (the rules option, see ``VARIANTS``), ``games_input``, ``seed_input``,
+    ``rotate_checkbox``, ``run_button``, ``progress`` (an ``IntProgress``), ``progress_html``,
+    ``summary_html`` (balance, start player, length), ``table_html`` (per seat and per bot),
+    ``chart_output`` (``figure`` is the figure last drawn), ``message``, ``language_toggle``.
+    After a run: ``result`` (the :class:`~dungeon_guilds.analysis.simulate.SimResult`),
+    ``seat_table`` and ``bot_table`` (DataFrames), ``stats`` (a dict of the headline numbers)
+    and ``progress_log`` (the ``(done, total)`` pairs ``simulate`` reported)."""
+
+    css_class = "dg-lab"
+
+    def __init__(self, players: int = 4, bots: Sequence[str] | str | None = None,
+                 variant: str = "base", games: int = DEFAULT_GAMES, seed: int = 0,
+                 rotate: bool = True, lang: str = "en", lang_state=None,
+                 show_language: bool = True):
+        super().__init__(lang=lang, lang_state=lang_state, show_language=show_language)
+        self.result = None
+        self.seat_table = None
+        self.bot_table = None
+        self.stats: dict[str, float] = {}
+        self.figure = None
+        self.progress_log: list[tuple[int, int]] = []
+        self._seconds = 0.0
+        self.intro_html = W.HTML().add_class("dg-lab-intro")
+        self.players_dropdown = W.Dropdown(options=[3, 4, 5, 6], value=players).add_class("dg-players")
+        self.seats_box = W.HBox(layout=W.Layout(flex_flow="row wrap")).add_class("dg-lab-seats")
+        self.seat_dropdowns: list[W.Dropdown] = []
+        self.variant_dropdown = W.Dropdown(options=[(v, v) for v in VARIANTS], value=variant,
+                                           layout=W.Layout(width="330px")).add_class("dg-lab-variant")
+        self.games_input = W.BoundedIntText(value=games, min=MIN_GAMES, max=MAX_GAMES, step=GAMES_STEP,
+                                            layout=W.Layout(width="170px")).add_class("dg-lab-games")
+        self.seed_input = W.IntText(value=seed, layout=W.Layout(width="170px")).add_class("dg-seed")
+        self.rotate_checkbox = W.Checkbox(value=rotate, indent=False).add_class("dg-lab-rotate")
+        self.run_button = W.Button(button_style="primary", icon="play").add_class("dg-lab-run")
+        self.progress = W.IntProgress(value=0, min=0, max=games, bar_style="info",
+                                      layout=W.Layout(width="360px")).add_class("dg-lab-progress")
+        self.progress_html = W.HTML().add_class("dg-lab-progress-text")
+        self.summary_html = W.HTML().add_class("dg-lab-summary")
+        self.table_html = W.HTML().add_class("dg-lab-table")
+        self.chart_output = W.Output().add_class("dg-lab-chart")
+        self.players_dropdown.observe(self._on_players, "value")
+        self.run_button.on_click(self._on_run)
+        if isinstance(bots, str):
+            bots = [bots] * players
+        self._make_seats(players, bots)
+        self.children = [
+            self.language_toggle, self.intro_html,
+            W.HBox([self.players_dropdown, self.variant_dropdown]),
+            self.seats_box,
+            W.HBox([self.games_input, self.seed_input, self.rotate_checkbox, self.run_button]),
+            W.HBox([self.progress, self.progress_html]),
+            self.message, self.summary_html, self.table_html, self.chart_output,
+        ]
+        self.relabel()
+        self.refresh()
+
+    # ------------------------------------------------------------------ set-up
+    def _make_seats(self, n: int, bots: Sequence[str] | None = None) -> None:
+        old = [d.value for d in self.seat_dropdowns]
+        options = [(bot_label(b, self.lang), b) for b in lab_bots()]
+        values = [v for _, v in options]
+        default = DEFAULT_BOT if DEFAULT_BOT in values else values[0]
+        dropdowns = []
+        for i in range(n):
+            if bots is not None and i < len(bots):
+                value = bots[i]
+            elif i < len(old):
+                value = old[i]
+            else:
+                value = default
+            if value not in values:
+                raise ValueError(f"unknown bot {value!r} for the Lab (choose from {', '.join(values)})")
+            d = W.Dropdown(options=options, value=value, layout=W.Layout(width="210px"),
+                           style={"description_width": "initial"})
+            dropdowns.append(d.add_class("dg-lab-seat").add_class(f"dg-seat-{i}"))
+        self.seat_dropdowns = dropdowns
+        self.seats_box.children = dropdowns
+        self._label_seats()
+
+    def _label_seats(self) -> None:
+        options = [(bot_label(b, self.lang), b) for b in lab_bots()]
+        for i, d in enumerate(self.seat_dropdowns):
+            d.description = f"{i + 1} · {DEFAULT_NAMES[i]}:"
+            set_options(d, options)
+
+    @property
+    def bots(self) -> list[str]:
+        """The bot of each seat (the line-up of game 0)."""
+        return [d.value for d in self.seat_dropdowns]
+
+    def rules(self) -> Rules:
+        return VARIANTS[self.variant_dropdown.value]
+
+    @safe
+    def _on_players(self, change) -> None:
+        self._make_seats(int(change["new"]))
+
+    # ------------------------------------------------------------------ running
+    @safe
+    def _on_run(self, _button=None) -> None:
+        self.run()
+
+    def _on_progress(self, done: int, total: int) -> None:
+        """``simulate``'s progress callback: move the bar (each change reaches the browser at
+        once, while the games go on in this callback)."""
+        self.progress_log.append((done, total))
+        self.progress.max = max(1, total)
+        self.progress.value = done
+        self.progress_html.value = escape(text("lab.progress", self.lang, done=done, total=total))
+
+    def run(self):
+        """Play the games with the chosen settings and show the metrics. Returns the result."""
+        from ..analysis.simulate import simulate
+
+        n = int(self.games_input.value)
+        if not MIN_GAMES <= n <= MAX_GAMES:
+            raise ValueError(text("lab.too_many", self.lang, min=MIN_GAMES, max=MAX_GAMES))
+        players = int(self.players_dropdown.value)
+        rules = self.rules()
+        rules.check_players(players)  # a refusal (e.g. NPCs with 6 players) is shown, nothing runs
+        bots = self.bots
+        seed = int(self.seed_input.value)
+        self.progress_log = []
+        self.progress.bar_style = "info"
+        self.progress.max = n
+        self.progress.value = 0
+        self.progress_html.value = escape(text("lab.progress", self.lang, done=0, total=n))
+        self.say(lambda: text("lab.running", self.lang, games=n), "info")
+        self.run_button.disabled = True
+        try:
+            t0 = time.perf_counter()
+            result = simulate(n, bots, players, seed=seed, rules=rules, jobs=1,
+                              progress=self._on_progress, rotate=bool(self.rotate_checkbox.value),
+                              chunk_size=max(1, math.ceil(n / PROGRESS_STEPS)))
+            self._seconds = time.perf_counter() - t0
+        except Exception:
+            self.progress.bar_style = "danger"
+            raise
+        finally:
+            self.run_button.disabled = False
+        self.result = result
+        self._compute()
+        self.progress.bar_style = "success"
+        self.refresh()
+        seconds = self._seconds
+        self.say(lambda: text("lab.done", self.lang, games=n, seconds=seconds,
+                              rate=n / seconds if seconds else float("inf")), "ok")
+        return result
+
+    def _compute(self) -> None:
+        """The metrics of the last result (numbers only; drawing is in :meth:`refresh`)."""
+        from ..analysis import metrics
+
+        games = self.result.games
+        win = metrics.win_rate_by_seat(games)
+        gold = metrics.gold_stats(games, by="seat")
+        seats = win.merge(gold[["seat", "mean", "ci_low", "ci_high"]], on="seat",
+                          suffixes=("", "_gold"))
+        seats = seats.rename(columns={"rate": "win_rate", "ci_low": "win_low", "ci_high": "win_high",
+                                      "mean": "gold_mean", "ci_low_gold": "gold_low",
+                                      "ci_high_gold": "gold_high"})
+        seats["fair"] = 1.0 / int(self.result.meta["players"])
+        self.seat_table = seats
+        by_bot = metrics.win_rate_by_bot(games)
+        gold_bot = metrics.gold_stats(games, by="bot")
+        self.bot_table = by_bot.merge(gold_bot[["bot", "mean", "ci_low", "ci_high"]], on="bot",
+                                      suffixes=("", "_gold")).rename(columns={
+            "rate": "win_rate", "ci_low": "win_low", "ci_high": "win_high", "mean": "gold_mean",
+            "ci_low_gold": "gold_low", "ci_high_gold": "gold_high"})
+        seed = self.result.meta.get("seed", 0)
+        low, high = balance_interval(games, seed=seed if isinstance(seed, int) and seed >= 0 else 0)
+        first = metrics.first_player_advantage(games)
+        length = metrics.game_length(games)
+        self.stats = {"balance": metrics.balance(games), "balance_low": low, "balance_high": high,
+                      "first_rate": first["rate"], "first_low": first["ci_low"],
+                      "first_high": first["ci_high"], "fair": first["fair"],
+                      "length": length["mean"], "games": self.result.n_games}
+
+    # ------------------------------------------------------------------ drawing
+    def relabel(self) -> None:
+        lang = self.lang
+        self.intro_html.value = f'<p class="dg-note">{escape(text("lab.intro", lang))}</p>'
+        self.players_dropdown.description = self.t("ui.players")
+        set_options(self.variant_dropdown, [(text(f"lab.variant_{v}", lang), v) for v in VARIANTS])
+        self.variant_dropdown.description = text("lab.variant", lang)
+        self.games_input.description = text("lab.games", lang)
+        self.seed_input.description = self.t("ui.seed")
+        self.rotate_checkbox.description = text("lab.rotate", lang)
+        self.run_button.description = text("lab.run", lang)
+        for w in (self.players_dropdown, self.variant_dropdown, self.games_input, self.seed_input):
+            w.style = {"description_width": "initial"}
+        self._label_seats()
+        if self.result is None:
+            self.progress_html.value = ""
+
+    def refresh(self) -> None:
+        """Draw the last result's tables and chart in the current language."""
+        lang = self.lang
+        if self.result is None:
+            self.summary_html.value = f'<p class="dg-note">{escape(text("lab.no_results", lang))}</p>'
+            self.table_html.value = ""
+            self.chart_output.outputs = ()
+            return
+        s = self.stats
+        n = int(self.result.meta["games"])
+        done = self.progress_log[-1][0] if self.progress_log else n
+        self.progress_html.value = escape(text("lab.progress", lang, done=done, total=n))
+        lines = [
+            text("lab.balance", lang, value=s["balance"], low=s["balance_low"], high=s["balance_high"]),
+            text("lab.first_player", lang, rate=s["first_rate"], low=s["first_low"],
+                 high=s["first_high"], fair=s["fair"]),
+            text("lab.length", lang, mean=s["length"]),
+        ]
+        self.summary_html.value = ('<ul class="dg-lab-stats" data-balance="{:.6f}">{}</ul>'.format(
+            s["balance"], "".join(f"<li>{escape(x)}</li>" for x in lines)))
+        self.table_html.value = self._tables_html()
+        self.figure = self._figure()
+        show_figure(self.chart_output, self.figure)
+
+    def _tables_html(self) -> str:
+        lang = self.lang
+        rotate = bool(self.result.meta.get("rotate", True))
+        lineup = list(self.result.meta["bots"])
+        players = int(self.result.meta["players"])
+        if len(lineup) == 1:
+            lineup = lineup * players
+        head = "".join(f"<th>{escape(text(k, lang))}</th>" for k in (
+            "lab.seat", "lab.bot", "lab.win_rate", "lab.fair", "lab.mean_gold"))
+        rows = []
+        for r in self.seat_table.itertuples(index=False):
+            seat = int(r.seat)
+            if rotate and len(set(lineup)) > 1:
+                bot = text("lab.rotating", lang)
+            else:
+                bot = bot_label(lineup[seat], lang)
+            rows.append(
+                f'<tr class="dg-lab-row" data-seat="{seat}" data-win="{r.win_rate:.6f}" '
+                f'data-gold="{r.gold_mean:.6f}"><td>{seat + 1} · {escape(DEFAULT_NAMES[seat])}</td>'
+                f"<td>{escape(bot)}</td><td>{r.win_rate:.1%} ({r.win_low:.1%}–{r.win_high:.1%})</td>"
+                f"<td>{r.fair:.1%}</td><td>{r.gold_mean:.2f} ({r.gold_low:.2f}–{r.gold_high:.2f})</td></tr>")
+        out = [f'<h4>{escape(text("lab.by_seat", lang))}</h4>'
+               f'<table class="dg-lab-seats-table"><tr>{head}</tr>{"".join(rows)}</table>']
+        if len(self.bot_table) > 1:
+            head = "".join(f"<th>{escape(text(k, lang))}</th>" for k in (
+                "lab.bot", "lab.seats_played", "lab.win_rate", "lab.fair", "lab.mean_gold"))
+            rows = [f'<tr class="dg-lab-bot-row" data-bot="{escape(str(r.bot))}">'
+                    f"<td>{escape(bot_label(str(r.bot), lang))}</td>"
+                    f"<td>{int(r.n)}</td><td>{r.win_rate:.1%} ({r.win_low:.1%}–{r.win_high:.1%})</td>"
+                    f"<td>{r.fair:.1%}</td><td>{r.gold_mean:.2f} ({r.gold_low:.2f}–{r.gold_high:.2f})</td></tr>"
+                    for r in self.bot_table.itertuples(index=False)]
+            out.append(f'<h4>{escape(text("lab.by_bot", lang))}</h4>'
+                       f'<table class="dg-lab-bots-table"><tr>{head}</tr>{"".join(rows)}</table>')
+        style = ("<style>.dg-lab table{border-collapse:collapse;font-size:13px}"
+                 ".dg-lab th,.dg-lab td{border-bottom:1px solid #ddd;padding:2px 8px;text-align:left}"
+                 ".dg-lab th{background:#f4f4f4}</style>")
+        return style + "".join(out)
+
+    def _figure(self):
+        import plotly.graph_objects as go
+        from plotly.subplots import make_subplots
+
+        from ..display import colour
+
+        lang = self.lang
+        t = self.seat_table
+        names = [f"{int(s) + 1} · {DEFAULT_NAMES[int(s)]}" for s in t["seat"]]
+        colours = [colour(int(s)) for s in t["seat"]]
+        fig = make_subplots(rows=1, cols=2, subplot_titles=(text("lab.chart_win", lang),
+                                                            text("lab.chart_gold", lang)))
+        fig.add_trace(go.Bar(
+            x=names, y=t["win_rate"], marker_color=colours, name=text("lab.win_rate", lang),
+            error_y=dict(type="data", symmetric=False, array=t["win_high"] - t["win_rate"],
+                         arrayminus=t["win_rate"] - t["win_low"]),
+            hovertemplate="%{x}: %{y:.1%}<extra></extra>"), row=1, col=1)
+        fair = float(t["fair"].iloc[0])
+        fig.add_hline(y=fair, line_dash="dash", line_color="#555", row=1, col=1,
+                      annotation_text=f"{text('lab.fair', lang)} {fair:.0%}",
+                      annotation_position="top left")
+        fig.add_trace(go.Bar(
+            x=names, y=t["gold_mean"], marker_color=colours, name=text("lab.mean_gold", lang),
+            error_y=dict(type="data", symmetric=False, array=t["gold_high"] - t["gold_mean"],
+                         arrayminus=t["gold_mean"] - t["gold_low"]),
+            hovertemplate="%{x}: %{y:.2f}<extra></extra>"), row=1, col=2)
+        fig.update_yaxes(tickformat=".0%", rangemode="tozero", row=1, col=1)
+        fig.update_yaxes(rangemode="tozero", row=1, col=2)
+        fig.update_layout(showlegend=False, height=340, margin=dict(l=40, r=20, t=50, b=40),
+                          template="plotly_white")
+        return fig
+
+
+__all__ = ["BOOTSTRAP", "DEFAULT_GAMES", "LabPanel", "STRINGS", "VARIANTS", "balance_interval",
+           "lab_bots", "text"]

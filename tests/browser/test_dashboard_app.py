@@ -1,0 +1,196 @@
+"""The dashboard app and its serving set-up, headless (no browser): tabs built on first view,
+one language for every tab, friendly errors, the committed notebook, voila.json, ``make
+dashboard``, the kernel manager that keeps the preheated kernel, and the browser tests' rule
+that they fail (not skip) in CI."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import shutil
+import subprocess
+import sys
+from datetime import timedelta
+from pathlib import Path
+from types import SimpleNamespace
+
+import ipywidgets as W
+import pytest
+
+from dungeon_guilds.widgets.dashboard import LEARN_SETTINGS, STRINGS, TABS, Dashboard, text
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def plain(html: str) -> str:
+    return re.sub(r"<[^>]+>", " ", html)
+
+
+def test_the_layout_is_an_applayout_with_tabs_and_only_learn_is_built_at_start():
+    d = Dashboard()
+    assert isinstance(d.app_layout, W.AppLayout) and d.app_layout.center is d.tabs
+    assert d.tabs.titles == ("Learn", "Play", "Explore", "Lab", "Compare")
+    assert d.current == "learn" and list(d.apps) == ["learn"]
+    learn = d.apps["learn"]
+    assert learn.seats == LEARN_SETTINGS["seats"] and learn.game.seed == LEARN_SETTINGS["seed"]
+    assert learn.language_toggle.layout.display == "none"  # one toggle, in the header
+    assert d.last_error is None
+
+
+def test_tabs_are_built_when_first_opened_and_work():
+    d = Dashboard()
+    d.tabs.selected_index = TABS.index("play")  # as a click on the tab does
+    assert "play" in d.apps and d.apps["play"].game is not None
+    for name in TABS:
+        app = d.select_tab(name)
+        assert app is d.apps[name] and d.panels[name].children == (app,)
+    assert d.payout_explorer is not None and d.turn_explorer is not None
+    lab = d.apps["lab"]
+    lab.games_input.value = 10
+    lab.run_button.click()
+    assert lab.result is not None and lab.last_error is None
+    stepper = d.apps["learn"]
+    stepper.round_button.click()
+    assert stepper.last_error is None
+
+
+def test_one_language_toggle_drives_every_tab():
+    d = Dashboard()
+    for name in TABS:
+        d.select_tab(name)
+    d.language_toggle.value = "zh"
+    assert d.tabs.titles == tuple(STRINGS["zh"][f"dash.tab_{n}"] for n in TABS)
+    assert d.apps["learn"].step_button.description.startswith("下一步")
+    assert d.apps["play"].play_button.description == "執行"
+    assert d.apps["lab"].run_button.description == "開始"
+    assert d.payout_explorer.lang == d.turn_explorer.lang == "zh"
+    assert "地城聯盟" in plain(d.title_html.value)
+    d.lang = "en"
+    assert d.tabs.titles[0] == "Learn" and d.apps["learn"].step_button.description.startswith("Step")
+
+
+def test_a_tab_that_fails_to_build_shows_a_message_not_a_traceback(monkeypatch):
+    d = Dashboard()
+
+    def broken():
+        raise RuntimeError("no luck")
+
+    monkeypatch.setitem(d._builders, "compare", broken)
+    d.tabs.selected_index = TABS.index("compare")
+    assert "compare" not in d.apps and isinstance(d.last_error, RuntimeError)
+    assert d.message_level == "error" and "Traceback" not in d.message.value
+    assert "Dashboard" not in d.message.value
+    with pytest.raises(ValueError):
+        d.select_tab("nope")
+    bad = Dashboard(tab="nope")  # refused in the constructor: a message, the app still shows
+    assert bad.message_level == "warn" and bad.apps == {}
+
+
+def test_labels_exist_in_both_languages():
+    assert set(STRINGS["en"]) == set(STRINGS["zh"])
+    assert text("dash.tab_lab", "zh") == "實驗室" and text("ui.players", "en") == "Players"
+
+
+def test_the_committed_notebook_is_one_short_cell_without_outputs():
+    nb = json.loads((ROOT / "notebooks" / "dashboard.ipynb").read_text("utf-8"))
+    code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+    assert 1 <= len(nb["cells"]) <= 3 and len(code) == 1
+    source = "".join(code[0]["source"])
+    assert "Dashboard()" in source and len(source.splitlines()) <= 5
+    assert all(not c.get("outputs") and c.get("execution_count") is None for c in code)
+    assert "widgets" not in nb["metadata"]  # no stored widget state (megabytes)
+    assert nb["metadata"]["kernelspec"]["name"] == "python3"
+
+
+def test_voila_json_serves_preheated_culled_timed_and_without_tracebacks():
+    config = json.loads((ROOT / "voila.json").read_text("utf-8"))
+    vc = config["VoilaConfiguration"]
+    assert vc["preheat_kernel"] is True and vc["default_pool_size"] >= 1
+    assert vc["show_tracebacks"] is False and config["VoilaExecutor"]["show_tracebacks"] is False
+    assert vc["template"] == "lab"
+    assert config["NotebookClient"]["timeout"] > 0
+    cull = config["MappingKernelManager"]
+    assert cull["cull_idle_timeout"] > 0 and cull["cull_interval"] > 0 and cull["cull_connected"] is False
+    from traitlets.utils.importstring import import_item
+
+    cls = import_item(vc["multi_kernel_manager_class"])
+    from jupyter_server.services.kernels.kernelmanager import MappingKernelManager
+
+    assert issubclass(cls, MappingKernelManager)
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
+def test_make_dashboard_serves_the_dashboard_on_loopback_with_a_port_option():
+    out = subprocess.run(["make", "-n", "dashboard", "PORT=9123"], cwd=ROOT, capture_output=True,
+                         text=True, check=True).stdout
+    line = next(line for line in out.replace("\\\n", " ").splitlines() if "voila" in line and "pip" not in line)
+    assert "--Voila.ip=127.0.0.1" in line and "--port=9123" in line
+    assert "notebooks/dashboard.ipynb" in line and "--no-browser" in line
+
+
+def test_the_kernel_manager_never_culls_a_preheated_kernel_waiting_in_the_pool():
+    from jupyter_server._tz import utcnow
+
+    from dungeon_guilds.serving import PoolKeepingKernelManager
+
+    culled = []
+
+    class Probe(PoolKeepingKernelManager):
+        async def shutdown_kernel(self, kernel_id, *args, **kwargs):
+            culled.append(kernel_id)
+
+    m = Probe(cull_idle_timeout=5)
+    old = utcnow() - timedelta(hours=1)
+
+    async def check():
+        done = asyncio.get_running_loop().create_future()
+        done.set_result({"kernel_id": "pooled"})
+        m._pools = {"dashboard.ipynb": [done]}
+        m._preheated = {"pooled"}
+        kernel = SimpleNamespace(last_activity=old, execution_state="idle", kernel_name="python3",
+                                 kernel_spec=SimpleNamespace(metadata={}))
+        m._kernels = {"pooled": kernel}
+        await m.cull_kernel_if_idle("pooled")  # waiting in the pool: kept, counted as active
+        assert culled == [] and kernel.last_activity > old and "pooled" in m._preheated
+        m._pools = {"dashboard.ipynb": []}  # a page took it
+        kernel.last_activity = old
+        await m.cull_kernel_if_idle("pooled")  # the hand-over counts as activity once
+        assert culled == [] and kernel.last_activity > old and "pooled" not in m._preheated
+        kernel.last_activity = old
+        m._kernel_connections = {}
+        await m.cull_kernel_if_idle("pooled")  # then, idle with no page: culled as usual
+        assert culled == ["pooled"]
+
+    asyncio.run(check())
+
+
+def test_browser_tests_fail_in_ci_and_skip_only_locally(monkeypatch):
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("dg_browser_conftest", Path(__file__).with_name("conftest.py"))
+    fixtures = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, spec.name, fixtures)  # its dataclass looks itself up there
+    spec.loader.exec_module(fixtures)
+    browser_required, unavailable = fixtures.browser_required, fixtures.unavailable
+    for env, required in (({"CI": "true"}, True), ({"DG_BROWSER": "1"}, True),
+                          ({"CI": "false"}, False), ({}, False)):
+        monkeypatch.delenv("CI", raising=False)
+        monkeypatch.delenv("DG_BROWSER", raising=False)
+        for k, v in env.items():
+            monkeypatch.setenv(k, v)
+        assert browser_required() is required
+        with pytest.raises(pytest.fail.Exception if required else pytest.skip.Exception):
+            unavailable("no browser here")
+
+
+def test_binder_builds_the_dashboard_environment_and_the_readme_names_its_url():
+    requirements = (ROOT / "binder" / "requirements.txt").read_text("utf-8")
+    for package in ("voila", "ipywidgets", "plotly", "pandas"):
+        assert re.search(rf"^{package}\b", requirements, re.M), package
+    post_build = ROOT / "binder" / "postBuild"
+    assert "pip install" in post_build.read_text("utf-8") and post_build.stat().st_mode & 0o111
+    assert (ROOT / "binder" / "runtime.txt").read_text("utf-8").strip().startswith("python-3.")
+    readme = (ROOT / "README.md").read_text("utf-8")
+    url = re.search(r"https://mybinder\.org/v2/gh/\S+", readme)  # no public repository yet: no badge
+    assert url and "urlpath=voila/render/notebooks/dashboard.ipynb" in url.group(0)

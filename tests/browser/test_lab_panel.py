@@ -1,0 +1,161 @@
+"""The Lab panel, headless (no browser): the Run button plays the games through ``simulate``,
+the progress bar follows ``simulate``'s progress callback, and the tables and chart show
+``analysis.metrics`` with their 95 % intervals; refusals and bad input are friendly messages."""
+
+from __future__ import annotations
+
+import math
+import re
+
+import pytest
+
+pytest.importorskip("pandas")
+
+from dungeon_guilds.analysis import metrics  # noqa: E402
+from dungeon_guilds.analysis.bots import BOTS  # noqa: E402
+from dungeon_guilds.analysis.simulate import simulate  # noqa: E402
+from dungeon_guilds.rules import Rules  # noqa: E402
+from dungeon_guilds.widgets.common import LanguageState  # noqa: E402
+from dungeon_guilds.widgets.lab import (DEFAULT_GAMES, PROGRESS_STEPS, STRINGS, VARIANTS,  # noqa: E402
+                                        LabPanel, balance_interval, lab_bots, text)
+
+
+def plain(html: str) -> str:
+    return re.sub(r"<[^>]+>", " ", html)
+
+
+@pytest.fixture(scope="module")
+def ran() -> LabPanel:
+    lab = LabPanel(players=3, bots=["greedy", "random", "cooperator"], games=60, seed=5)
+    values = []
+    lab.progress.observe(lambda change: values.append(change["new"]), "value")
+    lab.run_button.click()
+    lab.observed = values
+    return lab
+
+
+def test_defaults_are_a_small_classroom_run():
+    lab = LabPanel()
+    assert lab.games_input.value == DEFAULT_GAMES == 200
+    assert int(lab.players_dropdown.value) == 4 and lab.bots == ["greedy"] * 4
+    assert lab.variant_dropdown.value == "base" and lab.rules() == Rules()
+    assert lab.result is None and "Run" in plain(lab.summary_html.value)
+    assert "mcts" not in lab_bots() and set(lab_bots()) < set(BOTS)
+
+
+def test_run_reports_progress_from_simulate_and_fills_the_bar(ran):
+    assert ran.last_error is None, ran.message_text
+    log = ran.progress_log
+    assert len(log) == math.ceil(60 / math.ceil(60 / PROGRESS_STEPS))  # one report per chunk
+    assert [d for d, _ in log] == sorted(d for d, _ in log) and log[-1] == (60, 60)
+    assert ran.progress.value == ran.progress.max == 60 and ran.progress.bar_style == "success"
+    assert len(set(ran.observed)) >= 10  # the bar moved in steps while the games were played
+    assert ran.message_level == "ok" and ran.message_text.startswith("60 games in")
+    assert not ran.run_button.disabled
+
+
+def test_the_numbers_are_simulate_and_metrics_for_the_same_settings(ran):
+    expected = simulate(60, ["greedy", "random", "cooperator"], 3, seed=5, rules=Rules())
+    games = expected.games
+    win = metrics.win_rate_by_seat(games)
+    assert ran.seat_table["win_rate"].tolist() == pytest.approx(win["rate"].tolist())
+    assert ran.seat_table["win_low"].tolist() == pytest.approx(win["ci_low"].tolist())
+    assert ran.seat_table["win_high"].tolist() == pytest.approx(win["ci_high"].tolist())
+    gold = metrics.gold_stats(games, by="seat")
+    assert ran.seat_table["gold_mean"].tolist() == pytest.approx(gold["mean"].tolist())
+    assert ran.seat_table["gold_low"].tolist() == pytest.approx(gold["ci_low"].tolist())
+    assert ran.stats["balance"] == pytest.approx(metrics.balance(games))
+    first = metrics.first_player_advantage(games)
+    assert ran.stats["first_rate"] == pytest.approx(first["rate"])
+    assert ran.stats["balance_low"] <= ran.stats["balance_high"] <= 1.0
+    by_bot = metrics.win_rate_by_bot(games).set_index("bot")["rate"]
+    assert dict(zip(ran.bot_table["bot"], ran.bot_table["win_rate"])) == pytest.approx(by_bot.to_dict())
+
+
+def test_the_table_and_chart_show_rates_with_intervals(ran):
+    html = ran.table_html.value
+    assert html.count('class="dg-lab-row"') == 3 and html.count('class="dg-lab-bot-row"') == 3
+    words = plain(html)
+    assert "Win rate (95% CI)" in words and "Mean gold (95% CI)" in words and "rotating" in words
+    r = ran.seat_table.iloc[0]
+    assert f"{r.win_rate:.1%} ({r.win_low:.1%}–{r.win_high:.1%})" in words
+    assert "Balance:" in plain(ran.summary_html.value) and "95% CI" in plain(ran.summary_html.value)
+    fig = ran.figure
+    assert [t.type for t in fig.data] == ["bar", "bar"]
+    assert list(fig.data[0].y) == pytest.approx(ran.seat_table["win_rate"].tolist())
+    assert fig.data[0].error_y.array is not None and fig.data[1].error_y.array is not None
+    (out,) = ran.chart_output.outputs
+    assert "application/vnd.plotly.v1+json" in out["data"]
+
+
+def test_balance_interval_is_a_deterministic_bootstrap_around_the_seats(ran):
+    games = ran.result.games
+    a = balance_interval(games, resamples=300, seed=1)
+    assert a == balance_interval(games, resamples=300, seed=1)
+    assert 0.0 <= a[0] <= a[1] <= 1.0
+
+
+def test_identical_bots_without_rotation_name_the_bot_per_seat():
+    lab = LabPanel(players=3, bots="random", games=20, rotate=False)
+    lab.run_button.click()
+    assert lab.last_error is None
+    assert "rotating" not in plain(lab.table_html.value)
+    assert plain(lab.table_html.value).count("random bot") == 3
+    assert 'class="dg-lab-bot-row"' not in lab.table_html.value  # one bot: no per-bot table
+
+
+def test_a_rules_refusal_or_a_bad_count_is_a_friendly_message_and_nothing_runs():
+    lab = LabPanel(players=6, games=20)
+    lab.variant_dropdown.value = "npc"
+    lab.run_button.click()
+    assert lab.result is None and lab.message_level == "warn"
+    assert "NPC" in lab.message_text and "Traceback" not in lab.message_text
+    assert not lab.run_button.disabled
+    lab.variant_dropdown.value = "base"
+    lab.games_input.value = 10
+    lab.run_button.click()
+    assert lab.result is not None and lab.message_level == "ok"
+
+
+def test_an_unexpected_error_is_caught_and_marks_the_bar(monkeypatch):
+    import dungeon_guilds.analysis.simulate as sim
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(sim, "simulate", broken)
+    lab = LabPanel(players=3, games=20)
+    lab.run_button.click()  # must not raise
+    assert isinstance(lab.last_error, RuntimeError)
+    assert lab.message_level == "error" and "Traceback" not in lab.message.value
+    assert lab.progress.bar_style == "danger" and not lab.run_button.disabled
+
+
+def test_players_and_language_relabel_everything():
+    state = LanguageState(lang="en")
+    lab = LabPanel(players=3, lang_state=state, show_language=False)
+    lab.players_dropdown.value = 5
+    assert len(lab.seat_dropdowns) == 5 and lab.bots[3:] == ["greedy", "greedy"]
+    state.lang = "zh"
+    assert lab.run_button.description == "開始"
+    assert lab.variant_dropdown.options[0][0] == STRINGS["zh"]["lab.variant_base"]
+    assert lab.seat_dropdowns[0].options[0][0] != "random bot"  # bot names in Chinese too
+    lab.games_input.value = 20
+    lab.run_button.click()
+    assert "局" in lab.message_text and "勝率" in plain(lab.table_html.value)
+    state.lang = "en"
+    assert lab.message_text.startswith("20 games in") and "Win rate" in plain(lab.table_html.value)
+
+
+def test_every_label_exists_in_both_languages_with_the_same_fields():
+    import string
+
+    def fields(s: str) -> set[str]:
+        return {f for _, f, _, _ in string.Formatter().parse(s) if f}
+
+    assert set(STRINGS["en"]) == set(STRINGS["zh"])
+    for key, value in STRINGS["en"].items():
+        assert fields(value) == fields(STRINGS["zh"][key]), key
+    for v in VARIANTS:
+        assert f"lab.variant_{v}" in STRINGS["en"]
+    assert text("ui.players", "zh") == "玩家人數"  # the project's tables win when they have a key
