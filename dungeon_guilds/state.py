@@ -305,17 +305,17 @@ class State:
                     continue  # R9.1 (FR) swaps need a full room; or nothing to replace
             elif locked[i]:
                 continue  # R4.3 a locked room's adventurers stay
-            for j, x in ((a, 0), (a + 1, 1)):
-                o = owner[j]
+            for x in (0, 1):  # slot a, slot b
+                o = owner[a + x]
                 if o == EMPTY:
                     continue
                 if o == p:  # R4.5 swap your own, $1
                     if gold >= SWAP_FEE:
-                        out += swaps[strength[j]][r][x]
+                        out += swaps[strength[a + x]][r][x]
                 elif oa != EMPTY and ob != EMPTY:  # R4.4 bump: full, unlocked room (R10.2 NPC $1)
                     fee = NPC_BUMP_FEE if o == NPC else _BUMP_TOTAL[rooms[i].level]
                     if gold >= fee:  # R4.6
-                        out += bumps[strength[j]][r][x]
+                        out += bumps[strength[a + x]][r][x]
         return out
 
     def _has_legal(self, p: int) -> bool:
@@ -428,13 +428,14 @@ class State:
         i = room - 1
         bit = 1 << s
         log = self.log
+        owner = self.slot_owner
         if kind == PLACE:  # R4.3
-            j = 2 * i if self.slot_owner[2 * i] == EMPTY else 2 * i + 1
+            j = 2 * i if owner[2 * i] == EMPTY else 2 * i + 1
             if log is not None:
                 self._ev("placed", player=p, strength=s, room=i + 1, slot="ab"[j - 2 * i])
         else:
             j = 2 * i + slot
-            o, t = self.slot_owner[j], self.slot_str[j]
+            o, t = owner[j], self.slot_str[j]
             if kind == BUMP:
                 level = self.rooms[i].level
                 if o == NPC:  # R10.2
@@ -459,7 +460,7 @@ class State:
                 if log is not None:
                     self._ev("swapped", player=p, strength=s, room=i + 1, slot="ab"[slot],
                              returned=t, fee_bank=SWAP_FEE)
-        self.slot_owner[j] = p
+        owner[j] = p
         self.slot_str[j] = s
         self.active[p] &= ~bit
         self.placed[p] += 1
@@ -597,7 +598,7 @@ class State:
         end the phase when every player has two adventurers placed or nobody can act (R4.8)."""
         n = self.n
         placed = self.placed
-        if min(placed) >= 2:
+        if 0 not in placed and 1 not in placed:  # R4.8 everyone has two in the dungeon
             self._end_dispatch()
             return
         log = self.log
@@ -642,11 +643,15 @@ class State:
                         self._ev("bonus", player=p, gold=self.bonus, total=low)
         k = len(self.rooms)
         failed_from = k
+        owner, strength, cond = self.slot_owner, self.slot_str, self.cond_mods
         for i in range(k):  # R5.1 from the top room down
             card = self.rooms[i]
             self.seen.append(card)
-            total = self.room_total(i)
-            defence = self.room_defence(i)  # R5.3 never below 0
+            a = 2 * i
+            total = strength[a] + strength[a + 1]
+            defence = self.defence[i] + (self._cond_delta(i, 0) if cond else 0)
+            if defence < 0:
+                defence = 0  # R5.3 never below 0
             if total < defence:
                 failed_from = i
                 if log is not None:
@@ -654,13 +659,14 @@ class State:
                     self._ev("failed", room=i + 1, total=total, defence=defence,
                              rooms=list(range(i + 1, k + 1)))
                 break
-            treasure = self.room_treasure(i)  # R5.3 never below 0
-            shares, to_bank = split(treasure, self.occupants(i))  # R5.2
-            paid = 0
+            treasure = self.treasure[i] + (self._cond_delta(i, 1) if cond else 0)
+            if treasure < 0:
+                treasure = 0  # R5.3 never below 0
+            occupants = [(owner[j], strength[j]) for j in (a, a + 1) if owner[j] != EMPTY]
+            shares, to_bank = split(treasure, occupants)  # R5.2
             for p, amount in shares.items():
                 gold[p] += amount
-                paid += amount
-            self.bank_out += paid
+                self.bank_out += amount
             if log is not None:
                 self._ev("revealed", room=i + 1, defence=card.defence, treasure=card.treasure)
                 self._ev("cleared", room=i + 1, total=total, defence=defence, treasure=treasure,
