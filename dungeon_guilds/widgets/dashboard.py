@@ -41,42 +41,9 @@ TABS = ("learn", "play", "explore", "lab", "compare")
 LEARN_SETTINGS = {"players": 3, "seats": ["human", "greedy", "greedy"], "seed": 1}
 PLAY_SETTINGS = {"players": 4, "seat": 0, "opponents": ["greedy", "cooperator", "bully"], "seed": 1}
 
-# Labels not (yet) in dungeon_guilds/strings/*.toml. A key present there wins (see ``text``).
-STRINGS: dict[str, dict[str, str]] = {
-    "en": {
-        "dash.title": "Dungeon Guilds · 地城聯盟",
-        "dash.subtitle": "an exact rules engine you can play with",
-        "dash.tab_learn": "Learn",
-        "dash.tab_play": "Play",
-        "dash.tab_explore": "Explore",
-        "dash.tab_lab": "Lab",
-        "dash.tab_compare": "Compare",
-        "dash.loading": "Loading…",
-        "dash.compare_note": "The sibling-game comparison is in English.",
-        "dash.payout": "How a room's treasure is split",
-        "dash.turns": "The order of turns",
-    },
-    "zh": {
-        "dash.title": "地城聯盟 · Dungeon Guilds",
-        "dash.subtitle": "可以動手玩的精確規則引擎",
-        "dash.tab_learn": "學習",
-        "dash.tab_play": "對戰",
-        "dash.tab_explore": "探索",
-        "dash.tab_lab": "實驗室",
-        "dash.tab_compare": "比較",
-        "dash.loading": "載入中…",
-        "dash.compare_note": "姊妹遊戲的比較目前只有英文。",
-        "dash.payout": "房間獎勵怎麼分",
-        "dash.turns": "行動順序",
-    },
-}
-
-
 def text(key: str, lang: str) -> str:
-    """A label: from the project's string tables if they have it, else from ``STRINGS``."""
-    if i18n.has(key, lang):
-        return i18n.t(key, lang)
-    return STRINGS.get(lang, {}).get(key, STRINGS["en"].get(key, key))
+    """A label of the dashboard (``[dash]`` in ``dungeon_guilds/strings/<lang>.toml``)."""
+    return i18n.t(key, lang)
 
 
 class Dashboard(App):
@@ -218,4 +185,4 @@ class Dashboard(App):
         """The tab apps redraw themselves (they share the language state)."""
 
 
-__all__ = ["Dashboard", "LEARN_SETTINGS", "PLAY_SETTINGS", "STRINGS", "TABS", "text"]
+__all__ = ["Dashboard", "LEARN_SETTINGS", "PLAY_SETTINGS", "TABS", "text"]

@@ -54,83 +54,10 @@ VARIANTS: dict[str, Rules] = {
     "fr": Rules(edition="fr"),
 }
 
-# Labels not (yet) in dungeon_guilds/strings/*.toml. A key present there wins (see ``text``).
-STRINGS: dict[str, dict[str, str]] = {
-    "en": {
-        "lab.intro": ("Play many games between bots and measure the balance. Identical bots in "
-                      "every seat measure the seats (is going first an advantage?); different "
-                      "bots measure the strategies."),
-        "lab.variant": "Rules",
-        "lab.variant_base": "standard (base lords)",
-        "lab.variant_no_lords": "no lord effects",
-        "lab.variant_all_lords": "base + promo lords",
-        "lab.variant_npc": "NPC adventurers (R10.2)",
-        "lab.variant_fr": "French summary (R9.1)",
-        "lab.games": "Games",
-        "lab.rotate": "rotate seats",
-        "lab.run": "Run",
-        "lab.running": "Playing {games} games…",
-        "lab.progress": "{done} / {total} games",
-        "lab.done": "{games} games in {seconds:.1f} s ({rate:.0f} games/s).",
-        "lab.too_many": "Choose between {min} and {max} games.",
-        "lab.seat": "Seat",
-        "lab.bot": "Bot",
-        "lab.rotating": "rotating",
-        "lab.win_rate": "Win rate (95% CI)",
-        "lab.fair": "Fair share",
-        "lab.mean_gold": "Mean gold (95% CI)",
-        "lab.seats_played": "Seats played",
-        "lab.balance": "Balance: {value:.3f} (95% CI {low:.3f}–{high:.3f}); 1 = every seat wins equally often.",
-        "lab.first_player": ("Start player: wins {rate:.1%} (95% CI {low:.1%}–{high:.1%}) against a fair "
-                             "share of {fair:.1%}."),
-        "lab.length": "Game length: {mean:.1f} actions on average.",
-        "lab.by_seat": "By seat",
-        "lab.by_bot": "By bot",
-        "lab.chart_win": "Win rate per seat (95% CI)",
-        "lab.chart_gold": "Mean final gold per seat (95% CI)",
-        "lab.no_results": "Choose the settings and press Run.",
-    },
-    "zh": {
-        "lab.intro": "讓機器人對戰許多局，量測遊戲的平衡。每個座位都用相同的機器人，量的是座位（先手有沒有優勢？）；用不同的機器人，量的是策略。",
-        "lab.variant": "規則",
-        "lab.variant_base": "標準（基本城主）",
-        "lab.variant_no_lords": "無城主效果",
-        "lab.variant_all_lords": "基本＋推廣城主",
-        "lab.variant_npc": "NPC 冒險者（R10.2）",
-        "lab.variant_fr": "法文摘要（R9.1）",
-        "lab.games": "局數",
-        "lab.rotate": "輪換座位",
-        "lab.run": "開始",
-        "lab.running": "正在進行 {games} 局…",
-        "lab.progress": "{done} / {total} 局",
-        "lab.done": "{games} 局，用時 {seconds:.1f} 秒（每秒 {rate:.0f} 局）。",
-        "lab.too_many": "局數請介於 {min} 到 {max} 之間。",
-        "lab.seat": "座位",
-        "lab.bot": "機器人",
-        "lab.rotating": "輪換",
-        "lab.win_rate": "勝率（95% 信賴區間）",
-        "lab.fair": "公平比例",
-        "lab.mean_gold": "平均金幣（95% 信賴區間）",
-        "lab.seats_played": "座位次數",
-        "lab.balance": "平衡度：{value:.3f}（95% 信賴區間 {low:.3f}–{high:.3f}）；1 表示每個座位贏的機會相同。",
-        "lab.first_player": "起始玩家：勝率 {rate:.1%}（95% 信賴區間 {low:.1%}–{high:.1%}），公平比例為 {fair:.1%}。",
-        "lab.length": "遊戲長度：平均 {mean:.1f} 個行動。",
-        "lab.by_seat": "依座位",
-        "lab.by_bot": "依機器人",
-        "lab.chart_win": "各座位勝率（95% 信賴區間）",
-        "lab.chart_gold": "各座位平均最終金幣（95% 信賴區間）",
-        "lab.no_results": "選好設定後按「開始」。",
-    },
-}
-
 
 def text(key: str, lang: str, **values) -> str:
-    """A label: from the project's string tables if they have it, else from ``STRINGS``."""
-    if i18n.has(key, lang):
-        return i18n.t(key, lang, **values)
-    table = STRINGS.get(lang, {})
-    raw = table.get(key, STRINGS["en"].get(key, key))
-    return raw.format(**values) if values else raw
+    """A label of the Lab (``[lab]`` in ``dungeon_guilds/strings/<lang>.toml``)."""
+    return i18n.t(key, lang, **values)
 
 
 def lab_bots() -> list[str]:
@@ -458,5 +385,5 @@ class LabPanel(App):
         return fig
 
 
-__all__ = ["BOOTSTRAP", "DEFAULT_GAMES", "LabPanel", "STRINGS", "VARIANTS", "balance_interval",
+__all__ = ["BOOTSTRAP", "DEFAULT_GAMES", "LabPanel", "VARIANTS", "balance_interval",
            "lab_bots", "text"]

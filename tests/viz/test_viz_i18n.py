@@ -17,8 +17,9 @@ from dungeon_guilds.lords import ALL_LORDS
 
 PKG = Path(i18n.__file__).parent
 SOURCES = [PKG / "display.py", PKG / "i18n.py", *sorted((PKG / "viz").glob("*.py")),
-           *[PKG / "widgets" / f for f in ("common.py", "stepper.py", "explorers.py", "play_table.py")]]
-KEY = re.compile(r"""(?:\bt|self\.t|i18n\.t)\(\s*["']([a-z_]+\.[a-z_0-9]+)["']""")
+           *sorted((PKG / "widgets").glob("*.py")), *sorted((PKG / "workshop").glob("*.py"))]
+KEY = re.compile(r"""(?:\bt|self\.t|i18n\.t|\btext)\(\s*f?["']([a-z_]+\.[a-z_0-9]+)["']""")
+WORKSHOP_KEY = re.compile(r"""\bwt\(\s*["']([a-z_0-9-]+)["']""")
 
 
 def fields(text: str) -> set[str]:
@@ -28,7 +29,9 @@ def fields(text: str) -> set[str]:
 def test_every_literal_key_the_code_uses_exists_in_english():
     used = set()
     for path in SOURCES:
-        used |= set(KEY.findall(path.read_text("utf-8")))
+        source = path.read_text("utf-8")
+        used |= set(KEY.findall(source))
+        used |= {f"workshop.{k}" for k in WORKSHOP_KEY.findall(source)}
     assert used, "the scan found no keys"
     en = i18n.strings("en")
     missing = sorted(k for k in used if k not in en)
