@@ -20,6 +20,7 @@ import traitlets
 
 from .. import i18n
 from ..actions import BUMP, EXHAUST, PLACE, SWAP, Action
+from ..rules import EDITIONS, LORDS_OPTIONS
 
 logger = logging.getLogger("dungeon_guilds.widgets")
 logger.addHandler(logging.NullHandler())  # errors are shown in the widget; log only if asked
@@ -136,6 +137,30 @@ class App(W.VBox):
 
     def refresh(self) -> None:  # pragma: no cover - overridden
         """Redraw what the app shows from the engine's state."""
+
+
+
+class GameApp(App):
+    """An app around one :class:`~dungeon_guilds.game.Game` with the rule-option widgets
+    (``lords_dropdown``, ``edition_dropdown``, ``npc_checkbox``, ``seed_input``) and a hints
+    checkbox: what the stepper and the play table share."""
+
+    @safe
+    def _on_hints(self, change) -> None:
+        self._draw_hints()
+
+    def _say_over(self) -> None:
+        winners = ", ".join(self.game.winners())
+        self.say(lambda: self.t("msg.game_over", winners=winners), "ok")
+
+    def relabel_rule_options(self) -> None:
+        t = self.t
+        set_options(self.lords_dropdown, [(t(f"option.lords_{v}"), v) for v in LORDS_OPTIONS])
+        self.lords_dropdown.description = t("ui.lords")
+        set_options(self.edition_dropdown, [(t(f"option.edition_{v}"), v) for v in EDITIONS])
+        self.edition_dropdown.description = t("ui.edition")
+        self.npc_checkbox.description = t("ui.npc")
+        self.seed_input.description = t("ui.seed")
 
 
 def set_options(dropdown: W.Dropdown, options: Sequence[tuple[str, Any]]) -> None:

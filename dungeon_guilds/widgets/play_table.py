@@ -20,13 +20,13 @@ from ..display import board_html
 from ..game import DEFAULT_NAMES, Game
 from ..rules import EDITIONS, LORDS_OPTIONS, Rules
 from ..state import OVER
-from .common import (App, MoveBuilder, action_options, bot_move, bot_names, controller_options,
+from .common import (GameApp, MoveBuilder, action_options, bot_move, bot_names, controller_options,
                      figure_bundle, hints_html, log_html, make_bot, safe, set_options)
 
 MAX_BOT_MOVES = 5000
 
 
-class PlayTable(App):
+class PlayTable(GameApp):
     """Main sub-widgets: ``players_dropdown``, ``seat_dropdown`` (the human's seat),
     ``opponent_dropdowns``, ``lords_dropdown``, ``npc_checkbox``, ``edition_dropdown``,
     ``seed_input``, ``start_button``; ``status_html``, ``board_html``, ``action_dropdown``,
@@ -236,25 +236,12 @@ class PlayTable(App):
         self.refresh()
         self.say(lambda: self.t("msg.undone_to_you"), "info")
 
-    @safe
-    def _on_hints(self, change) -> None:
-        self._draw_hints()
-
-    def _say_over(self) -> None:
-        winners = ", ".join(self.game.winners())
-        self.say(lambda: self.t("msg.game_over", winners=winners), "ok")
-
     # ------------------------------------------------------------------ drawing
     def relabel(self) -> None:
         t = self.t
         self.players_dropdown.description = t("ui.players")
         self.seat_dropdown.description = t("ui.your_seat")
-        set_options(self.lords_dropdown, [(t(f"option.lords_{v}"), v) for v in LORDS_OPTIONS])
-        self.lords_dropdown.description = t("ui.lords")
-        set_options(self.edition_dropdown, [(t(f"option.edition_{v}"), v) for v in EDITIONS])
-        self.edition_dropdown.description = t("ui.edition")
-        self.npc_checkbox.description = t("ui.npc")
-        self.seed_input.description = t("ui.seed")
+        self.relabel_rule_options()
         self.start_button.description = t("ui.start_game")
         self.play_button.description = t("ui.play")
         self.undo_button.description = t("ui.undo")

@@ -29,14 +29,14 @@ from ..display import board_html
 from ..game import DEFAULT_NAMES, Game
 from ..rules import EDITIONS, LORDS_OPTIONS, TEAM_OPTIONS, Rules
 from ..state import OVER
-from .common import (HUMAN, NONE, App, MoveBuilder, action_options, bot_label, bot_move, bot_names,
+from .common import (HUMAN, NONE, GameApp, MoveBuilder, action_options, bot_label, bot_move, bot_names,
                      controller_options, hints_html, log_html, make_bot, safe, set_options,
                      show_figure)
 
 MAX_AUTO_STEPS = 5000  # a whole 6-player game is a few hundred decisions
 
 
-class RoundStepper(App):
+class RoundStepper(GameApp):
     """Step through a game. Main sub-widgets (for notebooks and headless/browser tests):
 
     ``players_dropdown``, ``seat_dropdowns`` (one per seat: human or a bot), ``lords_dropdown``,
@@ -344,26 +344,13 @@ class RoundStepper(App):
         ply, total = game.ply, len(self._branch)
         self.say(lambda: self.t("msg.jumped", ply=ply, total=total), "info")
 
-    @safe
-    def _on_hints(self, change) -> None:
-        self._draw_hints()
-
-    def _say_over(self) -> None:
-        winners = ", ".join(self.game.winners())
-        self.say(lambda: self.t("msg.game_over", winners=winners), "ok")
-
     # ------------------------------------------------------------------ drawing
     def relabel(self) -> None:
         t = self.t
         self.players_dropdown.description = t("ui.players")
-        set_options(self.lords_dropdown, [(t(f"option.lords_{v}"), v) for v in LORDS_OPTIONS])
-        self.lords_dropdown.description = t("ui.lords")
-        set_options(self.edition_dropdown, [(t(f"option.edition_{v}"), v) for v in EDITIONS])
-        self.edition_dropdown.description = t("ui.edition")
+        self.relabel_rule_options()
         set_options(self.teams_dropdown, [(t("option.teams_none"), NONE)] + [(x, x) for x in TEAM_OPTIONS if x])
         self.teams_dropdown.description = t("ui.teams")
-        self.npc_checkbox.description = t("ui.npc")
-        self.seed_input.description = t("ui.seed")
         self.new_game_button.description = t("ui.new_game")
         self.step_button.description = t("ui.step")
         self.step_button.tooltip = t("ui.step_tip")
