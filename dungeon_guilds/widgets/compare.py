@@ -12,6 +12,15 @@
 4. **Lords orders** — the order-contention simulation: how often a chosen order finds no slot,
    by position in the order of play, with a plotly chart.
 
+It is an :class:`~dungeon_guilds.widgets.common.App`: it follows the English / 繁體中文 toggle
+(its own, or the dashboard's shared :class:`LanguageState` with ``lang_state=``). Every label,
+tab title, button, column header and message comes from the ``[compare]`` section of
+``dungeon_guilds/strings/<lang>.toml``. The sourced facts themselves (the table values,
+mechanisms, counter-attack effects, sources) are English data and stay English. Names that
+come from the data or the kernels (attribute labels, score parts, difficulty, die and policy
+names) are shown as they are in English; another language translates them with optional keys
+``compare.<kind>_<name>`` (see ``[compare]`` in ``zh.toml``), like lord names.
+
 The widget only calls the rule kernels in ``dungeon_guilds.siblings`` (it never decides a rule).
 Every callback catches exceptions and shows a short message in the tab instead of a traceback.
 """
@@ -20,13 +29,16 @@ from __future__ import annotations
 
 import html
 import logging
+import re
 from functools import wraps
 
 import ipywidgets as widgets
 from IPython import get_ipython
 from IPython.display import display
 
+from .. import i18n
 from ..siblings import GAMES, comparison, dungeon, dungeon_fighter, dungeon_lords, graphs
+from .common import App, set_options
 
 log = logging.getLogger(__name__)
 
@@ -37,26 +49,61 @@ _STYLE = """<style>
 .dg-err {color: #a40000; background: #fff0f0; padding: 4px 8px; border-radius: 4px}
 </style>"""
 
+#: The kernels' English error messages the user can meet in this widget, and the key that
+#: says them in the current language (named groups fill the key's fields). An unmatched
+#: message is shown as the kernel words it.
+_KERNEL_MESSAGES = (
+    (re.compile(r"every dead hero took (?P<count>\d+) damage tokens"), "compare.err_dead_tokens"),
+    (re.compile(r"a surviving hero holds at most (?P<count>\d+) damage tokens"), "compare.err_survivor_tokens"),
+    (re.compile(r"a party has (?P<low>\d+) to (?P<high>\d+) heroes \(survivors \+ dead\)"), "compare.err_party"),
+    (re.compile(r"the box holds only (?P<count>\d+) white dice"), "compare.err_white"),
+    (re.compile(r"the box holds only (?P<count>\d+) gold coins"), "compare.err_gold"),
+)
+
+
+class _Refused(ValueError):
+    """A refusal of the widget itself, worded by a strings key (so it follows the language)."""
+
+    def __init__(self, key: str, **values):
+        super().__init__(i18n.t(key, "en", **values))
+        self.key, self.values = key, values
+
 
 def _error(message: str) -> str:
     return f'<div class="dg-err">{html.escape(message)}</div>'
 
 
-def _friendly(status_attr: str):
+def _fill(template: str, **values: str) -> str:
+    """A strings template as HTML: its text escaped, its fields filled with ``values`` (HTML)."""
+    text = html.escape(template)
+    try:
+        return text.format(**values)
+    except (KeyError, IndexError, ValueError):
+        return text
+
+
+def _friendly(status_attr: str, clear: bool = True):
     """Decorate a callback: on any exception, show a friendly message in ``self.<status_attr>``
-    (never a traceback) and log the details at debug level."""
+    (never a traceback; written again in the new language when the language changes) and log
+    the details at debug level. ``clear``: empty the status first. While the app relabels
+    itself (options being replaced), callbacks do nothing: ``refresh`` redraws afterwards."""
     def wrap(method):
         @wraps(method)
         def inner(self, *args, **kwargs):
-            status = getattr(self, status_attr)
+            if getattr(self, "_relabelling", False):
+                return None
             try:
-                status.value = ""
+                if clear:
+                    self._set_status(status_attr, None)
                 return method(self, *args, **kwargs)
             except Exception as exc:  # noqa: BLE001 - the user must never see a traceback
                 log.debug("CompareExplorer callback failed", exc_info=True)
-                reason = str(exc) or type(exc).__name__
-                status.value = _error(f"Sorry, that did not work: {reason}. "
-                                      "Try other values.")
+                self.last_error = exc
+                try:
+                    self._set_status(status_attr, exc)
+                except Exception:  # noqa: BLE001 - never let the message itself fail loudly
+                    log.debug("could not show an error", exc_info=True)
+                    getattr(self, status_attr).value = _error(type(exc).__name__)
                 return None
         return inner
     return wrap
@@ -66,38 +113,54 @@ def _table(df, index: bool = False) -> str:
     return df.to_html(index=index, escape=True, border=0)
 
 
-class CompareExplorer(widgets.VBox):
-    """Pick two games and compare them; explore the siblings' numbers."""
+def _slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "_", str(name).lower()).strip("_")
+
+
+class CompareExplorer(App):
+    """Pick two games and compare them; explore the siblings' numbers.
+
+    Sub-widgets: ``game_a``, ``game_b``, ``table``, ``compare_status`` (side by side);
+    ``sword``, ``hand``, ``odds``, ``odds_status`` (Dungeon!); ``difficulty``, ``boss``,
+    ``survivors``, ``dead``, ``white``, ``gold``, ``tokens``, ``eye_die``, ``score``, ``eyes``,
+    ``score_status`` (Dungeon Fighter); ``players``, ``policy``, ``years``, ``sim_seed``, ``run``,
+    ``lords_table``, ``lords_plot``, ``lords_status`` and ``lords_figure`` (Dungeon Lords);
+    ``tabs``; ``language_toggle``, ``message`` and ``lang`` (from :class:`App`)."""
+
+    css_class = "dg-cmp"
+    TAB_KEYS = ("compare.tab_side", "compare.tab_odds", "compare.tab_fighter", "compare.tab_lords")
 
     def __init__(self, game_a: str = "dungeon_guilds", game_b: str = "dungeon", *,
-                 lords_years: int = 40, seed: int = 0, **kwargs):
-        options = [(f"{name} {zh}", key) for key, (name, zh, _) in GAMES.items()]
+                 lords_years: int = 40, seed: int = 0, lang: str = "en", lang_state=None,
+                 show_language: bool = True, **kwargs):
+        self._relabelling = False
+        self._errors: dict[str, BaseException | None] = {}
+        self._lords_run: dict | None = None
+        super().__init__(lang=lang, lang_state=lang_state, show_language=show_language, **kwargs)
 
         # --- side by side --------------------------------------------------------------------
-        self.game_a = widgets.Dropdown(options=options, value=game_a, description="Game A")
-        self.game_b = widgets.Dropdown(options=options, value=game_b, description="Game B")
+        self.game_a = widgets.Dropdown(options=self._game_options(), value=game_a)
+        self.game_b = widgets.Dropdown(options=self._game_options(), value=game_b)
         self.table = widgets.HTML()
         self.compare_status = widgets.HTML()
         side = widgets.VBox([widgets.HBox([self.game_a, self.game_b]), self.compare_status, self.table])
 
         # --- Dungeon! odds --------------------------------------------------------------------
-        self.sword = widgets.IntSlider(value=0, min=0, max=4, description="Sword bonus")
-        self.hand = widgets.IntSlider(value=3, min=0, max=12, description="Cards in hand")
+        self.sword = widgets.IntSlider(value=0, min=0, max=4)
+        self.hand = widgets.IntSlider(value=3, min=0, max=12)
         self.odds = widgets.HTML()
         self.odds_status = widgets.HTML()
         odds = widgets.VBox([widgets.HBox([self.sword, self.hand]), self.odds_status, self.odds])
 
         # --- Fighter score ---------------------------------------------------------------------
-        self.difficulty = widgets.Dropdown(options=list(dungeon_fighter.DIFFICULTY_POINTS),
-                                           value="normal", description="Difficulty")
-        self.boss = widgets.Checkbox(value=True, description="Boss defeated")
-        self.survivors = widgets.BoundedIntText(value=4, min=0, max=6, description="Survivors")
-        self.dead = widgets.BoundedIntText(value=0, min=0, max=6, description="Dead heroes")
-        self.white = widgets.BoundedIntText(value=2, min=0, max=20, description="White dice")
-        self.gold = widgets.BoundedIntText(value=7, min=0, max=60, description="Gold")
-        self.tokens = widgets.BoundedIntText(value=0, min=0, max=30, description="Damage tokens")
-        self.eye_die = widgets.ToggleButtons(options=["coloured", "white"], value="coloured",
-                                             description="Eye table")
+        self.difficulty = widgets.Dropdown(options=self._difficulty_options(), value="normal")
+        self.boss = widgets.Checkbox(value=True)
+        self.survivors = widgets.BoundedIntText(value=4, min=0, max=6)
+        self.dead = widgets.BoundedIntText(value=0, min=0, max=6)
+        self.white = widgets.BoundedIntText(value=2, min=0, max=20)
+        self.gold = widgets.BoundedIntText(value=7, min=0, max=60)
+        self.tokens = widgets.BoundedIntText(value=0, min=0, max=30)
+        self.eye_die = widgets.ToggleButtons(options=self._die_options(), value="coloured")
         self.score = widgets.HTML()
         self.eyes = widgets.HTML()
         self.score_status = widgets.HTML()
@@ -108,13 +171,11 @@ class CompareExplorer(widgets.VBox):
             self.score_status, self.score, self.eye_die, self.eyes])
 
         # --- Lords orders ----------------------------------------------------------------------
-        self.players = widgets.SelectMultiple(options=[2, 3, 4], value=(2, 3, 4), description="Players",
-                                              rows=3)
-        self.policy = widgets.Dropdown(options=list(dungeon_lords.POLICIES), value="random",
-                                       description="Policy")
-        self.years = widgets.IntSlider(value=lords_years, min=5, max=500, step=5, description="Years")
-        self.sim_seed = widgets.IntText(value=seed, description="Seed")
-        self.run = widgets.Button(description="Simulate", button_style="primary")
+        self.players = widgets.SelectMultiple(options=[2, 3, 4], value=(2, 3, 4), rows=3)
+        self.policy = widgets.Dropdown(options=self._policy_options(), value="random")
+        self.years = widgets.IntSlider(value=lords_years, min=5, max=500, step=5)
+        self.sim_seed = widgets.IntText(value=seed)
+        self.run = widgets.Button(button_style="primary")
         self.lords_table = widgets.HTML()
         self.lords_plot = widgets.Output()
         self.lords_status = widgets.HTML()
@@ -124,10 +185,8 @@ class CompareExplorer(widgets.VBox):
             self.lords_status, self.lords_table, self.lords_plot])
 
         self.tabs = widgets.Tab(children=[side, odds, fighter, lords])
-        for i, title in enumerate(["Side by side", "Dungeon! odds", "Fighter score", "Lords orders"]):
-            self.tabs.set_title(i, title)
-        super().__init__([widgets.HTML(_STYLE), self.tabs], **kwargs)
-        self.add_class("dg-cmp")
+        self.children = [widgets.HTML(_STYLE), self.language_toggle, self.message, self.tabs]
+        self.relabel()
 
         for w in (self.game_a, self.game_b):
             w.observe(self._on_compare, names="value")
@@ -143,77 +202,223 @@ class CompareExplorer(widgets.VBox):
         self._on_score()
         self._on_run()
 
+    # --- words -------------------------------------------------------------------------------
+
+    def _data_word(self, kind: str, name: str, default: str | None = None) -> str:
+        """A name from the data or a kernel (English), translated if the language has
+        ``compare.<kind>_<name>``."""
+        key = f"compare.{kind}_{_slug(name)}"
+        if self.lang != i18n.FALLBACK and i18n.has(key, self.lang):
+            return i18n.t(key, self.lang)
+        return name if default is None else default
+
+    def _game_name(self, game: str) -> str:
+        en, zh, _ = GAMES[game]
+        return zh if self.lang == "zh" else en
+
+    def _game_options(self) -> list[tuple[str, str]]:
+        out = []
+        for key, (en, zh, _) in GAMES.items():
+            first = self._game_name(key)
+            out.append((f"{first} {zh if first == en else en}", key))
+        return out
+
+    def _difficulty_options(self) -> list[tuple[str, str]]:
+        return [(self._data_word("difficulty", d), d) for d in dungeon_fighter.DIFFICULTY_POINTS]
+
+    def _die_options(self) -> list[tuple[str, str]]:
+        return [(self._data_word("die", d), d) for d in dungeon_fighter.DICE]
+
+    def _policy_options(self) -> list[tuple[str, str]]:
+        return [(self._data_word("policy", p), p) for p in dungeon_lords.POLICIES]
+
+    def _error_text(self, exc: BaseException) -> str:
+        if isinstance(exc, _Refused):
+            reason = self.t(exc.key, **exc.values)
+        else:
+            reason = str(exc) or type(exc).__name__
+            for pattern, key in _KERNEL_MESSAGES:
+                m = pattern.fullmatch(reason)
+                if m:
+                    reason = self.t(key, **m.groupdict())
+                    break
+        return self.t("compare.sorry", reason=reason)
+
+    def _set_status(self, status_attr: str, exc: BaseException | None) -> None:
+        self._errors[status_attr] = exc
+        getattr(self, status_attr).value = "" if exc is None else _error(self._error_text(exc))
+
+    def relabel(self) -> None:
+        """Every label in the current language (the tabs' contents are redrawn by ``refresh``)."""
+        t = self.t
+        self._relabelling = True
+        try:
+            self.tabs.titles = tuple(t(key) for key in self.TAB_KEYS)
+            set_options(self.game_a, self._game_options())
+            set_options(self.game_b, self._game_options())
+            set_options(self.difficulty, self._difficulty_options())
+            set_options(self.eye_die, self._die_options())
+            set_options(self.policy, self._policy_options())
+        finally:
+            self._relabelling = False
+        self.game_a.description = t("compare.game_a")
+        self.game_b.description = t("compare.game_b")
+        self.sword.description = t("compare.sword")
+        self.hand.description = t("compare.hand")
+        self.difficulty.description = t("compare.difficulty")
+        self.boss.description = t("compare.boss")
+        self.survivors.description = t("compare.survivors")
+        self.dead.description = t("compare.dead")
+        self.white.description = t("compare.white")
+        self.gold.description = t("compare.gold")
+        self.tokens.description = t("compare.tokens")
+        self.eye_die.description = t("compare.eye_table")
+        self.players.description = t("compare.players")
+        self.policy.description = t("compare.policy")
+        self.years.description = t("compare.years")
+        self.sim_seed.description = t("compare.seed")
+        self.run.description = t("compare.run")
+        for w in (self.game_a, self.game_b, self.sword, self.hand, self.difficulty, self.survivors,
+                  self.dead, self.white, self.gold, self.tokens, self.eye_die, self.players,
+                  self.policy, self.years, self.sim_seed):
+            w.style = {**({"button_width": "auto"} if w is self.eye_die else {}),
+                       "description_width": "initial"}
+
+    def refresh(self) -> None:
+        """Redraw every tab in the current language (the last simulation is shown again, not
+        run again)."""
+        self._on_compare()
+        self._on_odds()
+        self._on_score()
+        self._redraw_lords()
+
     # --- callbacks ---------------------------------------------------------------------------
 
     @_friendly("compare_status")
     def _on_compare(self, change=None) -> None:
+        t = self.t
         a, b = self.game_a.value, self.game_b.value
         df = comparison.side_by_side(a, b)
-        body = ["<table><tr><th>attribute</th>"]
-        names = [GAMES[a][0]] + ([GAMES[b][0]] if b != a else [])
-        body += [f"<th>{html.escape(n)}</th>" for n in names]
+        labels = {label: key for key, label in comparison.attributes()}
+        games = [a] + ([b] if b != a else [])
+        columns = [GAMES[g][0] for g in games]  # the frame's columns: the English names
+        body = [f"<table><tr><th>{html.escape(t('compare.col_attribute'))}</th>"]
+        body += [f"<th>{html.escape(self._game_name(g))}</th>" for g in games]
         body.append("</tr>")
         for _, row in df.iterrows():
-            body.append(f"<tr><td>{html.escape(row['attribute'])}</td>")
-            for n in names:
+            label = row["attribute"]
+            label = self._data_word("attribute", labels.get(label, label), label)
+            body.append(f"<tr><td>{html.escape(label)}</td>")
+            for n in columns:
                 body.append(f"<td>{html.escape(row[n])}<div class='src'>"
                             f"{html.escape(row[f'{n} — sources'])}</div></td>")
             body.append("</tr>")
         body.append("</table>")
         shared = comparison.shared_mechanisms(a, b)
         sim = comparison.jaccard(a, b)
-        body.append(f"<p>Shared mechanisms: {html.escape(', '.join(shared) or 'none')}. "
-                    f"Jaccard similarity: {sim} ≈ {float(sim):.2f}.</p>")
+        body.append("<p>" + _fill(t("compare.shared"),
+                                  shared=html.escape(", ".join(shared) or t("compare.none")),
+                                  sim=html.escape(str(sim)), approx=f"{float(sim):.2f}") + "</p>")
         self.table.value = "".join(body)
 
     @_friendly("odds_status")
     def _on_odds(self, change=None) -> None:
+        t = self.t
         bonus, hand = self.sword.value, self.hand.value
-        win = comparison.win_chance_frame(bonus)
+        win = comparison.win_chance_frame(bonus).rename(columns={
+            "needed": t("compare.col_needed"), "P(win)": t("compare.col_p_win")})
         counter = comparison.counter_attack_frame()[["roll", "outcome", "P", "≈", "effect", "source"]]
+        counter = counter.rename(columns={
+            "roll": t("compare.col_roll"), "outcome": t("compare.col_outcome"), "P": t("compare.col_p"),
+            "effect": t("compare.col_effect"), "source": t("compare.col_source")})
         lost = dungeon.expected_cards_lost(hand)
         self.odds.value = (
-            f"<h4>Hero wins: P(2d6 + {bonus} ≥ needed) — seed 004 lines 60, 99</h4>{_table(win)}"
-            f"<h4>Monster's counter-attack — seed 004 lines 66-80</h4>{_table(counter)}"
-            f"<p>Holding {hand} treasure cards, a failed attack costs on average "
-            f"<b>{lost}</b> ≈ {float(lost):.3f} cards.</p>")
+            f"<h4>{_fill(t('compare.odds_win'), bonus=str(bonus))}</h4>{_table(win)}"
+            f"<h4>{_fill(t('compare.odds_counter'))}</h4>{_table(counter)}"
+            "<p>" + _fill(t("compare.odds_loss"), hand=str(hand), lost=f"<b>{html.escape(str(lost))}</b>",
+                          approx=f"{float(lost):.3f}") + "</p>")
 
     @_friendly("score_status")
     def _on_score(self, change=None) -> None:
+        t = self.t
         score = dungeon_fighter.final_score(
             self.difficulty.value, self.boss.value, self.survivors.value, self.dead.value,
             self.white.value, self.gold.value, self.tokens.value)
-        rows = "".join(f"<tr><td>{html.escape(k)}</td><td>{v:+d}</td><td class='src'>"
-                       f"{dungeon_fighter.SCORE_SOURCES[k]}</td></tr>" for k, v in score.parts)
+        rows = "".join(f"<tr><td>{html.escape(self._data_word('part', k))}</td><td>{v:+d}</td>"
+                       f"<td class='src'>{html.escape(str(dungeon_fighter.SCORE_SOURCES[k]))}</td></tr>"
+                       for k, v in score.parts)
         tier = score.tier
+        rating = _fill(t("compare.rating"), zh=f"<b>{html.escape(tier.name_zh)}</b>",
+                       en=html.escape(tier.name), range=html.escape(tier.label),
+                       source=f"<span class='src'>{html.escape(str(tier.source))}</span>")
         self.score.value = (
-            f"<table><tr><th>part</th><th>points</th><th>source</th></tr>{rows}"
-            f"<tr><th>total</th><th>{score.total}</th><th></th></tr></table>"
-            f"<p>Rating: <b>{html.escape(tier.name_zh)}</b> “{html.escape(tier.name)}” "
-            f"({tier.label}; <span class='src'>{tier.source}</span>)</p>")
+            f"<table><tr><th>{html.escape(t('compare.col_part'))}</th>"
+            f"<th>{html.escape(t('compare.col_points'))}</th>"
+            f"<th>{html.escape(t('compare.col_source'))}</th></tr>{rows}"
+            f"<tr><th>{html.escape(t('compare.total'))}</th><th>{score.total}</th><th></th></tr></table>"
+            f"<p>{rating}</p>")
         die = dungeon_fighter.DICE[self.eye_die.value]
-        self.eyes.value = (f"<h4>{die.name} dice: {die.eyes} eye face(s) of {die.faces} "
-                           f"({die.source})</h4>{_table(comparison.eye_frame(die.name))}")
+        eyes = comparison.eye_frame(die.name)
+        names = {}
+        for column in eyes.columns:
+            m = re.fullmatch(r"(\d+) eyes", str(column))
+            if m:
+                names[column] = t("compare.col_eyes", k=m.group(1))
+        names.update({"dice": t("compare.col_dice"), "at least 1": t("compare.col_at_least_one")})
+        title = _fill(t("compare.eyes_title"), die=html.escape(self._data_word("die", die.name)),
+                      eyes=str(die.eyes), faces=str(die.faces), source=html.escape(str(die.source)))
+        self.eyes.value = f"<h4>{title}</h4>{_table(eyes.rename(columns=names))}"
 
     @_friendly("lords_status")
     def _on_run(self, button=None) -> None:
         counts = tuple(sorted(self.players.value))
         if not counts:
-            raise ValueError("choose at least one player count")
-        frame = comparison.contention_frame(counts, years=self.years.value, seed=self.sim_seed.value,
-                                            policy=self.policy.value)
-        shown = frame.assign(**{"no-slot rate": frame["no-slot rate"].map(lambda r: f"{r:.2%}")})
+            raise _Refused("compare.no_players")
+        years, seed, policy = self.years.value, self.sim_seed.value, self.policy.value
+        frame = comparison.contention_frame(counts, years=years, seed=seed, policy=policy)
+        self._lords_run = {"counts": counts, "years": years, "seed": seed, "policy": policy,
+                           "frame": frame}
+        self._show_lords()
+
+    @_friendly("lords_status", clear=False)
+    def _redraw_lords(self) -> None:
+        """The status and the last simulation again, in the current language."""
+        self._set_status("lords_status", self._errors.get("lords_status"))
+        self._show_lords()
+
+    def _show_lords(self) -> None:
+        run = self._lords_run
+        if run is None:
+            return
+        t = self.t
+        frame, counts = run["frame"], run["counts"]
+        shown = frame.assign(**{
+            "position": frame["position"].map(lambda p: t("compare.all_positions") if p == "all" else p),
+            "no-slot rate": frame["no-slot rate"].map(lambda r: f"{r:.2%}"),
+        }).rename(columns={"players": t("compare.col_players"), "position": t("compare.col_position"),
+                           "no-slot rate": t("compare.col_no_slot"),
+                           "orders chosen": t("compare.col_orders")})
         exact = []
         for n in counts:
             ex = dungeon_lords.first_card_no_slot_exact(n)
-            exact.append(f"{n} players, last position: {ex[n - 1]}")
-        self.lords_table.value = (
-            f"<p>{self.years.value} years × 4 rounds, policy <i>{html.escape(self.policy.value)}</i>, "
-            f"seed {self.sim_seed.value}. Position 1 is the start player (seed 003 line 46).</p>"
-            f"{_table(shown)}<p class='src'>Exact chance that the <i>first</i> order card finds no "
-            f"slot (random policy): {html.escape('; '.join(exact))}.</p>")
-        self.lords_figure = graphs.draw_contention(frame)
+            exact.append(t("compare.exact_item", n=n, p=ex[n - 1]))
+        intro = _fill(t("compare.lords_intro"), years=str(run["years"]),
+                      rounds=str(dungeon_lords.ROUNDS_PER_YEAR),
+                      policy=f"<i>{html.escape(self._data_word('policy', run['policy']))}</i>",
+                      seed=html.escape(str(run["seed"])))
+        note = _fill(t("compare.lords_exact"), exact=html.escape("; ".join(exact)))
+        self.lords_table.value = f"<p>{intro}</p>{_table(shown)}<p class='src'>{note}</p>"
+        fig = graphs.draw_contention(frame)
+        groups = frame[frame["position"] != "all"].groupby("players")
+        for trace, (n, group) in zip(fig.data, groups):
+            trace.name = t("compare.chart_players", n=n)
+            trace.x = [t("compare.chart_position", p=p) for p in group["position"]]
+        fig.update_layout(title=t("compare.chart_title"), yaxis_title=t("compare.chart_rate"))
+        self.lords_figure = fig
         self.lords_plot.clear_output()
         if get_ipython() is not None:  # headless (tests): keep the figure, draw nothing
             with self.lords_plot:
                 display(self.lords_figure)
+
+
+__all__ = ["CompareExplorer"]

@@ -9,7 +9,7 @@ tab        what                                                             app
 Learn      step through a round one action at a time (bots or you)          :class:`RoundStepper`
 Play       a whole game against bots, seeing only what your seat may know   :class:`PlayTable`
 Explore    how a treasure is split; the order of turns and bumps            :class:`PayoutExplorer`, :class:`TurnOrderExplorer`
-Lab        balance experiments: many bot games, metrics with 95 % CIs       :class:`LabPanel`
+Lab        balance runs (metrics with 95 % CIs) and the design workshop     :class:`LabPanel`, :class:`WorkshopApp`
 Compare    Dungeon Guilds and its sibling games side by side                :class:`CompareExplorer`
 =========  ===============================================================  ==================
 
@@ -62,6 +62,8 @@ class Dashboard(App):
                           "lab": dict(lab or {})}
         self.apps: dict[str, W.Widget] = {}
         self.payout_explorer = None
+        self.lab_tabs = None  # the Lab tab: balance run | design workshop
+        self.workshop = None  # the WorkshopApp, built when its sub-tab is first opened
         self.turn_explorer = None
         self._builders: dict[str, Callable[[], W.Widget]] = {
             "learn": self._build_learn, "play": self._build_play, "explore": self._build_explore,
@@ -118,12 +120,13 @@ class Dashboard(App):
         page = self.panels[name]
         page.children = [W.HTML(f'<p class="dg-note">{escape(text("dash.loading", self.lang))}</p>')]
         try:
-            app = self._builders[name]()
+            built = self._builders[name]()
         except Exception:
             page.children = []
             raise
+        app, widget = built if isinstance(built, tuple) else (built, built)
         self.apps[name] = app
-        page.children = [app]
+        page.children = [widget]
 
     def _shared(self) -> dict:
         return {"lang_state": self.lang_state, "show_language": False}
@@ -149,17 +152,31 @@ class Dashboard(App):
         return W.VBox([self._explore_titles[0], self.payout_explorer,
                        self._explore_titles[1], self.turn_explorer]).add_class("dg-explore")
 
-    def _build_lab(self) -> W.Widget:
+    def _build_lab(self) -> tuple[W.Widget, W.Widget]:
+        """The Lab: a balance run (:class:`LabPanel`, ``apps["lab"]``) and the design workshop
+        (deck editor, lord builder, A/B experiment; built when its sub-tab is first opened)."""
         from .lab import LabPanel
 
-        return LabPanel(**self._settings["lab"], **self._shared())
+        panel = LabPanel(**self._settings["lab"], **self._shared())
+        self.lab_tabs = W.Tab(children=[panel, W.VBox()]).add_class("dg-lab-tabs")
+        self.lab_tabs.observe(self._on_lab_tab, "selected_index")
+        self._label_lab()
+        return panel, self.lab_tabs
+
+    @safe
+    def _on_lab_tab(self, change) -> None:
+        if change["new"] == 1 and self.workshop is None:
+            from .ab_experiment import WorkshopApp
+
+            self.workshop = WorkshopApp(lang_state=self.lang_state)
+            self.lab_tabs.children = [self.lab_tabs.children[0], self.workshop]
 
     def _build_compare(self) -> W.Widget:
         from .compare import CompareExplorer
 
         self._compare_note = W.HTML().add_class("dg-compare-note")
         self._label_compare()
-        return W.VBox([self._compare_note, CompareExplorer()]).add_class("dg-compare")
+        return W.VBox([self._compare_note, CompareExplorer(**self._shared())]).add_class("dg-compare")
 
     # ------------------------------------------------------------------ words
     def _label_explore(self) -> None:
@@ -167,10 +184,14 @@ class Dashboard(App):
             for html, key in zip(self._explore_titles, ("dash.payout", "dash.turns")):
                 html.value = f"<h3>{escape(text(key, self.lang))}</h3>"
 
+    def _label_lab(self) -> None:
+        if self.lab_tabs is not None:
+            self.lab_tabs.titles = (text("dash.lab_balance", self.lang), text("dash.lab_workshop", self.lang))
+
     def _label_compare(self) -> None:
         if hasattr(self, "_compare_note"):
-            note = "" if self.lang == "en" else text("dash.compare_note", self.lang)
-            self._compare_note.value = f'<p class="dg-note">{escape(note)}</p>' if note else ""
+            note = text("compare.facts_note", self.lang)
+            self._compare_note.value = f'<p class="dg-note">{escape(note)}</p>'
 
     def relabel(self) -> None:
         lang = self.lang
@@ -179,6 +200,7 @@ class Dashboard(App):
                                  f'{escape(text("dash.subtitle", lang))}</small></h2>')
         self.tabs.titles = tuple(text(f"dash.tab_{n}", lang) for n in TABS)
         self._label_explore()
+        self._label_lab()
         self._label_compare()
 
     def refresh(self) -> None:

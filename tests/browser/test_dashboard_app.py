@@ -44,7 +44,8 @@ def test_tabs_are_built_when_first_opened_and_work():
     assert "play" in d.apps and d.apps["play"].game is not None
     for name in TABS:
         app = d.select_tab(name)
-        assert app is d.apps[name] and d.panels[name].children == (app,)
+        page = d.lab_tabs if name == "lab" else app  # the Lab page holds the panel in a sub-tab
+        assert app is d.apps[name] and d.panels[name].children == (page,)
     assert d.payout_explorer is not None and d.turn_explorer is not None
     lab = d.apps["lab"]
     lab.games_input.value = 10
@@ -197,3 +198,19 @@ def test_binder_builds_the_dashboard_environment_and_the_readme_names_its_url():
     readme = (ROOT / "README.md").read_text("utf-8")
     url = re.search(r"https://mybinder\.org/v2/gh/\S+", readme)  # no public repository yet: no badge
     assert url and "urlpath=voila/render/notebooks/dashboard.ipynb" in url.group(0)
+
+
+def test_the_lab_tab_holds_the_balance_run_and_the_design_workshop():
+    """Issue 8: the dashboard's Lab tab uses the workshop tools (built when first opened)."""
+    from dungeon_guilds.widgets.ab_experiment import WorkshopApp
+    from dungeon_guilds.widgets.lab import LabPanel
+
+    d = Dashboard()
+    d.select_tab("lab")
+    assert isinstance(d.apps["lab"], LabPanel) and d.workshop is None
+    assert d.lab_tabs.titles == (text("dash.lab_balance", "en"), text("dash.lab_workshop", "en"))
+    d.lab_tabs.selected_index = 1
+    assert isinstance(d.workshop, WorkshopApp) and d.lab_tabs.children[1] is d.workshop
+    d.lang = "zh"
+    assert d.lab_tabs.titles == ("平衡實驗", "設計工作坊")
+    assert d.workshop.lang_state is d.lang_state  # one toggle for the whole page

@@ -88,3 +88,69 @@ def test_any_exception_is_caught(monkeypatch):
     for status in (w.compare_status, w.lords_status, w.odds_status):
         assert "the simulator exploded" in status.value
         assert "Traceback" not in status.value
+
+
+def test_the_language_toggle_relabels_everything_but_the_sourced_facts():
+    from dungeon_guilds import i18n
+
+    w = CompareExplorer(lords_years=5)
+    assert "dg-cmp" in w._dom_classes
+    assert w.lang == "en" and w.language_toggle.layout.display is None
+    w.dead.value = 1  # an error message before the switch: it is written again in Chinese
+    assert "Sorry" in w.score_status.value
+    values = (w.game_a.value, w.game_b.value, w.difficulty.value, w.policy.value, w.eye_die.value)
+
+    w.language_toggle.value = "zh"  # as a click on 繁體中文 does
+    assert w.lang == "zh"
+    assert w.tabs.titles == ("並列比較", "勇闖地下城機率", "地城鬥士計分", "地城領主指令")
+    assert (w.game_a.description, w.sword.description, w.tokens.description) == ("遊戲 A", "魔劍加值", "傷害標記")
+    assert w.run.description == "模擬" and w.eye_die.description == "眼睛機率表"
+    assert dict(w.difficulty.options)["容易"] == "easy" and dict(w.eye_die.options)["白色"] == "white"
+    # the values chosen are kept; the facts and their sources stay English, the words around them change
+    assert (w.game_a.value, w.game_b.value, w.difficulty.value, w.policy.value, w.eye_die.value) == values
+    status = w.score_status.value
+    assert "抱歉" in status and "傷害標記" in status and "Sorry" not in status and "Traceback" not in status
+    assert "<th>項目</th>" in w.table.value and "<th>地城聯盟</th>" in w.table.value
+    assert "玩家人數" in w.table.value and "seed 000 line 9" in w.table.value and "Jaccard 相似度" in w.table.value
+    assert "英雄獲勝" in w.odds.value and "所需點數" in w.odds.value and "seed 004 line 69" in w.odds.value
+    assert "discard 1 treasure card" in w.odds.value  # a sourced effect, kept as the source says
+    assert "策略 <i>隨機</i>" in w.lords_table.value and "找不到空位的比例" in w.lords_table.value
+    assert w.lords_figure.layout.title.text == i18n.t("compare.chart_title", "zh")
+    assert [t.name for t in w.lords_figure.data] == ["2 人", "3 人", "4 人"]
+    w.dead.value = 0
+    assert w.score_status.value == "" and "總分" in w.score.value and "果然是高階英雄" in w.score.value
+    w.players.value = ()
+    w.run.click()  # a refusal of the widget itself, in Chinese
+    assert "請至少選擇一種玩家人數" in w.lords_status.value
+    assert "策略 <i>隨機</i>" in w.lords_table.value  # the last simulation stays shown
+
+    w.lang = "en"
+    assert w.tabs.titles == ("Side by side", "Dungeon! odds", "Fighter score", "Lords orders")
+    assert w.game_a.description == "Game A" and w.run.description == "Simulate"
+    assert "choose at least one player count" in w.lords_status.value  # the message follows
+    assert "<th>attribute</th>" in w.table.value and "<th>Dungeon Guilds</th>" in w.table.value
+    assert "policy <i>random</i>" in w.lords_table.value and "Hero wins" in w.odds.value
+    assert [t.name for t in w.lords_figure.data] == ["2 players", "3 players", "4 players"]
+    assert "<th>26</th>" in w.score.value and w.score_status.value == ""
+
+
+def test_a_shared_language_state_drives_several_apps_and_the_dashboard_note():
+    from dungeon_guilds.widgets.common import LanguageState
+    from dungeon_guilds.widgets.dashboard import Dashboard
+
+    state = LanguageState(lang="zh")
+    w = CompareExplorer(lords_years=5, lang_state=state, show_language=False)
+    assert w.lang_state is state and w.language_toggle.layout.display == "none"
+    assert w.tabs.titles[0] == "並列比較" and "<th>地城聯盟</th>" in w.table.value  # built in Chinese
+    state.lang = "en"
+    assert w.tabs.titles[0] == "Side by side"
+
+    d = Dashboard(tab="compare")
+    cmp = d.apps["compare"].children[1]
+    assert isinstance(cmp, CompareExplorer) and cmp.lang_state is d.lang_state
+    assert cmp.language_toggle.layout.display == "none"  # the header's toggle drives it
+    note = d.apps["compare"].children[0].value
+    assert "English" in note
+    d.language_toggle.value = "zh"
+    assert cmp.tabs.titles[0] == "並列比較" and cmp.game_a.description == "遊戲 A"
+    assert "英文" in d.apps["compare"].children[0].value and d.last_error is None
