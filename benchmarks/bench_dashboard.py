@@ -32,15 +32,14 @@ import argparse
 import json
 import os
 import platform
-import re
-import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from dungeon_guilds import serving
+from dungeon_guilds.serving import VoilaServer
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = "notebooks/dashboard.ipynb"
@@ -74,80 +73,15 @@ STEP_JS = """async () => {
 }"""
 
 
-# ---------------------------------------------------------------------- processes
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+# ---------------------------------------------------------------------- Voila
+def start_voila(preheat: bool, log_path: Path) -> VoilaServer:
+    """Voila as ``make dashboard`` runs it (``preheat=False``: no kernel pool), on a free port, in
+    its own process group (see ``dungeon_guilds.serving``); stop it with ``.stop()``."""
+    return serving.start_voila(ROOT, log_path, notebook=NOTEBOOK, preheat=preheat, timeout=60)
 
 
-def descendants(pid: int) -> list[int]:
-    tree: dict[int, list[int]] = {}
-    for entry in Path("/proc").glob("[0-9]*"):
-        try:
-            ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-        except (OSError, IndexError, ValueError):
-            continue
-        tree.setdefault(ppid, []).append(int(entry.name))
-    out, todo = [], [pid]
-    while todo:
-        for child in tree.get(todo.pop(), []):
-            out.append(child)
-            todo.append(child)
-    return out
-
-
-class Voila:
-    """Voila in its own process group, stopped by that group's id (and anything left under it
-    by its own id)."""
-
-    def __init__(self, preheat: bool, log_path: Path):
-        self.port = free_port()
-        self.log_path = log_path
-        cmd = [str(Path(sys.executable).with_name("voila")), "--no-browser", "--Voila.ip=127.0.0.1",
-               f"--port={self.port}", "--Voila.port_retries=0"]
-        if not preheat:
-            cmd.append("--VoilaConfiguration.preheat_kernel=False")
-        cmd.append(NOTEBOOK)
-        with open(log_path, "wb") as log:
-            self.proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
-                                         stdin=subprocess.DEVNULL, start_new_session=True)
-        self.wait_for(r"Voil. is running at", 1, 60)
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/"
-
-    def log(self) -> str:
-        return self.log_path.read_text("utf-8", errors="replace")
-
-    def wait_for(self, pattern: str, count: int, timeout: float) -> None:
-        deadline = time.monotonic() + timeout
-        while len(re.findall(pattern, self.log())) < count:
-            if self.proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"Voila: no {pattern!r}:\n{self.log()[-2000:]}")
-            time.sleep(0.05)
-
-    def wait_pool(self, timeout: float = 90) -> None:
-        used = len(re.findall(r"Using pre-heated kernel", self.log()))
-        self.wait_for(r"Kernel pool of \S+ is filled", used + 1, timeout)
-
-    def stop(self) -> None:
-        below = descendants(self.proc.pid)
-        try:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            self.proc.wait(timeout=15)
-        except ProcessLookupError:
-            pass
-        except subprocess.TimeoutExpired:
-            os.killpg(self.proc.pid, signal.SIGKILL)
-            self.proc.wait(timeout=10)
-        time.sleep(0.5)
-        for pid in below:
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
+def stop_voila(server: VoilaServer) -> None:
+    server.stop(grace=15)
 
 
 # ---------------------------------------------------------------------- measures
@@ -217,30 +151,30 @@ def main(argv: list[str] | None = None) -> int:
         browser = pw.chromium.launch(executable_path=args.chromium, headless=True, args=CHROMIUM_ARGS)
         results["chromium"] = browser.version
         try:
-            server = Voila(preheat=True, log_path=Path(tmp) / "preheated.log")
+            server = start_voila(preheat=True, log_path=Path(tmp) / "preheated.log")
             try:
                 loads = []
                 for _ in range(args.loads):
-                    server.wait_pool()
+                    server.wait_pool_filled()
                     time.sleep(0.5)
                     loads.append(render(browser, server.url))
                 results["preheated"] = {k: summary([x[k] for x in loads]) for k in loads[0]}
                 results["preheated"]["first_load_board_s"] = round(loads[0]["board_s"], 3)
-                server.wait_pool()
+                server.wait_pool_filled()
                 s = steps(browser, server.url, args.steps)
                 results["step_ms"] = {k: summary(v, 1) for k, v in s.items()}
                 results["step_ms"]["all_shown"] = summary(s["human_shown"] + s["bot_shown"], 1)
                 results["step_ms"]["all_drawn"] = summary(s["human_drawn"] + s["bot_drawn"], 1)
             finally:
-                server.stop()
-            server = Voila(preheat=False, log_path=Path(tmp) / "cold.log")
+                stop_voila(server)
+            server = start_voila(preheat=False, log_path=Path(tmp) / "cold.log")
             try:
                 time.sleep(1.0)
                 loads = [render(browser, server.url) for _ in range(args.loads)]
                 results["cold"] = {k: summary([x[k] for x in loads]) for k in loads[0]}
                 results["cold"]["first_load_board_s"] = round(loads[0]["board_s"], 3)
             finally:
-                server.stop()
+                stop_voila(server)
         finally:
             browser.close()
     results["meets"] = {

@@ -1,54 +1,330 @@
-"""Serving the dashboard: the kernel manager ``voila.json`` names
-(``VoilaConfiguration.multi_kernel_manager_class``).
+"""Serving the dashboard: the kernel manager ``voila.json`` names, and the process helpers the
+browser tests and the dashboard benchmark use to run Voila.
 
-Voila's idle-kernel culler does not know about its pool of preheated kernels. A pool kernel
-sits idle by design, so once it has waited longer than ``cull_idle_timeout`` the next cull
-check after a page took it shuts it down before the page's websocket connects: the page never
-renders (measured with a 5 s timeout), and the pool is gone. :class:`PoolKeepingKernelManager`
-remembers the preheated kernels (started with ``VOILA_PREHEAT=True``): while one waits in the
-pool it is never culled, and the first cull check after a page took it counts as activity, so
-it is culled only after ``cull_idle_timeout`` without a page (``cull_connected`` false: an open
-page keeps its kernel). Only the server imports this module; kernels never do.
+**The kernel manager** (``VoilaConfiguration.multi_kernel_manager_class``). Voila's idle-kernel
+culler does not know about its pool of preheated kernels. A pool kernel sits idle by design, so
+once it has waited longer than ``cull_idle_timeout`` the next cull check after a page took it
+shuts it down before the page's websocket connects: the page never renders (measured with a 5 s
+timeout), and the pool is gone. :class:`PoolKeepingKernelManager` remembers the preheated kernels
+(started with ``VOILA_PREHEAT=True``): while one waits in the pool it is never culled, and the
+first cull check after a page took it counts as activity, so it is culled only after
+``cull_idle_timeout`` without a page (``cull_connected`` false: an open page keeps its kernel).
+It subclasses jupyter_server's ``AsyncMappingKernelManager``, so it is built on first access
+(``dungeon_guilds.serving.PoolKeepingKernelManager``, as traitlets' ``import_item`` does): importing
+this module imports neither jupyter_server nor Voila.
+
+**The process helpers** (:func:`start_voila`, :class:`VoilaServer`, :func:`stop_process_group`,
+:func:`free_port`, :func:`descendants`). Voila is started as ``make dashboard`` starts it, on a
+free loopback port, in its own process group (``start_new_session``) and, on Linux, with the
+parent-death signal set so it goes if the process that started it dies (even by SIGKILL). It is
+stopped by its group's id: SIGTERM (Voila shuts its kernels down), SIGKILL after a grace period,
+then any process that was under it (kernels run in their own sessions, so the group does not
+hold them) is killed by its own id. :func:`start_voila` stops what it started when the readiness
+wait fails or is interrupted. Process trees are read from ``/proc`` (Linux).
+
+Kernels never import this module.
 """
 
 from __future__ import annotations
 
-from jupyter_server._tz import utcnow
-from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Sequence
+
+__all__ = [
+    "NOTEBOOK", "READY_PATTERN", "START_TIMEOUT", "STOP_GRACE",
+    "PoolKeepingKernelManager", "VoilaServer", "alive", "descendants", "die_with_parent",
+    "free_port", "start_process_group", "start_voila", "stop_process_group", "voila_command",
+    "voila_executable",
+]
+
+NOTEBOOK = "notebooks/dashboard.ipynb"  # relative to the repository root, where voila.json is
+READY_PATTERN = r"Voil. is running at"
+START_TIMEOUT = 90.0  # seconds for Voila to start and fill its kernel pool
+STOP_GRACE = 10.0  # seconds between SIGTERM and SIGKILL
 
 
-class PoolKeepingKernelManager(AsyncMappingKernelManager):
-    """A mapping kernel manager that never culls a preheated kernel waiting in Voila's pool."""
+# ---------------------------------------------------------------------- kernel manager
+def __getattr__(name: str) -> Any:
+    """Build :class:`PoolKeepingKernelManager` on first access (it needs jupyter_server)."""
+    if name == "PoolKeepingKernelManager":
+        cls = _pool_keeping_kernel_manager()
+        globals()[name] = cls
+        return cls
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
-    def __init__(self, **kwargs):
-        super().__init__(**kwargs)
-        self._preheated: set[str] = set()
 
-    async def start_kernel(self, *args, **kwargs):
-        kernel_id = await super().start_kernel(*args, **kwargs)
-        if (kwargs.get("env") or {}).get("VOILA_PREHEAT") == "True":
-            self._preheated.add(kernel_id)
-        return kernel_id
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | {"PoolKeepingKernelManager"})
 
-    def _pooled_kernel_ids(self) -> set[str]:
-        ids = set()
-        for pool in getattr(self, "_pools", {}).values():  # Voila's preheat pool
-            for task in pool:
-                if task.done() and not task.cancelled() and task.exception() is None:
-                    kernel_id = (task.result() or {}).get("kernel_id")
-                    if kernel_id:
-                        ids.add(kernel_id)
-        return ids
 
-    async def cull_kernel_if_idle(self, kernel_id):
-        kernel = self._kernels.get(kernel_id)
-        if kernel is not None and kernel_id in self._preheated:
-            kernel.last_activity = utcnow()  # waiting in the pool, or just handed to a page
-            if kernel_id not in self._pooled_kernel_ids():
-                self._preheated.discard(kernel_id)  # from now on, culled like any kernel
-            return None
-        return await super().cull_kernel_if_idle(kernel_id)
+def _pool_keeping_kernel_manager() -> type:
+    from jupyter_server._tz import utcnow
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
-    async def shutdown_kernel(self, kernel_id, *args, **kwargs):
-        self._preheated.discard(kernel_id)
-        return await super().shutdown_kernel(kernel_id, *args, **kwargs)
+    class PoolKeepingKernelManager(AsyncMappingKernelManager):
+        """A mapping kernel manager that never culls a preheated kernel waiting in Voila's pool."""
+
+        def __init__(self, **kwargs):
+            super().__init__(**kwargs)
+            self._preheated: set[str] = set()
+
+        async def start_kernel(self, *args, **kwargs):
+            kernel_id = await super().start_kernel(*args, **kwargs)
+            if (kwargs.get("env") or {}).get("VOILA_PREHEAT") == "True":
+                self._preheated.add(kernel_id)
+            return kernel_id
+
+        def _pooled_kernel_ids(self) -> set[str]:
+            ids = set()
+            for pool in getattr(self, "_pools", {}).values():  # Voila's preheat pool
+                for task in pool:
+                    if task.done() and not task.cancelled() and task.exception() is None:
+                        kernel_id = (task.result() or {}).get("kernel_id")
+                        if kernel_id:
+                            ids.add(kernel_id)
+            return ids
+
+        async def cull_kernel_if_idle(self, kernel_id):
+            kernel = self._kernels.get(kernel_id)
+            if kernel is not None and kernel_id in self._preheated:
+                kernel.last_activity = utcnow()  # waiting in the pool, or just handed to a page
+                if kernel_id not in self._pooled_kernel_ids():
+                    self._preheated.discard(kernel_id)  # from now on, culled like any kernel
+                return None
+            return await super().cull_kernel_if_idle(kernel_id)
+
+        async def shutdown_kernel(self, kernel_id, *args, **kwargs):
+            self._preheated.discard(kernel_id)
+            return await super().shutdown_kernel(kernel_id, *args, **kwargs)
+
+    PoolKeepingKernelManager.__qualname__ = "PoolKeepingKernelManager"
+    return PoolKeepingKernelManager
+
+
+# ---------------------------------------------------------------------- processes
+def free_port(host: str = "127.0.0.1") -> int:
+    """A TCP port nothing listens on at ``host`` right now (the OS picks it)."""
+    with socket.socket() as s:
+        s.bind((host, 0))
+        return s.getsockname()[1]
+
+
+def _stat_fields(pid: int | str) -> list[str]:
+    """The fields of ``/proc/<pid>/stat`` after ``pid (comm)``: state, ppid, ... (comm may hold
+    spaces and parentheses)."""
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+
+
+def _children_map() -> dict[int, list[int]]:
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").glob("[0-9]*"):
+        try:
+            ppid = int(_stat_fields(entry.name)[1])
+        except (OSError, IndexError, ValueError):  # gone meanwhile
+            continue
+        children.setdefault(ppid, []).append(int(entry.name))
+    return children
+
+
+def descendants(pid: int) -> list[int]:
+    """Every process under ``pid`` (kernels run in their own sessions, so a process group does
+    not hold them); empty without ``/proc``."""
+    if not Path("/proc").is_dir():
+        return []
+    tree = _children_map()
+    out, todo = [], [pid]
+    while todo:
+        for child in tree.get(todo.pop(), []):
+            out.append(child)
+            todo.append(child)
+    return out
+
+
+def alive(pid: int) -> bool:
+    """True while ``pid`` runs (a zombie counts as dead)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    try:
+        return _stat_fields(pid)[0] != "Z"
+    except (OSError, IndexError):
+        return not Path("/proc").is_dir()
+
+
+def die_with_parent() -> None:  # pragma: no cover - runs in the child before exec
+    """``preexec_fn`` (Linux): SIGTERM this process when its parent dies, even by SIGKILL."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except Exception:  # noqa: BLE001 - best effort, not on every platform
+        pass
+
+
+def start_process_group(cmd: Sequence[str], **popen_kwargs: Any) -> subprocess.Popen:
+    """``subprocess.Popen(cmd)`` in a new session (so its own process group, which
+    :func:`stop_process_group` signals), with :func:`die_with_parent` on Linux; stdin is
+    ``/dev/null`` unless given."""
+    popen_kwargs.setdefault("stdin", subprocess.DEVNULL)
+    if sys.platform == "linux":
+        popen_kwargs.setdefault("preexec_fn", die_with_parent)
+    return subprocess.Popen(list(cmd), start_new_session=True, **popen_kwargs)
+
+
+def _signal_group(pgid: int, sig: int) -> None:
+    try:
+        os.killpg(pgid, sig)
+    except ProcessLookupError:
+        pass
+
+
+def stop_process_group(proc: subprocess.Popen, grace: float = STOP_GRACE, settle: float = 5.0) -> None:
+    """Stop a process started with :func:`start_process_group`: SIGTERM to its group, SIGKILL
+    after ``grace`` seconds (at once on Ctrl-C during the wait, which is then re-raised), then
+    kill by id anything that was under it and still runs ``settle`` seconds later (at once after
+    a Ctrl-C)."""
+    if proc.poll() is not None and not descendants(proc.pid):
+        return
+    below = descendants(proc.pid)
+    interrupted = None
+    _signal_group(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(timeout=grace)
+    except (subprocess.TimeoutExpired, KeyboardInterrupt) as exc:
+        if isinstance(exc, KeyboardInterrupt):
+            interrupted = exc
+        _signal_group(proc.pid, signal.SIGKILL)
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:  # unkillable for now: still kill what was under it
+            pass
+    deadline = time.monotonic() + (0 if interrupted else settle)
+    left = [p for p in below if alive(p)]
+    while left and time.monotonic() < deadline:
+        time.sleep(0.1)
+        left = [p for p in left if alive(p)]
+    for pid in left:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    if interrupted is not None:
+        raise interrupted
+
+
+# ---------------------------------------------------------------------- Voila
+def voila_executable() -> Path:
+    """The ``voila`` script next to this Python (it may not exist)."""
+    return Path(sys.executable).with_name("voila")
+
+
+def voila_command(port: int, notebook: str = NOTEBOOK, *, preheat: bool = True,
+                  cull_idle: int | None = None, cull_interval: int | None = None) -> list[str]:
+    """``make dashboard``'s command on ``port``; ``preheat=False`` turns the kernel pool off,
+    ``cull_idle``/``cull_interval`` override ``voila.json``'s culling times (seconds)."""
+    cmd = [str(voila_executable()), "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}",
+           "--Voila.port_retries=0"]
+    if not preheat:
+        cmd.append("--VoilaConfiguration.preheat_kernel=False")
+    if cull_idle is not None:
+        cmd.append(f"--MappingKernelManager.cull_idle_timeout={cull_idle}")
+    if cull_interval is not None:
+        cmd.append(f"--MappingKernelManager.cull_interval={cull_interval}")
+    cmd.append(notebook)
+    return cmd
+
+
+@dataclass
+class VoilaServer:
+    """A Voila process started by :func:`start_voila`, its port and its log file. A context
+    manager: leaving the ``with`` block stops it."""
+
+    proc: subprocess.Popen
+    port: int
+    log_path: Path
+    cull_idle: int | None = None
+    cull_interval: int | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def log(self) -> str:
+        return self.log_path.read_text("utf-8", errors="replace")
+
+    def count(self, pattern: str) -> int:
+        return len(re.findall(pattern, self.log()))
+
+    def wait_for_log(self, pattern: str, timeout: float, count: int = 1) -> None:
+        """Wait until ``pattern`` occurs ``count`` times in the log; RuntimeError if Voila
+        exits first, TimeoutError after ``timeout`` seconds."""
+        deadline = time.monotonic() + timeout
+        while self.count(pattern) < count:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"Voila exited ({self.proc.returncode}):\n{self.log()[-3000:]}")
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"no {pattern!r} in Voila's log after {timeout} s:\n{self.log()[-3000:]}")
+            time.sleep(0.05)
+
+    def wait_pool_filled(self, timeout: float = START_TIMEOUT) -> None:
+        """Wait until the preheated pool holds a kernel again (one fill more than pages that
+        took a preheated kernel)."""
+        used = self.count(r"Using pre-heated kernel")
+        self.wait_for_log(r"Kernel pool of \S+ is filled", timeout, count=used + 1)
+
+    def kernels(self) -> list[int]:
+        """The ids of the kernel processes running under Voila."""
+        out = []
+        for pid in descendants(self.proc.pid):
+            try:
+                cmd = Path(f"/proc/{pid}/cmdline").read_bytes()
+            except OSError:
+                continue
+            if b"ipykernel" in cmd and alive(pid):
+                out.append(pid)
+        return out
+
+    def stop(self, grace: float = STOP_GRACE) -> None:
+        stop_process_group(self.proc, grace)
+
+    def __enter__(self) -> VoilaServer:
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self.stop()
+
+
+def start_voila(cwd: str | os.PathLike, log_path: str | os.PathLike, *, notebook: str = NOTEBOOK,
+                port: int | None = None, preheat: bool = True, cull_idle: int | None = None,
+                cull_interval: int | None = None, wait_pool: bool = False,
+                timeout: float = START_TIMEOUT, pool_timeout: float | None = None) -> VoilaServer:
+    """Start :func:`voila_command` from ``cwd`` (the repository root, so ``voila.json``
+    applies) on ``port`` (default: a free one), output to ``log_path``, and wait until it is
+    running (``timeout`` seconds) and, with ``wait_pool``, until its kernel pool is filled
+    (``pool_timeout``, default ``timeout``). If the wait fails or is interrupted, Voila is
+    stopped before the error propagates."""
+    port = free_port() if port is None else port
+    log_path = Path(log_path)
+    cmd = voila_command(port, notebook, preheat=preheat, cull_idle=cull_idle, cull_interval=cull_interval)
+    with open(log_path, "wb") as log:
+        proc = start_process_group(cmd, cwd=cwd, stdout=log, stderr=subprocess.STDOUT)
+    server = VoilaServer(proc, port, log_path, cull_idle, cull_interval)
+    try:
+        server.wait_for_log(READY_PATTERN, timeout)
+        if wait_pool:
+            server.wait_pool_filled(timeout if pool_timeout is None else pool_timeout)
+    except BaseException:
+        server.stop()
+        raise
+    return server
