@@ -68,7 +68,11 @@ def _print_summary(s: dict[str, Any]) -> None:
             for t in s["teams"]:
                 print(f"  team {' + '.join(t['members'])}: ${t['gold']} (tie-break {t['tiebreak']})")
         win = s["winners"]
-        print(("Winner: " if len(win) == 1 else "Shared victory: ") + ", ".join(win))
+        if "teams" in s:
+            teams = [" + ".join(s["teams"][i]["members"]) for i in s["winning_teams"]]
+            print(("Winning team: " if len(teams) == 1 else "Shared victory, teams: ") + "; ".join(teams))
+        else:
+            print(("Winner: " if len(win) == 1 else "Shared victory: ") + ", ".join(win))
     else:
         print(f"Not finished: round {s['round_now']}, {s['to_move']} to move. Gold: "
               + ", ".join(f"{n} ${g}" for n, g in s["gold"].items()))
@@ -121,16 +125,25 @@ def _rules_from_args(args: argparse.Namespace) -> Rules:
 
 
 def cmd_random_game(args: argparse.Namespace) -> int:
-    """Play a game of uniformly random legal moves from a seed and print its record."""
+    """Play a game from a seed — uniformly random legal moves, or the named bots per seat —
+    and print (or write) its record."""
     try:
         rules = _rules_from_args(args)
         game = Game(args.players, seed=args.seed, rules=rules)
+        players = _bots_for_seats(args.bots, args.players, args.seed) if args.bots else None
     except (RulesError, ValueError) as err:
         return _fail(str(err))
     chooser = random.Random(f"dungeon-guilds/{args.seed}/random-play")
-    game.exhaust_randomly()
+    if players is None:
+        game.exhaust_randomly()
     while not game.is_over:
-        game.push(chooser.choice(game.legal_actions()))
+        if players is None:
+            game.push(chooser.choice(game.legal_actions()))
+        else:
+            st = game.state
+            game.push(players[st.current].choose(st, st.current))
+    if players is not None:
+        game.comment = "bots: " + ", ".join(f"{name} {bot.name}" for name, bot in zip(game.names, players))
     text = dumps(to_record(game))
     if args.out:
         with open(args.out, "w", encoding="utf-8") as fh:
@@ -138,6 +151,19 @@ def cmd_random_game(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(text)
     return 0
+
+
+def _bots_for_seats(spec: str, players: int, seed: int) -> list:
+    """``greedy,random,...`` → one bot per seat (the list repeats if shorter). Needs the
+    analysis extra."""
+    try:
+        from .analysis.bots import make_bot
+    except ImportError:
+        raise ValueError("--bots needs the analysis extra (pip install 'dungeon-guilds[analysis]')") from None
+    names = [b.strip() for b in spec.split(",") if b.strip()]
+    if not names:
+        raise ValueError("--bots: name at least one bot")
+    return [make_bot(names[i % len(names)], seed=f"{seed}/{i}") for i in range(players)]
 
 
 def _add_rule_flags(p: argparse.ArgumentParser) -> None:
@@ -162,9 +188,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("rules", help="list the rule options and the project's rulings")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_rules)
-    p = sub.add_parser("random-game", help="play random legal moves from a seed; print the record")
+    p = sub.add_parser("random-game",
+                       help="play a game from a seed (random legal moves, or --bots); print the record")
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--bots", help="bots per seat, e.g. greedy,cooperator,bully,random")
     p.add_argument("--out", help="write the record to this file")
     _add_rule_flags(p)
     p.set_defaults(func=cmd_random_game)

@@ -141,6 +141,7 @@ class Game:
                                cards=public_cards(self.deck, self.rooms_dealt))
         self.log: list[dict[str, Any]] = self.state.log
         self.exhaust_choices: dict[str, tuple[int, int]] = {}
+        self.comment: str | None = None  # free text carried by the record
         self._moves: list[tuple[int, Action]] = []  # (seat, action) of every dispatch move
         self._undo: list[tuple[State, int, int, dict]] = []
         self._auto_exhaust(exhaust or {})

@@ -52,6 +52,8 @@ def to_record(game: Game) -> dict[str, Any]:
         record["deck"] = {"name": deck.name, "rooms": counted_cards(deck.rooms)}
     record["exhaust"] = {name: list(pair) for name, pair in game.exhaust_choices.items()}
     record["moves"] = game.moves
+    if game.comment:
+        record["comment"] = game.comment
     return record
 
 
@@ -207,6 +209,10 @@ def from_record(data: Any, *, stop_at: int | None = None) -> Game:
         raise RecordError(str(err)) from None
     except (ValueError, IllegalAction) as err:
         raise RecordError(f"setup: {err}") from None
+
+    comment = data.get("comment")
+    _require(comment is None or isinstance(comment, str), "comment: expected text")
+    game.comment = comment
 
     moves = data.get("moves", [])
     _require(isinstance(moves, list), "moves: expected a list of move texts")

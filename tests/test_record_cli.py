@@ -174,3 +174,22 @@ def test_cli_random_game_writes_a_replayable_record(tmp_path):
 def test_console_script_entry_point():
     proc = subprocess.run([sys.executable, "-m", "dungeon_guilds", "rules"], capture_output=True, text=True)
     assert proc.returncode == 0 and "lords" in proc.stdout
+
+
+def test_cli_random_game_with_bots_names_them_and_replays(tmp_path, capsys):
+    out = tmp_path / "bots.json"
+    assert main(["random-game", "--players", "4", "--seed", "5", "--bots", "greedy,cooperator",
+                 "--out", str(out)]) == 0
+    record = json.loads(out.read_text())
+    assert record["comment"] == "bots: Ann greedy, Bo cooperator, Cy greedy, Di cooperator"
+    game = load_record(out)
+    assert game.is_over and dumps(to_record(game)) == out.read_text()
+    assert main(["random-game", "--bots", "nobody"]) == 2
+    assert "unknown bot 'nobody'" in capsys.readouterr().err
+
+
+def test_cli_replay_text_names_the_winning_team(capsys):
+    assert main(["replay", str(ROOT / "examples/records/bots-2v2-npc-fr.json")]) == 0
+    text = capsys.readouterr().out
+    assert "Winning team: " in text or "Shared victory, teams: " in text
+    assert "team Ann + Cy" in text and "team Bo + Di" in text
