@@ -9,7 +9,8 @@ Definitions used below (precise, so that a failure says what to fix):
   every other code cell must store none (no stale outputs, no widget views).
 * An **interactive cell** is a code cell whose last statement is an expression that builds a
   widget: a call of one of the apps in ``dungeon_guilds.widgets`` (``RoundStepper``,
-  ``PayoutExplorer``, ``TurnOrderExplorer``, ``PlayTable``, ``CompareExplorer``), a call of
+  ``PayoutExplorer``, ``TurnOrderExplorer``, ``PlayTable``, ``CompareExplorer``, ``RulesExplorer``,
+  the Lab and workshop apps), a call of
   anything in ipywidgets imported as ``W``/``widgets``/``ipywidgets`` (``W.interactive(...)``,
   ``W.VBox(...)``, ``W.RadioButtons(...)``), or a name assigned from such a call in that cell.
 * A rule group ``Rk`` (k = 1…10) is **cited next to** an interactive cell when ``Rk`` or
@@ -46,7 +47,8 @@ INDEX = SERIES[0]
 MAX_BYTES = 200_000
 CHECK_MARK = "# NBVAL_CHECK_OUTPUT"
 RULE_GROUPS = range(1, 11)
-APPS = {"RoundStepper", "PayoutExplorer", "TurnOrderExplorer", "PlayTable", "CompareExplorer"}
+APPS = {"RoundStepper", "PayoutExplorer", "TurnOrderExplorer", "PlayTable", "CompareExplorer",
+        "RulesExplorer", "LabPanel", "WorkshopApp", "DeckEditor", "LordBuilder", "ABExperiment"}
 WIDGET_MODULES = {"W", "widgets", "ipywidgets"}
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 RULE = re.compile(r"(?<![\w.])R(\d{1,2})(?:\.\d+)*(?![\d\w])")

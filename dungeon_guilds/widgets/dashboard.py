@@ -62,6 +62,7 @@ class Dashboard(App):
                           "lab": dict(lab or {})}
         self.apps: dict[str, W.Widget] = {}
         self.payout_explorer = None
+        self.rules_explorer = None
         self.lab_tabs = None  # the Lab tab: balance run | design workshop
         self.workshop = None  # the WorkshopApp, built when its sub-tab is first opened
         self.turn_explorer = None
@@ -142,15 +143,20 @@ class Dashboard(App):
         return PlayTable(**self._settings["play"], **self._shared())
 
     def _build_explore(self) -> W.Widget:
+        """The payout and turn-order explorers, and below them the rules explorer (every rule
+        option and project ruling; two rule sets compared in words): ``payout_explorer``,
+        ``turn_explorer``, ``rules_explorer``."""
         from .explorers import PayoutExplorer, TurnOrderExplorer
+        from .rules_explorer import RulesExplorer
 
         self.payout_explorer = PayoutExplorer(**self._shared())
         self.turn_explorer = TurnOrderExplorer(**self._shared())
-        self._explore_titles = (W.HTML().add_class("dg-explore-title"),
-                                W.HTML().add_class("dg-explore-title"))
+        self.rules_explorer = RulesExplorer(**self._shared())
+        self._explore_titles = tuple(W.HTML().add_class("dg-explore-title") for _ in range(3))
         self._label_explore()
         return W.VBox([self._explore_titles[0], self.payout_explorer,
-                       self._explore_titles[1], self.turn_explorer]).add_class("dg-explore")
+                       self._explore_titles[1], self.turn_explorer,
+                       self._explore_titles[2], self.rules_explorer]).add_class("dg-explore")
 
     def _build_lab(self) -> tuple[W.Widget, W.Widget]:
         """The Lab: a balance run (:class:`LabPanel`, ``apps["lab"]``) and the design workshop
@@ -181,7 +187,7 @@ class Dashboard(App):
     # ------------------------------------------------------------------ words
     def _label_explore(self) -> None:
         if self.payout_explorer is not None:
-            for html, key in zip(self._explore_titles, ("dash.payout", "dash.turns")):
+            for html, key in zip(self._explore_titles, ("dash.payout", "dash.turns", "rules.title")):
                 html.value = f"<h3>{escape(text(key, self.lang))}</h3>"
 
     def _label_lab(self) -> None:
