@@ -139,7 +139,6 @@ class App(W.VBox):
         """Redraw what the app shows from the engine's state."""
 
 
-
 class GameApp(App):
     """An app around one :class:`~dungeon_guilds.game.Game` with the rule-option widgets
     (``lords_dropdown``, ``edition_dropdown``, ``npc_checkbox``, ``seed_input``) and a hints
