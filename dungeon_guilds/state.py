@@ -51,6 +51,12 @@ _SWAPS = [_stronger(_SWAP, h) for h in range(64)]
 _BUMP_TOTAL = {level: bank + victim for level, (bank, victim) in BUMP_FEES.items()}
 
 
+def beats(total: int, defence: int) -> bool:
+    """R5.1 with R5.3: a room is cleared when the total strength in it reaches its defence
+    after the lord's change, a defence never below 0. (Probability code asks this too.)"""
+    return total >= (defence if defence > 0 else 0)
+
+
 def strengths_of(mask: int) -> list[int]:
     """The strengths whose bits are set in ``mask``."""
     return [s for s in STRENGTHS if mask >> s & 1]
@@ -650,13 +656,11 @@ class State:
             a = 2 * i
             total = strength[a] + strength[a + 1]
             defence = self.defence[i] + (self._cond_delta(i, 0) if cond else 0)
-            if defence < 0:
-                defence = 0  # R5.3 never below 0
-            if total < defence:
+            if not beats(total, defence):  # R5.1
                 failed_from = i
                 if log is not None:
                     self._ev("revealed", room=i + 1, defence=card.defence, treasure=card.treasure)
-                    self._ev("failed", room=i + 1, total=total, defence=defence,
+                    self._ev("failed", room=i + 1, total=total, defence=max(defence, 0),
                              rooms=list(range(i + 1, k + 1)))
                 break
             treasure = self.treasure[i] + (self._cond_delta(i, 1) if cond else 0)
@@ -669,7 +673,7 @@ class State:
                 self.bank_out += amount
             if log is not None:
                 self._ev("revealed", room=i + 1, defence=card.defence, treasure=card.treasure)
-                self._ev("cleared", room=i + 1, total=total, defence=defence, treasure=treasure,
+                self._ev("cleared", room=i + 1, total=total, defence=max(defence, 0), treasure=treasure,
                          shares={str(p): v for p, v in shares.items()}, to_bank=to_bank)
         return failed_from
 

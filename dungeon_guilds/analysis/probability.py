@@ -26,7 +26,7 @@ from fractions import Fraction
 from ..actions import Action
 from ..cards import RoomCard
 from ..payout import split
-from ..state import SETUP, State
+from ..state import SETUP, State, beats
 from .knowledge import pending_after
 
 __all__ = ["action_values", "clear_probability", "clear_table", "RoundModel"]
@@ -57,7 +57,7 @@ def clear_probability(view_or_state, room_index: int, total: int | None = None) 
     cards = [c for c in view.unseen if c.level == room.level]
     if not cards:
         raise ValueError(f"no unseen card of level {room.level}: the deck does not match the game")
-    ok = sum(1 for c in cards if total >= c.defence + delta)
+    ok = sum(1 for c in cards if beats(total, c.defence + delta))  # the engine's R5.1
     return Fraction(ok, len(cards))
 
 
@@ -132,7 +132,7 @@ class RoundModel:
         for i in range(k):
             total = after.room_total(i)
             occ = after.occupants(i)
-            clears.append([total >= d for d in defence[i]])  # R5.1
+            clears.append([beats(total, d) for d in defence[i]])  # the engine's R5.1
             shares.append([split(t, occ)[0].get(player, 0) if occ else 0 for t in treasure[i]])
             cost[i] = sum(after.heal_cost(s) for o, s in occ if o == player)
         for i in range(k - 1, -1, -1):

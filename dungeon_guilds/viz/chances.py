@@ -23,14 +23,14 @@ from typing import Sequence
 import plotly.graph_objects as go
 
 from ..i18n import t
-from ..state import OVER
+from ..state import OVER, beats
 from .events import state_and_log
 
 
 def _beats(state, i: int, defence: int) -> bool:
-    lord_change = state.lord_defence_change(i)
-    need = defence + lord_change
-    return state.room_total(i) >= (need if need > 0 else 0)
+    """Whether room ``i`` as it stands beats a front of this printed ``defence`` (the engine's
+    rule, :func:`~dungeon_guilds.state.beats`, after the lord's change)."""
+    return beats(state.room_total(i), defence + state.lord_defence_change(i))
 
 
 def _ways(allowed: Sequence[int]) -> int:
