@@ -124,29 +124,28 @@ def lord_of(lord: Lord | str) -> Lord | None:
     return LORDS_BY_ID.get(lord)
 
 
-def lord_name(lord: Lord | str, lang: str | None = None) -> str:
-    """A lord's name: a table's ``lord.<id>.name`` if given, else the card's own en/zh name."""
+def _lord_words(lord: Lord | str, lang: str | None, field: str) -> str:
+    """A lord's ``name`` or ``text``: a table's ``lord.<id>.<field>`` if given, else the card's
+    own English / Chinese words (the rulebook's)."""
     lang = _lang(lang)
     obj = lord_of(lord)
     lord_id = obj.id if obj else str(lord)
-    override = strings(lang).get(f"lord.{lord_id}.name") if lang != FALLBACK else None
+    override = strings(lang).get(f"lord.{lord_id}.{field}") if lang != FALLBACK else None
     if override:
         return str(override)
     if obj is None:
-        return lord_id
-    return obj.name("zh" if lang == "zh" else "en")
+        return lord_id if field == "name" else ""
+    return getattr(obj, field)("zh" if lang == "zh" else "en")
+
+
+def lord_name(lord: Lord | str, lang: str | None = None) -> str:
+    """A lord's name in ``lang``."""
+    return _lord_words(lord, lang, "name")
 
 
 def lord_text(lord: Lord | str, lang: str | None = None) -> str:
-    lang = _lang(lang)
-    obj = lord_of(lord)
-    lord_id = obj.id if obj else str(lord)
-    override = strings(lang).get(f"lord.{lord_id}.text") if lang != FALLBACK else None
-    if override:
-        return str(override)
-    if obj is None:
-        return ""
-    return obj.text("zh" if lang == "zh" else "en")
+    """A lord's effect text in ``lang``."""
+    return _lord_words(lord, lang, "text")
 
 
 _EN_LORD_NAMES = {lord.name_en: lord for lord in ALL_LORDS}

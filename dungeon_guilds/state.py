@@ -117,7 +117,7 @@ class State:
         # the round's lord effects, worked out in the start phase
         "lord", "thresh", "defence", "treasure", "cond_mods", "ban", "heal", "bonus",
         # what the table has seen and done
-        "seen", "unplayed", "round_results", "log", "actions_taken",
+        "seen", "unplayed", "round_results", "log", "actions_taken", "hold_resolution",
     )
 
     # ------------------------------------------------------------------ setup (R2)
@@ -186,6 +186,7 @@ class State:
         self.unplayed = [0] * n
         self.round_results = []
         self.actions_taken = 0
+        self.hold_resolution = False
         self.log = [] if log else None
         if self.log is not None:
             self._ev("setup", players=list(self.names), start=start, gold=START_GOLD)
@@ -206,7 +207,7 @@ class State:
         new.rooms, new.lord, new.thresh = self.rooms, self.lord, self.thresh
         new.defence, new.treasure, new.cond_mods = self.defence, self.treasure, self.cond_mods
         new.ban, new.heal, new.bonus = self.ban, self.heal, self.bonus
-        new.actions_taken = self.actions_taken
+        new.actions_taken, new.hold_resolution = self.actions_taken, self.hold_resolution
         # the moving parts
         new.setup_left = self.setup_left[:]
         new.gold = self.gold[:]
@@ -268,6 +269,15 @@ class State:
         """How much the round's lord changes room ``i``'s defence (and lock threshold, R7.1)
         given its adventurers now. Public: lords are face up and the dungeon is in view."""
         return self.defence[i] - self.rooms[i].defence + self._cond_delta(i, 0)
+
+    def after(self, action: Action) -> "State":
+        """A copy after a legal ``action`` with the end of dispatch held back: the dungeon as
+        the move leaves it (fees paid, rooms locked, turn passed), but no room resolved, so no
+        hidden front is revealed. For search and hints; the copy has no log."""
+        new = self.copy()
+        new.hold_resolution = True
+        new.apply_unchecked(action)
+        return new
 
     def preview_resolution(self) -> list[dict[str, Any]]:
         """The events (bonus, revealed, cleared/failed with shares) that resolving the dungeon
@@ -625,6 +635,8 @@ class State:
         self._end_dispatch()  # R4.7 nobody who still needs to act can act
 
     def _end_dispatch(self) -> None:
+        if self.hold_resolution:  # a search copy: the round stays unresolved, nothing revealed
+            return
         for p in range(self.n):
             self.unplayed[p] = self.active[p]  # R8.1 tie-break: active and not played
         failed_from = self._resolve()

@@ -44,6 +44,7 @@ class PlayerView:
     seen: tuple[RoomCard, ...]  # fronts revealed in earlier resolutions
     unseen: tuple[RoomCard, ...]  # the deck's cards (public list) minus those seen, sorted
     deck_left: int
+    exhaust_chosen: tuple[int, ...]  # seats that have made their secret setup choice (R2.4)
     heal_costs: tuple[int, ...]
 
     @classmethod
@@ -71,6 +72,7 @@ class PlayerView:
             rounds=state.rounds, phase=state.phase, current=state.current, start=state.start,
             lord_id=state.lord.id, lord_effects_on=state.effects_on, gold=tuple(state.gold),
             active=tuple(active), exhausted=tuple(exhausted), rooms=tuple(rooms),
+            exhaust_chosen=tuple(p for p in range(state.n) if p not in state.setup_left),
             seen=tuple(state.seen), unseen=tuple(state.unseen_cards()), deck_left=len(state.deck) - state.deck_pos,
             heal_costs=tuple(state.heal),
         )

@@ -56,3 +56,28 @@ def test_R4_1_engine_snake_matches_turn_order_module():
         seen.append(g.current)
         g.push(next(a for a in g.legal_actions() if a.kind == "place"))  # nobody is bumped
     assert seen == snake_order(5, 0, 10)  # 5 players x 2 placements, one snake cycle
+
+
+def test_after_holds_the_resolution_back_and_hides_the_fronts():
+    """State.after: the move is applied by the engine, but a last placement does not resolve
+    the round (nothing hidden is revealed)."""
+    g = Game(3, seed=4, rules=Rules(lords="none"))
+    g.exhaust_randomly()
+    while True:
+        st = g.state
+        places = [a for a in st.legal_actions() if a.kind == "place"]
+        if sum(st.placed) == 2 * st.n - 1:  # the last placement of round 1
+            after = st.after(places[0])
+            assert after.round == 0 and after.seen == [] and after.hold_resolution
+            assert sum(after.placed) == 2 * st.n and st.round == 0
+            assert g.state.hold_resolution is False
+            break
+        g.push(places[0])
+
+
+def test_view_reports_who_has_chosen_in_setup():
+    g = Game(4, seed=1, start_player=2)
+    assert g.view(0).exhaust_chosen == ()
+    g.push("exhaust 1 2")  # seat 2 (the start player) chooses first (R2.4, R2.5)
+    g.push("exhaust 1 2")  # then seat 3
+    assert g.view(0).exhaust_chosen == (2, 3)

@@ -24,26 +24,14 @@ import random
 from itertools import combinations
 from ..actions import Action
 from ..cards import STRENGTHS, RoomCard
-from ..state import ALL_FIVE, SETUP, State
-
-
-class _Pending(State):
-    """A state whose dispatch phase never ends by itself (resolution is held back)."""
-
-    __slots__ = ()
-
-    def _end_dispatch(self) -> None:  # the round stays unresolved: nothing hidden is revealed
-        return None
+from ..state import ALL_FIVE, State
 
 
 def pending_after(state: State, action: Action) -> State:
     """A copy of ``state`` after ``action`` (legal, from :meth:`State.legal_actions`) with the
-    round's resolution held back: the dungeon as the move leaves it, fees paid, rooms locked
-    (all by the engine), but no room revealed."""
-    new = state.copy()
-    new.__class__ = _Pending
-    new.apply_unchecked(action)
-    return new
+    round's resolution held back (:meth:`State.after`): the dungeon as the move leaves it, fees
+    paid, rooms locked (all by the engine), but no room revealed."""
+    return state.after(action)
 
 
 def _placed_mask(state: State, seat: int) -> int:
@@ -55,17 +43,9 @@ def _placed_mask(state: State, seat: int) -> int:
 
 
 def setup_chosen(view) -> list[int]:
-    """The seats that have already made their secret exhaust choice (setup goes clockwise from
-    the start player, R2.4/R2.5); during setup the seat to move and those after it have not."""
-    n = len(view.names)
-    if view.phase != SETUP:
-        return list(range(n))
-    out = []
-    seat = view.start
-    while seat != view.current:
-        out.append(seat)
-        seat = (seat + 1) % n
-    return out
+    """The seats that have already made their secret exhaust choice (the engine's setup order,
+    R2.4/R2.5, as the view reports it)."""
+    return list(view.exhaust_chosen)
 
 
 def sample_fronts(view, rng: random.Random) -> tuple[list[RoomCard], list[RoomCard]]:

@@ -102,6 +102,7 @@ def exact_expected_gold(state: State, action, player: int) -> Fraction:
             for c in chosen:
                 filler.remove(c)
             det = after.with_fronts(chosen, filler[: view.deck_left])
+            det.hold_resolution = False
             det._end_dispatch()  # the engine's resolution and cleanup
             total += prob * det.round_results[-1]["gold"][player]
             return
