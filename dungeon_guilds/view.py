@@ -22,6 +22,7 @@ class RoomView:
     level: int
     ranges: LevelInfo
     lock_threshold: int
+    defence_change: int  # the lord's change to this room's defence, given who is in it (§7)
     locked: bool
     slots: tuple[tuple[int, int] | None, ...]  # (owner, strength) per slot a, b; None if empty
 
@@ -66,7 +67,8 @@ class PlayerView:
                 for j in (2 * i, 2 * i + 1)
             )
             rooms.append(RoomView(i + 1, card.level, state.levels[card.level],
-                                  state.lock_threshold(i), state.locked[i], slots))
+                                  state.lock_threshold(i), state.lord_defence_change(i),
+                                  state.locked[i], slots))
         return cls(
             player=player, names=state.names, round=min(state.round, state.rounds - 1) + 1,
             rounds=state.rounds, phase=state.phase, current=state.current, start=state.start,

@@ -47,18 +47,26 @@ def clear_probability(view_or_state, room_index: int, total: int | None = None) 
 
     ``view_or_state`` is a :class:`~dungeon_guilds.view.PlayerView` or a ``State`` (whose
     public part is used: every player knows the same unseen cards). ``total`` is the total
-    strength to test; by default the strength now in the room (NPCs included).
+    strength to test; by default the strength now in the room (NPCs included). The lord's
+    defence change is the engine's for the room as it stands; to ask about a room after a
+    move, use :func:`clear_probability_after` (a conditional lord may then change it).
     """
     view = _as_view(view_or_state)
     room = view.rooms[room_index]
     if total is None:
         total = _room_total(room)
-    delta = room.lock_threshold - room.ranges.lock_threshold  # the lord's defence change (R7.1)
+    delta = room.defence_change  # the engine's lord change (§7, R7.1)
     cards = [c for c in view.unseen if c.level == room.level]
     if not cards:
         raise ValueError(f"no unseen card of level {room.level}: the deck does not match the game")
     ok = sum(1 for c in cards if beats(total, c.defence + delta))  # the engine's R5.1
     return Fraction(ok, len(cards))
+
+
+def clear_probability_after(state: State, player: int, action: Action) -> Fraction:
+    """The chance that the room a move puts an adventurer into clears, as ``player`` sees it:
+    the engine applies the move on a copy (:meth:`State.after`) and the room is read there."""
+    return clear_probability(state.after(action).view(player), action.room - 1)
 
 
 def clear_table(view_or_state, room_index: int, totals=range(0, 11)) -> dict[int, Fraction]:

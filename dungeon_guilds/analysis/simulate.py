@@ -58,7 +58,7 @@ COLUMN_DOCS = {
         "players": "players in the game",
         "gold": "final gold",
         "tiebreak": "strength of active adventurers not played in the last round (R8.1)",
-        "rank": "1 = best; tied players share the best rank of their group (gold, then tiebreak)",
+        "rank": "1 = best; tied players share the best rank of their group (gold, then tiebreak; with teams, the team's)",
         "winner": "True for every winner (shared victories and teams included)",
         "win": "share of the victory: 1/k for each of k winners, else 0 (sums to 1 per game)",
         "actions": "the game's length in actions (setup exhaust choices included)",
@@ -192,11 +192,16 @@ def play_game(game: int, seed: int | str, lineup: Sequence[str], rules: Rules, d
     res = result(st)
     winners = res.winners
     share = 1.0 / len(winners) if winners else 0.0
-    scores = list(zip(res.gold, res.tiebreak))
+    if res.team_gold is None:  # R8.1: gold, then unplayed strength
+        scores = list(zip(res.gold, res.tiebreak))
+        seat_score = scores
+    else:  # R10.1: a seat ranks as its team, on team gold and team tie-break
+        scores = list(zip(res.team_gold, res.team_tiebreak))
+        seat_score = [scores[st.team[s]] for s in range(n)]
     g = out["games"]
     lords = ",".join(lord.id for lord in st.lords)
     for seat in range(n):
-        rank = 1 + sum(1 for sc in scores if sc > scores[seat])
+        rank = 1 + sum(1 for sc in scores if sc > seat_score[seat])
         g.append((game, seat, labels[seat], n, res.gold[seat], res.tiebreak[seat], rank,
                   seat in winners, share if seat in winners else 0.0, st.actions_taken,
                   decisions[seat], branching[seat] / decisions[seat] if decisions[seat] else 0.0,

@@ -90,7 +90,7 @@ class ArmPanel(W.VBox):
             pass
 
     def _session_changed(self, _change=None) -> None:
-        self.update_options()
+        self._changed()  # a session change comes from another app: never raise into it
 
     def update_options(self) -> None:
         L = self._lang

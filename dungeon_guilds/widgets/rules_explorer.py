@@ -134,7 +134,8 @@ def difference_text(item: tuple, lang: str) -> str:
         option = i18n.t(f"rules.name_{name}", lang) if i18n.has(f"rules.name_{name}", lang) else name
         return t("rules.diff_option", option=option, a=value_word(name, va, lang), b=value_word(name, vb, lang))
     if kind == "swap":
-        room = lambda edition: t("rules.swap_unlocked" if edition == "zh" else "rules.swap_full")  # noqa: E731
+        room = lambda edition: t("rules.swap_full" if Rules(edition=edition).swap_needs_full_room  # noqa: E731
+                                 else "rules.swap_unlocked")
         return t("rules.diff_swap", a=room(item[1]), b=room(item[2]))
     _, rule, text = item
     return t("rules.diff_silence", rule=rule, text=_word(f"rules.silence_{_slug(rule)}", text, lang))

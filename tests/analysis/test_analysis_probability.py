@@ -169,3 +169,25 @@ def test_determinize_keeps_the_view_and_the_levels():
         dv = det.view(st.current)
         assert dv.rooms == v.rooms and dv.gold == v.gold and dv.active[st.current] == v.active[st.current]
         det.check_invariants()
+
+
+def test_clear_chance_after_a_move_sees_a_conditional_lord():
+    """§7 vocabulary: a workshop lord 'equal strengths: defence +4'. Putting a 3 beside a 3 in
+    a Lv1 room (reference defences 3-5) makes it 6 against 7-9: it cannot clear; the chance
+    read before the move (defence change 0) would have said it surely clears."""
+    from dungeon_guilds import Game, Rules
+    from dungeon_guilds.analysis.probability import clear_probability, clear_probability_after
+    from dungeon_guilds.effects import RoomModifier
+    from dungeon_guilds.lords import Lord
+    from dungeon_guilds.actions import place
+
+    twins = Lord("twins", "Twins", "雙胞胎", "Equal strengths: defence +4.", "", (
+        RoomModifier(defence=4, when="equal_strengths"),))
+    g = Game(3, seed=2, lords=[twins] * 3, rules=Rules(lords="all"),
+             exhaust={"Ann": (1, 2), "Bo": (1, 2), "Cy": (1, 2)})
+    g.push("place 3 1")  # Ann
+    st = g.state  # Bo to move, Lv1 room 1 holds Ann's 3
+    assert st.rooms[0].level == 1
+    assert clear_probability(st.view(1), 0, 6) == 1  # the room as it stands: no change yet
+    assert clear_probability_after(st, 1, place(3, 1)) == 0
+    assert clear_probability_after(st, 1, place(4, 1)) == 1  # 7, no twins: beats 3-5

@@ -89,3 +89,15 @@ def test_dask_distributed_executor_gives_the_same_tables():
             res = simulate(12, BOTS, 4, seed=5, executor=client.get_executor(), chunk_size=3)
     assert res.meta["executor"] == "ClientExecutor"
     assert same(local, res)
+
+
+def test_rank_follows_the_winners_in_team_games():
+    """R10.1: in a team game a seat ranks as its team; rank 1 is exactly the winners (R8.1)."""
+    from dungeon_guilds.rules import Rules
+
+    res = simulate(30, ["random"], players=4, seed=3, rules=Rules(teams="2v2"))
+    games = res.games
+    assert ((games["rank"] == 1) == games["winner"]).all()
+    for _, one in games.groupby("game"):  # partners (seats 0+2, 1+3) share a rank
+        ranks = dict(zip(one["seat"], one["rank"]))
+        assert ranks[0] == ranks[2] and ranks[1] == ranks[3]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...actions import BUMP, PLACE
 from ...payout import NPC
-from ..probability import clear_probability
+from ..probability import clear_probability_after
 from .base import Bot
 
 
@@ -33,8 +33,7 @@ class BullyBot(Bot):
 
             def spoil(a):
                 room = view.rooms[a.room - 1]
-                total = sum(slot[1] for slot in room.slots if slot is not None)
                 others = any(slot is not None and slot[0] not in (player, NPC) for slot in room.slots)
-                return (not others, clear_probability(view, a.room - 1, total + a.strength), a.room)
+                return (not others, clear_probability_after(state, player, a), a.room)
             return min(options, key=spoil)
         return min(legal, key=lambda a: (a.strength, a.room))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...actions import BUMP, PLACE, SWAP
-from ..probability import clear_probability
+from ..probability import clear_probability, clear_probability_after
 from .base import Bot
 
 
@@ -27,7 +27,7 @@ class CooperatorBot(Bot):
                 if clear_probability(view, i, total) == 1:
                     continue
                 options = sorted(by_room[i], key=lambda a: a.strength)
-                chance = {a: clear_probability(view, i, total + a.strength) for a in options}
+                chance = {a: clear_probability_after(state, player, a) for a in options}
                 sure = [a for a in options if chance[a] == 1]
                 if sure:
                     return sure[0]
