@@ -134,8 +134,7 @@ class Game:
                 raise ValueError(f"start player {start_player!r} is not one of {', '.join(names)}")
             start_player = names.index(start_player)
         self._start_seat = start_player
-        per_round = len(names) + (1 if self.rules.npc else 0)
-        self.rooms_dealt = list(rooms)[: len(names) * per_round]
+        self.rooms_dealt = list(rooms)[: self.rules.rooms_dealt(len(names))]
         self.state = State.new(names, rooms, lords, self.deck.levels, self.deck.heal_costs,
                                rules=self.rules, start=start_player,
                                cards=public_cards(self.deck, self.rooms_dealt))

@@ -148,8 +148,7 @@ def from_record(data: Any, *, stop_at: int | None = None) -> Game:
             rooms = [parse_room(c, f"rooms[{i}]", levels) for i, c in enumerate(raw)]
         except DeckError as err:
             raise RecordError(str(err)) from None
-        per_round = len(players) + (1 if rules.npc else 0)
-        need = len(players) * per_round
+        need = rules.rooms_dealt(len(players))
         _require(len(rooms) >= need,
                  f"rooms: a {len(players)}-player game deals {need} rooms, the record lists {len(rooms)}")
     else:

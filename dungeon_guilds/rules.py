@@ -119,6 +119,15 @@ class Rules:
         if self.npc and n_players >= 6:
             raise RulesError("NPC adventurers are for games of fewer than 6 players (R10.2)")
 
+    def rooms_per_round(self, n_players: int) -> int:
+        """R2.3 / R3.1: as many rooms a round as players; one more with NPCs (R10.2)."""
+        return n_players + 1 if self.npc else n_players
+
+    def rooms_dealt(self, n_players: int) -> int:
+        """The room cards a whole game deals: one round per player (R3), each of
+        :meth:`rooms_per_round` rooms."""
+        return n_players * self.rooms_per_round(n_players)
+
     def team_of(self, n_players: int) -> tuple[int, ...] | None:
         """Team index of each seat (R10.1), or None when every player is on their own."""
         if self.teams is None:

@@ -148,7 +148,7 @@ class State:
             raise ValueError("players need different names")
         if not 0 <= start < n:
             raise ValueError(f"start player must be a seat 0-{n - 1}")
-        per_round = n + 1 if rules.npc else n  # R10.2 one extra room with NPCs
+        per_round = rules.rooms_per_round(n)  # R2.3, R10.2 one extra room with NPCs
         if len(lords) != n:
             raise ValueError(f"a {n}-player game draws {n} lords (R2.2), got {len(lords)}")
         if len(rooms) < n * per_round:

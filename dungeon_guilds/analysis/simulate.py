@@ -356,10 +356,10 @@ def simulate(
     rules.check_players(players)
     lineup_for(bots, players, 0, rotate)  # refuses a wrong number of bots now
     deck = deck if deck is not None else reference_deck()
-    per_round = players + (1 if rules.npc else 0)
-    if len(deck.rooms) < players * per_round:
+    need = rules.rooms_dealt(players)
+    if len(deck.rooms) < need:
         raise ValueError(f"the deck {deck.name!r} has {len(deck.rooms)} room cards; a {players}-player "
-                         f"game deals {players * per_round}")
+                         f"game deals {need}")
     pool = lord_pool_of(lords)
     if pool is not None:
         if len(pool) < players:

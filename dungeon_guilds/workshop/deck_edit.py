@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from ..cards import CSV_COLUMNS, LEVELS, STRENGTHS, Deck, DeckError, deck_from_dict, reference_deck
+from ..rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 
 ROOM_COLUMNS = ("level", "defence", "treasure", "count")
 LEVEL_COLUMNS = ("level", "defence_low", "defence_high", "treasure_low", "treasure_high")
@@ -313,11 +314,9 @@ def errors_of(problems: Iterable[Problem]) -> list[Problem]:
 def max_players(n_cards: int, npc: bool = False) -> int:
     """The largest player count a deck of ``n_cards`` can deal a whole game to (R2.3, R3.1:
     players rounds of players rooms; one more room a round with NPCs, R10.2), 0 if none."""
-    best = 0
-    for p in range(3, 7):
-        if p * (p + (1 if npc else 0)) <= n_cards:
-            best = p
-    return best
+    rules = Rules(npc=npc)
+    fits = [p for p in range(MIN_PLAYERS, MAX_PLAYERS + 1) if rules.rooms_dealt(p) <= n_cards]
+    return max(fits, default=0)
 
 
 # ---------------------------------------------------------------------- table -> deck
