@@ -47,13 +47,35 @@ def _flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
     return out
 
 
+def _merge(into: dict[str, Any], table: Mapping[str, Any], where: str) -> None:
+    """Deep-merge ``table`` into ``into``; a key given twice is an error naming the file."""
+    for key, value in table.items():
+        if isinstance(value, Mapping) and isinstance(into.get(key), dict):
+            _merge(into[key], value, where)
+        elif key in into and not (isinstance(value, list) and isinstance(into[key], list)):
+            raise ValueError(f"strings: key {key!r} in {where} is defined twice")
+        elif isinstance(value, list) and isinstance(into.get(key), list):
+            into[key] = into[key] + value
+        else:
+            into[key] = dict(value) if isinstance(value, Mapping) else value
+
+
 @lru_cache(maxsize=None)
 def _table(lang: str) -> dict[str, Any]:
+    """``strings/<lang>.toml`` merged with every ``strings/<lang>/*.toml`` (one file a feature,
+    so features keep their texts apart)."""
+    root = resources.files("dungeon_guilds").joinpath("strings")
     try:
-        text = resources.files("dungeon_guilds").joinpath("strings", f"{lang}.toml").read_text("utf-8")
+        text = root.joinpath(f"{lang}.toml").read_text("utf-8")
     except FileNotFoundError:
         raise ValueError(f"no strings for language {lang!r} (have: {', '.join(languages())})") from None
-    return tomllib.loads(text)
+    table = tomllib.loads(text)
+    folder = root.joinpath(lang)
+    if folder.is_dir():
+        for part in sorted(folder.iterdir(), key=lambda e: e.name):
+            if part.name.endswith(".toml"):
+                _merge(table, tomllib.loads(part.read_text("utf-8")), f"strings/{lang}/{part.name}")
+    return table
 
 
 @lru_cache(maxsize=None)

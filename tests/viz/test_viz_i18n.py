@@ -138,3 +138,15 @@ def test_event_text_covers_every_event_kind_in_both_languages():
             assert text and "{" not in text and not text.startswith("event."), (ev, text)
         kinds.add(ev["kind"])
     assert {"setup", "dealt", "exhausted", "placed", "cleared", "healed", "game_over"} <= kinds
+
+
+def test_feature_string_files_merge_and_refuse_a_key_given_twice():
+    """strings/<lang>/<feature>.toml files merge into the language's table; a key defined in
+    two files is refused with the file's name (so two features cannot silently overwrite)."""
+    from dungeon_guilds.i18n import _merge
+
+    table = {"ui": {"a": "A"}}
+    _merge(table, {"ui": {"b": "B"}, "new": {"c": "C"}}, "strings/en/x.toml")
+    assert table == {"ui": {"a": "A", "b": "B"}, "new": {"c": "C"}}
+    with pytest.raises(ValueError, match="strings/en/y.toml"):
+        _merge(table, {"ui": {"a": "again"}}, "strings/en/y.toml")
