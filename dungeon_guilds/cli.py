@@ -107,7 +107,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(listing, ensure_ascii=False, indent=1))
         return 0
-    print("Rule options (see RULES.md; the rules explorer shows them too):")
+    print("Rule options (see docs/rules.md; the rules explorer shows them too):")
     for o in listing["options"]:
         values = " / ".join("absent" if v is None else str(v).lower() for v in o["values"])
         print(f"  {o['name']}: {values} (default {str(o['default']).lower() if o['default'] is not None else 'absent'})"

@@ -35,26 +35,26 @@ OPTIONS: tuple[OptionInfo, ...] = (
         "lords", LORDS_OPTIONS, "base",
         "Which Dungeon Lord effects are in play: 'none' (first-game mode: lords only count "
         "rounds), 'base' (the six lords in the box), 'all' (base + the five promo lords).",
-        "seed 000 (城主卡 section), RULES R1.3, R7.4", False),
+        "the Chinese rulebook (城主卡 section), docs/rules.md R1.3, R7.4", False),
     OptionInfo(
         "teams", TEAM_OPTIONS, None,
         "Team variant: '2v2' (4 players, partners opposite), '3v3' (6 players, seats alternate), "
         "'2v2v2' (6 players, partners opposite); absent for every player on their own. Team gold "
         "is summed; ties go to the team's unplayed strength.",
-        "seed 000 (變體規則 組隊), RULES R10.1", False),
+        "the Chinese rulebook (變體規則 組隊), docs/rules.md R10.1", False),
     OptionInfo(
         "npc", (False, True), False,
         "NPC adventurers (fewer than 6 players): one extra room a round, NPCs start in rooms 1 "
         "and 2 with strength equal to their room's level, can be replaced for $1, and take "
         "treasure shares back to the bank. Rulings: an NPC is replaced like any adventurer "
         "(strictly stronger, unlocked full room); with no free slot anywhere it leaves.",
-        "seed 000 (變體規則 NPC), RULES R10.2", True),
+        "the Chinese rulebook (變體規則 NPC), docs/rules.md R10.2", True),
     OptionInfo(
         "edition", EDITIONS, "zh",
         "Rules text: 'zh' the full Chinese rulebook (primary); 'fr' the short French summary, "
         "where replacing your own adventurer also needs the room to be full (R9.1). Where the "
         "French text is silent, the Chinese rules apply (R9.2-R9.4).",
-        "seed 000 and seed 002, RULES §9", False),
+        "the Chinese rulebook and the French summary, docs/rules.md §9", False),
 )
 
 # Rulings the engine always applies (shown by `dungeon-guilds rules` and the explorer).

@@ -585,9 +585,9 @@ class State:
         return total
 
     def _start_dispatch(self) -> None:
-        """The start phase's flips (the Caveman, R7.2 in round 1 too), the NPCs (R10.2), then
-        the first turn of the snake (R4.1)."""
-        if self.effects_on:
+        """The start phase's flips (the Caveman, R7.2: not in round 1, which has no start phase,
+        R3.1), the NPCs (R10.2), then the first turn of the snake (R4.1)."""
+        if self.effects_on and self.round > 0:
             for e in self.lord.effects:
                 if isinstance(e, StartFlip):
                     ex = sum(1 << s for s in e.exhaust)
@@ -743,7 +743,7 @@ class State:
 
     # ------------------------------------------------------------------ invariants (§11)
     def check_invariants(self) -> None:
-        """Raise AssertionError if a RULES §11 invariant is broken."""
+        """Raise AssertionError if a docs/rules.md §11 invariant is broken."""
         assert sum(self.gold) == self.bank_out - self.bank_in, "gold is not conserved"
         assert all(g >= 0 for g in self.gold), "a player's gold is negative"
         seen_cards = [0] * self.n

@@ -1,4 +1,4 @@
-"""Hand-computed scenarios for the eleven Dungeon Lords (RULES §7, rulings R7.1-R7.4, R2.4, R5.3).
+"""Hand-computed scenarios for the eleven Dungeon Lords (docs/rules.md §7, rulings R7.1-R7.4, R2.4, R5.3).
 
 Each scenario plays round 1 with the lord under test and fixed rooms, exhaust choices and moves,
 and compares the gold with arithmetic done by hand (comments). Each is also played with

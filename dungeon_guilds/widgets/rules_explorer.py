@@ -1,5 +1,5 @@
 """The rules explorer: every rule option and every project ruling, and two rule sets compared in
-words (RULES.md: "every ruling should be visible to users", §9 "switch edition and see the
+words (docs/rules.md: "every ruling should be visible to users", §9 "switch edition and see the
 difference").
 
 ``RulesExplorer()`` shows

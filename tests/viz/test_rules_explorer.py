@@ -1,4 +1,4 @@
-"""The rules explorer, driven headless: two rule sets compared in words (RULES.md §9), the
+"""The rules explorer, driven headless: two rule sets compared in words (docs/rules.md §9), the
 engine's refusal for a combination a table cannot play, every option and every project ruling
 on show, the language switch; and its place in the dashboard's Explore tab."""
 
