@@ -21,6 +21,10 @@ from fractions import Fraction
 from functools import lru_cache
 from importlib import resources
 
+from ..extras import require
+
+require("dungeon_guilds.siblings.comparison", "analysis", "pandas")
+
 import pandas as pd
 
 from . import GAMES, Source

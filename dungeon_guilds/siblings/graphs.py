@@ -13,6 +13,10 @@
 
 from __future__ import annotations
 
+from ..extras import require
+
+require("dungeon_guilds.siblings.graphs", "analysis", "networkx", "plotly", "pandas")
+
 import networkx as nx
 import plotly.graph_objects as go
 

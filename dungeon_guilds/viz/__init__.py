@@ -21,6 +21,8 @@ behind the figures is in :mod:`dungeon_guilds.viz.events` (no plotly needed).
 from importlib import import_module
 from typing import Any
 
+from ..extras import require
+
 # name -> submodule; imported on first use so that ``dungeon_guilds.viz.events`` (plain data,
 # used by the core's notebook display) never needs plotly or networkx.
 _EXPORTS = {
@@ -40,6 +42,7 @@ def __getattr__(name: str) -> Any:
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'dungeon_guilds.viz' has no attribute {name!r}")
+    require("dungeon_guilds.viz", "analysis", "plotly", "networkx")
     value = getattr(import_module(f".{module}", __name__), name)
     globals()[name] = value
     return value

@@ -20,6 +20,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Sequence
 
+from ..extras import require
+
+require("dungeon_guilds.viz", "analysis", "plotly", "networkx")
+
 import plotly.graph_objects as go
 
 from ..i18n import t

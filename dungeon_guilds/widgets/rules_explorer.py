@@ -46,13 +46,13 @@ are the :class:`Rules` picked, ``differences`` the engine's English sentences la
 from __future__ import annotations
 
 import re
-from collections import Counter
 from html import escape
 from typing import Any
 
 import ipywidgets as W
 
 from .. import i18n
+from ..reference import _numbered_keys
 from ..rules import (EDITION_SILENCES, EDITIONS, LORDS_OPTIONS, MAX_PLAYERS, MIN_PLAYERS, OPTIONS,
                      RULINGS, TEAM_OPTIONS, UNSTATED_FR, Rules, RulesError, describe_value,
                      differences, unstated_in_fr)
@@ -78,16 +78,6 @@ def value_code(value: Any) -> str:
 def value_key(option: str, value: Any) -> str:
     slug = "none" if value is None else str(value).lower() if isinstance(value, bool) else _slug(str(value))
     return f"rules.value_{option}_{slug}"
-
-
-def _numbered_keys(prefix: str, entries) -> list[str]:
-    seen: Counter[str] = Counter()
-    keys = []
-    for rule, _text in entries:
-        seen[rule] += 1
-        base = f"rules.{prefix}_{_slug(rule)}"
-        keys.append(base if seen[rule] == 1 else f"{base}_{seen[rule]}")
-    return keys
 
 
 def ruling_keys() -> list[str]:
