@@ -21,7 +21,7 @@ $(VENV)/.installed: $(BIN)/python pyproject.toml
 install: $(VENV)/.installed
 
 test: $(VENV)/.installed
-	$(BIN)/python -m pytest --nbval-lax tests notebooks
+	$(BIN)/python -m pytest -rs --nbval-lax tests notebooks
 
 # The dashboard alone (notebooks/dashboard.ipynb) on 127.0.0.1:$(PORT); voila.json (read from
 # this directory) sets the preheated kernel, idle-kernel culling, the cell timeout and no

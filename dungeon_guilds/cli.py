@@ -178,7 +178,8 @@ def _bots_for_seats(spec: str, players: int, seed: int) -> list:
     try:
         from .analysis.bots import make_bot
     except MissingExtra as missing:
-        raise ValueError(f"--bots: {missing}") from None
+        raise ValueError(str(MissingExtra("dungeon-guilds random-game --bots", missing.extra,
+                                          missing.module))) from None
     names = [b.strip() for b in spec.split(",") if b.strip()]
     if not names:
         raise ValueError("--bots: name at least one bot")
@@ -225,7 +226,8 @@ def build_parser() -> argparse.ArgumentParser:
         from .analysis.cli_simulate import add_simulate_parser
     except MissingExtra as missing:  # listed all the same; running it says what to install
         p = sub.add_parser("simulate", help="play many bot games (needs the analysis extra)")
-        p.set_defaults(func=None, missing=missing)
+        p.set_defaults(func=None, missing=MissingExtra("dungeon-guilds simulate", missing.extra,
+                                                       missing.module))
     else:
         add_simulate_parser(sub)
     return parser

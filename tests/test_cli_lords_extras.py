@@ -93,7 +93,8 @@ def test_a_command_that_needs_the_analysis_extra_says_so_in_one_line(argv):
     assert "Traceback" not in proc.stderr and proc.stdout == ""
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1, proc.stderr
-    assert "the optional 'analysis' extra" in lines[0]
+    assert lines[0].startswith(f"dungeon-guilds: dungeon-guilds {argv[0]}")
+    assert "needs the optional 'analysis' extra (pandas is not installed)" in lines[0]
     assert "pip install 'dungeon-guilds[analysis]'" in lines[0]
 
 
