@@ -16,13 +16,13 @@ from typing import Any, Sequence
 
 from . import actions as A
 from .actions import BUMP, EXHAUST, PLACE, SWAP, Action
-from .cards import ALL_FIVE, STRENGTHS, LevelInfo, RoomCard, strengths_of
+from .cards import ALL_FIVE, STRENGTHS, LevelInfo, RoomCard, strengths_of  # noqa: F401 (re-exported)
 from .effects import EQUAL_STRENGTHS, HealModifier, LowestTotalBonus, PlacementBan, RoomModifier, StartFlip
 from .errors import GameError, IllegalAction
 from .lords import Lord
-from .payout import EMPTY, NPC, split
+from .payout import EMPTY, NPC, split  # EMPTY re-exported: the slot marker
 from .rules import Rules
-from .turn_order import seat_at
+from .turn_order import cycle
 from .view import PlayerView
 
 SETUP, DISPATCH, OVER = "setup", "dispatch", "over"
@@ -106,7 +106,7 @@ class State:
         "n", "names", "rules", "deck", "cards", "lords", "levels", "base_heal", "rounds", "rooms_per_round",
         "team", "effects_on",
         # the moving parts
-        "phase", "round", "start", "current", "pos", "setup_left", "deck_pos",
+        "phase", "round", "start", "order", "current", "pos", "setup_left", "deck_pos",
         "gold", "active", "exhausted", "placed", "bank_in", "bank_out",
         "rooms", "slot_owner", "slot_str", "locked",
         # the round's lord effects, worked out in the start phase
@@ -168,6 +168,7 @@ class State:
         self.phase = SETUP
         self.round = 0
         self.start = start
+        self.order = cycle(n, start)  # R4.1 the snake from the start player
         self.setup_left = [(start + i) % n for i in range(n)]
         self.current = start
         self.pos = 0
@@ -199,6 +200,7 @@ class State:
         new.lords, new.levels, new.base_heal = self.lords, self.levels, self.base_heal
         new.rounds, new.rooms_per_round, new.team = self.rounds, self.rooms_per_round, self.team
         new.effects_on, new.phase, new.round, new.start = self.effects_on, self.phase, self.round, self.start
+        new.order = self.order
         new.current, new.pos, new.deck_pos = self.current, self.pos, self.deck_pos
         new.bank_in, new.bank_out, new._legal = self.bank_in, self.bank_out, None
         new.rooms, new.lord, new.thresh = self.rooms, self.lord, self.thresh
@@ -355,7 +357,8 @@ class State:
         """Why ``action`` may not be taken now (by ``player``, default the one to move), as an
         :class:`IllegalAction` value (code, rule, params), or None when it is legal. Legality is
         membership in :meth:`legal_actions` (computed once per position); the reason is worked
-        out only for a refused action. Never raises."""
+        out only for a refused action. Never raises for a move; an action that the list refuses
+        but no rule explains is an engine bug and raises ``AssertionError``."""
         if self.phase == OVER:
             return IllegalAction("game_over", {}, action)
         if player is not None and player != self.current:
@@ -656,10 +659,10 @@ class State:
             self._end_dispatch()
             return
         log = self.log
-        start = self.start
+        order, two_n = self.order, 2 * n
         free_slot = EMPTY in self.slot_owner
-        for _ in range(2 * n):
-            seat = seat_at(self.pos, n, start)  # R4.1 the snake
+        for _ in range(two_n):
+            seat = order[self.pos % two_n]  # R4.1 the snake (turn_order.cycle)
             if placed[seat] < 2:
                 if (free_slot and self.active[seat] & ~self.ban) or self._has_legal(seat):
                     self.current = seat
@@ -760,6 +763,7 @@ class State:
         })
         # R6.3 discard the rooms and the lord, pass the marker to the left
         self.start = (self.start + 1) % n
+        self.order = cycle(n, self.start)
         if log is not None:
             self._ev("marker_passed", start=self.start)
         if self.round + 1 >= self.rounds:  # R6.4 no lords left: the game ends
