@@ -24,7 +24,7 @@ from importlib import resources
 from typing import Any, Iterable, Mapping, Sequence
 
 from .actions import BUMP, EXHAUST, PLACE, SWAP, Action
-from .codes import REFUSALS
+from .codes import CODES, REFUSALS
 from .lords import LORDS_BY_ID, Lord
 from .payout import NPC
 
@@ -182,7 +182,8 @@ def refusal_text(err: Any, lang: str | None = None) -> str:
 
 
 def _has_code(exc: BaseException) -> bool:
-    return isinstance(getattr(exc, "code", None), str) and isinstance(getattr(exc, "params", None), dict)
+    """An error that carries one of our codes (``errors.CODES``) and its params."""
+    return getattr(exc, "code", None) in CODES and isinstance(getattr(exc, "params", None), dict)
 
 
 def illegal_text(err: Any, lang: str | None = None) -> str:
