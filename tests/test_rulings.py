@@ -63,7 +63,7 @@ def test_R7_5_a_placement_ban_covers_placing_replacing_another_and_replacing_you
     assert hand(g, "Ann") == [4, 5]
     before = snapshot(g)
     for move in ("Ann: place 5 3", "Ann: bump 5 1b", "Ann: swap 5 1a"):
-        assert "forbids strength-5" in g.why_illegal(move), move
+        assert "forbids strength-5 adventurers this round (R7.5)" in g.why_illegal(move), move
     assert snapshot(g) == before
     assert not [m for m in g.legal_moves() if " 5 " in f" {m} "]
     assert g.why_illegal("Ann: bump 4 1b") is None and g.why_illegal("Ann: swap 4 1a") is None
