@@ -177,9 +177,9 @@ class ReplaceCostPanel(ExamplePanel):
         rows = []
         for who in ("other", "own", "npc"):
             cells = "".join(
-                "<td>" + sentence(lang, "cost_cell", **{k: num(f"{who}.{c['level']}.{k}", c[k])
-                                                        for k in ("payer", "bank", "victim")}) + "</td>"
-                for c in d[who])
+                "<td>" + sentence(lang, "cost_cell" if c["victim"] else "cost_cell_bank",
+                                  **{k: num(f"{who}.{c['level']}.{k}", c[k]) for k in ("payer", "bank", "victim")})
+                + "</td>" for c in d[who])
             rows.append(f"<tr data-who='{who}'><th>{escape(ui(lang, f'cost_{who}'))}</th>{cells}</tr>")
         answer = escape(ui(lang, "yes" if all(c["returned_active"] for c in d["other"]) else "no"))
         self.show(f"<table class='dg-ex-table dg-cost-table'><tr><th>{escape(ui(lang, 'cost_who'))}</th>{head}</tr>"

@@ -31,6 +31,14 @@ from ..rule_cards import CARDS, GROUPS, RuleCard, card, cards_in, lord_card
 from .common import App, safe
 from .rule_example_panels import PANELS, ExamplePanel, num
 
+_STYLE = """<style>
+.dg-rules-tab .widget-html-content {line-height: 1.4}
+.dg-rules-tab .dg-ex-table {border-collapse: collapse; font-size: 0.92em; margin: 2px 0}
+.dg-rules-tab .dg-ex-table th, .dg-rules-tab .dg-ex-table td {border: 1px solid #dde; padding: 2px 6px;
+  text-align: left; vertical-align: top}
+.dg-rules-tab .dg-lords-table td {padding: 1px 8px 1px 0; vertical-align: top}
+.dg-rules-tab .dg-example-out p {margin: 3px 0}
+</style>"""
 CARD_STYLE = "border:1px solid #ccd;border-radius:6px;padding:6px 10px;margin:4px 0;background:#fff"
 RULING_STYLE = "border-left:4px solid #8a5a00"
 BADGE = ("display:inline-block;font-size:11px;font-weight:bold;color:#fff;background:#8a5a00;"
@@ -152,7 +160,7 @@ class RulesTab(App):
             self.lords_html, W.HBox([self.lord_dropdown, self.lord_rooms_dropdown]), self.lord_detail_html)
         self.accordion = W.Accordion(children=[self.group_pages[g] for g in GROUPS], selected_index=0
                                      ).add_class("dg-rules-accordion")
-        self.children = [self.language_toggle, self.intro_html, self.message, self.accordion]
+        self.children = [W.HTML(_STYLE), self.language_toggle, self.intro_html, self.message, self.accordion]
         self.relabel()
         self.refresh()
 
