@@ -58,7 +58,7 @@ class ExamplePanel(W.VBox):
         self.controls = controls
         self.html = W.HTML().add_class("dg-example-out")
         self.data: Any = None
-        super().__init__([W.HBox(controls, layout=W.Layout(flex_flow="row wrap", gap="4px 12px")), self.html]
+        super().__init__([W.HBox(controls, layout=W.Layout(flex_flow="row wrap")), self.html]
                          if controls else [self.html])
         self.add_class("dg-example").add_class(f"dg-example-{self.name}")
 
