@@ -15,7 +15,7 @@ from typing import Any, Sequence
 
 from .actions import Action, bump, exhaust, place, swap
 from .cards import STRENGTHS, RoomCard, reference_deck
-from .lords import get_lord
+from .lords import Lord, get_lord
 from .payout import NPC, split
 from .rules import Rules
 from .scoring import result
@@ -297,9 +297,11 @@ def succubus() -> dict[str, str | None]:
     return {"place_1": st.why_illegal(place(1, 1)), "place_2": st.why_illegal(place(2, 1))}
 
 
-def lord_rooms(lord_id: str, n_rooms: int) -> dict[str, Any]:
-    """A lord's numbers in a dungeon of ``n_rooms`` rooms (the engine's ``lord_numbers``)."""
-    d_def, d_tr, cond, ban, heal_delta, bonus = lord_numbers(get_lord(lord_id), n_rooms)
+def lord_rooms(lord: Lord | str, n_rooms: int) -> dict[str, Any]:
+    """A lord's numbers (a :class:`Lord`, or a printed lord's id) in a dungeon of ``n_rooms``
+    rooms (the engine's ``lord_numbers``)."""
+    d_def, d_tr, cond, ban, heal_delta, bonus = lord_numbers(
+        lord if isinstance(lord, Lord) else get_lord(lord), n_rooms)
     return {"defence": list(d_def), "treasure": list(d_tr),
             "equal": [(i + 1, d, t) for i, d, t in cond], "ban": strengths_of(ban),
             "heal": {s: heal_delta[s] for s in STRENGTHS if heal_delta[s]}, "bonus": bonus}

@@ -43,7 +43,7 @@ CARD_STYLE = "border:1px solid #ccd;border-radius:6px;padding:6px 10px;margin:4p
 RULING_STYLE = "border-left:4px solid #8a5a00"
 BADGE = ("display:inline-block;font-size:11px;font-weight:bold;color:#fff;background:#8a5a00;"
          "border-radius:3px;padding:0 4px;margin-left:6px")
-ID_STYLE = "display:inline-block;font-weight:bold;color:#1f4e79;min-width:3.2em"
+ID_STYLE = "display:inline-block;font-weight:bold;color:#1f4e79;min-width:3.2em;margin-right:4px"
 
 
 def card_html(c: RuleCard, lang: str) -> str:
@@ -62,9 +62,10 @@ def card_html(c: RuleCard, lang: str) -> str:
 
 
 def _room_rows(lord: Lord, n_rooms: int, lang: str) -> str:
-    d = E.lord_rooms(lord.id, n_rooms) if lord.id in {x.id for x in ALL_LORDS} else None
-    if d is None:
-        return ""
+    """The lord's defence and treasure changes room by room in a dungeon of ``n_rooms`` rooms
+    (the engine's ``lord_numbers``); its other effects do not depend on the rooms and are in
+    the card's numbers."""
+    d = E.lord_rooms(lord, n_rooms)
     t = lambda key, **v: i18n.t(f"rulecard.ui.{key}", lang, **v)  # noqa: E731
     money = lambda v: (f"+${v}" if v >= 0 else f"−${-v}")  # noqa: E731
     signed = lambda v: (f"+{v}" if v >= 0 else f"−{-v}")  # noqa: E731
@@ -84,13 +85,6 @@ def _room_rows(lord: Lord, n_rooms: int, lang: str) -> str:
         out += (f"<table class='dg-ex-table dg-lord-rooms'><tr><th>{escape(t('lord_room_col'))}</th>"
                 f"<th>{escape(t('lord_defence_col'))}</th><th>{escape(t('lord_treasure_col'))}</th></tr>"
                 f"{''.join(rows)}</table>")
-    if d["heal"]:
-        changes = ", ".join(f"{s}: {num(f'lord.heal.{s}', money(v))}" for s, v in d["heal"].items())
-        out += f"<p>{escape(t('lord_heal', changes='{c}')).format(c=changes)}</p>"
-    if d["ban"]:
-        out += f"<p>{escape(t('lord_ban', strengths=', '.join(map(str, d['ban']))))}</p>"
-    if d["bonus"]:
-        out += f"<p>{escape(t('lord_bonus', amount='{a}')).format(a=num('lord.bonus', d['bonus']))}</p>"
     return out
 
 
