@@ -10,7 +10,7 @@ holding a ruling, ``ruling`` (the ruling in words). This module never reads the 
 itself; a test checks that every R-number of ``docs/rules.md`` has a card.
 
 Public: :data:`CARDS`, :data:`GROUPS`, :func:`card`, :func:`rule_line`, :func:`cited_rules`,
-:func:`lord_card` (a lord's name, effect, numbers and the rulings touching it).
+:func:`rule_lines_for` (the lines of the rules a refusal cites), :func:`lord_card` (a lord's name, effect, numbers and the rulings touching it).
 """
 
 from __future__ import annotations
@@ -117,6 +117,12 @@ def cited_rules(text: str) -> list[str]:
     return out
 
 
+def rule_lines_for(reason: str, lang: str | None = None) -> list[str]:
+    """The one-line text of every rule an engine refusal cites (``rule_line`` of each
+    :func:`cited_rules`), to show under a refused move."""
+    return [rule_line(rid, lang) for rid in cited_rules(reason)]
+
+
 def cards_in(group: str) -> list[RuleCard]:
     if group not in GROUPS:
         raise ValueError(f"no group {group!r} (groups: {', '.join(GROUPS)})")
@@ -127,8 +133,8 @@ def cards_in(group: str) -> list[RuleCard]:
 @dataclass(frozen=True, slots=True)
 class LordCard:
     """A Dungeon Lord in words: ``numbers`` are its effects one by one (from its effect data),
-    ``rulings`` the ``(R-number, text)`` of every rule card touching it (the card's ruling if
-    it holds one, else its one-line text)."""
+    ``rulings`` the ``(R-number, text)`` of every rule card touching it (the card's one-line
+    text, and its ruling if it holds one)."""
 
     id: str
     name: str
@@ -216,7 +222,10 @@ def lord_rules(lord: Lord) -> list[str]:
 
 
 def _ruling_or_line(c: RuleCard, lang: str | None) -> str:
-    return c.ruling_text(lang) if c.ruling else c.line(lang)
+    """The card's one-line text, and its ruling after it if it holds one."""
+    if not c.ruling:
+        return c.line(lang)
+    return i18n.t("rulecard.ui.line_and_ruling", lang, line=c.line(lang), ruling=c.ruling_text(lang))
 
 
 def lord_card(lord_or_id: Lord | str, lang: str | None = None) -> LordCard:
@@ -240,4 +249,4 @@ def lord_cards(lang: str | None = None) -> list[LordCard]:
 
 
 __all__ = ["CARDS", "CARDS_BY_ID", "GROUPS", "LordCard", "RuleCard", "card", "cards_in", "cited_rules",
-           "effect_words", "lord_card", "lord_cards", "lord_rules", "rule_line"]
+           "effect_words", "lord_card", "lord_cards", "lord_rules", "rule_line", "rule_lines_for"]

@@ -15,7 +15,7 @@ from dungeon_guilds import i18n
 from dungeon_guilds import rule_examples as E
 from dungeon_guilds.lords import ALL_LORDS, BASE_LORDS, PROMO_LORDS, LordError
 from dungeon_guilds.rule_cards import (CARDS, CARDS_BY_ID, GROUPS, card, cards_in, cited_rules, lord_card,
-                                       lord_cards, lord_rules, rule_line)
+                                       lord_cards, lord_rules, rule_line, rule_lines_for)
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES_MD = ROOT / "docs" / "rules.md"
@@ -81,6 +81,7 @@ def test_cited_rules_finds_the_cards_an_engine_refusal_names():
     assert cited_rules("you need an adventurer stronger than 2 to swap (R4.5)") == ["R4.5"]
     assert cited_rules("room 1 is locked (R4.3); see R4.3 and R9.1, not R99.9") == ["R4.3", "R9.1"]
     assert cited_rules("") == []
+    assert rule_lines_for("a Lv3 bump costs $3 and you have $2 (R4.6)", "zh") == ["R4.6 " + card("R4.6").line("zh")]
 
 
 def test_the_eleven_lords_are_cards_with_effect_numbers_and_rulings():

@@ -103,9 +103,9 @@ def lord_card_html(lord: Lord | str, lang: str | None = None, n_rooms: int | Non
     return (f'<div class="dg-lord-card" data-lord="{escape(lc.id)}" data-promo="{str(lc.promo).lower()}" '
             f'style="{CARD_STYLE}"><div><b class="dg-lord-name" style="font-size:15px">{escape(lc.name)}</b> '
             f'<span style="color:#666">({escape(kind)})</span></div>'
-            f'<div class="dg-lord-effect"><b>{escape(t("lord_effect"))}:</b> {escape(lc.effect)}</div>'
-            f'<div><b>{escape(t("lord_numbers"))}:</b><ul class="dg-lord-numbers" style="margin:2px 0">{numbers}</ul>'
-            f"{rooms}</div><div><b>{escape(t('lord_rulings'))}:</b>"
+            f'<div class="dg-lord-effect"><b>{escape(t("lord_effect"))}</b> {escape(lc.effect)}</div>'
+            f'<div><b>{escape(t("lord_numbers"))}</b><ul class="dg-lord-numbers" style="margin:2px 0">{numbers}</ul>'
+            f"{rooms}</div><div><b>{escape(t('lord_rulings'))}</b>"
             f'<ul class="dg-lord-rulings" style="margin:2px 0">{rulings or "<li>" + escape(t("lord_none")) + "</li>"}'
             f"</ul></div></div>")
 
