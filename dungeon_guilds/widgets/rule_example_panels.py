@@ -49,6 +49,18 @@ def _pair_options(lang: str, pairs) -> list[tuple[str, tuple[int, int]]]:
     return [(ui(lang, "pair", a=a, b=b), (a, b)) for a, b in pairs]
 
 
+def _units(text: str) -> int:
+    """Rough width of ``text`` in half-em units (a CJK character counts 2)."""
+    return sum(2 if ord(ch) > 0x2E80 else 1 for ch in text)
+
+
+def _fit(dropdown: W.Dropdown) -> str:
+    """A width that holds the description and the longest option label."""
+    longest = max((_units(label) for label in getattr(dropdown, "_options_labels", ())),
+                  default=0)
+    return f"{7 * (_units(dropdown.description or '') + longest) + 60}px"
+
+
 class ExamplePanel(W.VBox):
     """Base of the example panels."""
 
@@ -69,6 +81,8 @@ class ExamplePanel(W.VBox):
     def relabel(self, lang: str) -> None:
         for c in self.controls:
             c.style = {"description_width": "initial"}
+            if isinstance(c, W.Dropdown):
+                c.layout.width = _fit(c)
 
     def refresh(self, lang: str) -> None:  # pragma: no cover - overridden
         raise NotImplementedError

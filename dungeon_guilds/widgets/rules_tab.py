@@ -102,7 +102,7 @@ def lord_card_html(lord: Lord | str, lang: str | None = None, n_rooms: int | Non
     rooms = _room_rows(obj, n_rooms, lang) if n_rooms else ""
     return (f'<div class="dg-lord-card" data-lord="{escape(lc.id)}" data-promo="{str(lc.promo).lower()}" '
             f'style="{CARD_STYLE}"><div><b class="dg-lord-name" style="font-size:15px">{escape(lc.name)}</b> '
-            f'<span style="color:#666">({escape(kind)})</span></div>'
+            f'<span style="color:#666">{escape(i18n.t("rulecard.ui.lord_kind", lang, kind=kind))}</span></div>'
             f'<div class="dg-lord-effect"><b>{escape(t("lord_effect"))}</b> {escape(lc.effect)}</div>'
             f'<div><b>{escape(t("lord_numbers"))}</b><ul class="dg-lord-numbers" style="margin:2px 0">{numbers}</ul>'
             f"{rooms}</div><div><b>{escape(t('lord_rulings'))}</b>"
@@ -189,8 +189,9 @@ class RulesTab(App):
         for panel in self.panels.values():
             panel.relabel(lang)
         value = self.lord_dropdown.value
-        self.lord_dropdown.options = [(f"{i18n.lord_name(x, lang)} ({t('promo') if x.promo else t('base')})", x.id)
-                                      for x in ALL_LORDS]
+        self.lord_dropdown.options = [
+            (i18n.t("rulecard.ui.lord_option", lang, name=i18n.lord_name(x, lang), kind=t("promo") if x.promo else t("base")),
+             x.id) for x in ALL_LORDS]
         self.lord_dropdown.value = value
         self.lord_dropdown.description = t("lord_pick")
         self.lord_rooms_dropdown.description = t("lord_rooms")
