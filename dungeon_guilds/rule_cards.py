@@ -10,7 +10,8 @@ holding a ruling, ``ruling`` (the ruling in words). This module never reads the 
 itself; a test checks that every R-number of ``docs/rules.md`` has a card.
 
 Public: :data:`CARDS`, :data:`GROUPS`, :func:`card`, :func:`rule_line`, :func:`cited_rules`,
-:func:`rule_lines_for` (the lines of the rules a refusal cites), :func:`lord_card` (a lord's name, effect, numbers and the rulings touching it).
+:func:`rule_lines_for` (the lines of the rules a refusal cites), :func:`lord_card` (a lord's
+name, effect, numbers and the rulings touching it).
 """
 
 from __future__ import annotations

@@ -41,8 +41,8 @@ def _lords(first: str | Sequence[str] | None, n: int) -> list:
 
 
 def table(rooms: Sequence[RoomCard], needs: dict[int, Sequence[int]] | None = None, *,
-          rules: Rules = NO_LORDS, lord: str | Sequence[str] | None = None, exhausts: dict[int, tuple[int, int]] | None = None
-          ) -> State:
+          rules: Rules = NO_LORDS, lord: str | Sequence[str] | None = None,
+          exhausts: dict[int, tuple[int, int]] | None = None) -> State:
     """A 3-player game after setup: ``rooms`` are the first round's rooms (the deck repeats
     them for the later rounds); ``lord`` is round 1's lord (or the lords of the rounds, in
     order); each seat exhausts ``exhausts[seat]``, else the two weakest

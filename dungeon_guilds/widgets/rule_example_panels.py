@@ -112,7 +112,9 @@ class SetupGoldPanel(ExamplePanel):
 
     def refresh(self, lang):
         d = self.data = E.setup_gold(self.pair.value, self.guardian.value)
-        self.show(f"<p>{sentence(lang, 'setup_result', costs=_money_list(d['printed'], 'printed'), gain=num('gain', d['gain']), gold=num('gold', d['gold']))}</p>"
+        result = sentence(lang, "setup_result", costs=_money_list(d["printed"], "printed"),
+                          gain=num("gain", d["gain"]), gold=num("gold", d["gold"]))
+        self.show(f"<p>{result}</p>"
                   f"<p>{sentence(lang, 'setup_round_heal', costs=_money_list(d['round_heal'], 'round_heal'))}</p>")
 
 
@@ -169,12 +171,15 @@ class LockPanel(ExamplePanel):
         out = f"<p>{sentence(lang, 'lock_thresholds')}</p><table class='dg-ex-table'><tr>{cells}</tr></table>"
         if d["locked_alone"]:
             free = escape(ui(lang, "yes" if d["free_slot_ok"] else "no"))
-            out += f"<p>{sentence(lang, 'lock_alone_yes', a=num('a', a), threshold=num('threshold', d['threshold']), free=free)}</p>"
+            alone = sentence(lang, "lock_alone_yes", a=num("a", a), threshold=num("threshold", d["threshold"]),
+                             free=free)
+            out += f"<p>{alone}</p>"
         else:
             out += f"<p>{sentence(lang, 'lock_alone_no', a=num('a', a), threshold=num('threshold', d['threshold']))}</p>"
         state = escape(ui(lang, "locked" if d["locked"] else "unlocked"))
         out += (f"<p data-locked='{str(d['locked']).lower()}'>"
-                f"{sentence(lang, 'lock_result', total=num('total', d['total']), threshold=num('threshold_end', d['threshold']), state=state)}</p>")
+                + sentence(lang, "lock_result", total=num("total", d["total"]),
+                           threshold=num("threshold_end", d["threshold"]), state=state) + "</p>")
         self.show(out)
 
 
@@ -284,8 +289,11 @@ class HealPanel(ExamplePanel):
         costs = _money_list(list(d["costs"].values()), "cost_of")
         dropped = (sentence(lang, "heal_dropped", dropped=num("dropped", d["dropped"])) if d["dropped"]
                    else escape(ui(lang, "heal_nothing_dropped")))
-        self.show(f"<p>{sentence(lang, 'heal_result', gold=num('gold_before', d['gold_before']), costs=costs, cost=num('cost', d['cost']))}</p>"
-                  f"<p>{sentence(lang, 'heal_paid', paid=num('paid', d['paid']), after=num('gold_after', d['gold_after']), dropped=dropped)}</p>")
+        result = sentence(lang, "heal_result", gold=num("gold_before", d["gold_before"]), costs=costs,
+                          cost=num("cost", d["cost"]))
+        paid = sentence(lang, "heal_paid", paid=num("paid", d["paid"]), after=num("gold_after", d["gold_after"]),
+                        dropped=dropped)
+        self.show(f"<p>{result}</p><p>{paid}</p>")
 
 
 # ---------------------------------------------------------------------- R8.1
@@ -332,8 +340,10 @@ class CavemanPanel(ExamplePanel):
         rows = ""
         for key, label in (("without", "cave_without"), ("with", "cave_with")):
             active, exhausted = d[key]
+            words = lambda values: ", ".join(map(str, values))  # noqa: E731
             cells = "".join(
-                f"<td>{sentence(lang, 'cave_active', active=num(f'{key}.active.{p}', ', '.join(map(str, active[p]))), exhausted=num(f'{key}.exhausted.{p}', ', '.join(map(str, exhausted[p]))))}</td>"
+                "<td>" + sentence(lang, "cave_active", active=num(f"{key}.active.{p}", words(active[p])),
+                                  exhausted=num(f"{key}.exhausted.{p}", words(exhausted[p]))) + "</td>"
                 for p in range(3))
             rows += f"<tr><th>{escape(ui(lang, label))}</th>{cells}</tr>"
         head = "".join(f"<th>{escape(n)}</th>" for n in E.NAMES)
@@ -344,7 +354,8 @@ class BoardgamePanel(ExamplePanel):
     name = "boardgame"
 
     def __init__(self):
-        self.picks = [_dropdown(_pair_options("en", PAIRS), v, cls=f"dg-ex-bg-{p}") for p, v in enumerate(((1, 2), (1, 3), (4, 5)))]
+        self.picks = [_dropdown(_pair_options("en", PAIRS), v, cls=f"dg-ex-bg-{p}")
+                      for p, v in enumerate(((1, 2), (1, 3), (4, 5)))]
         super().__init__(self.picks)
 
     def relabel(self, lang):
