@@ -69,7 +69,7 @@ CARDS: tuple[RuleCard, ...] = (
     _c("R4.5", "placement", True, "swap_own"), _c("R4.6", "placement", True),
     _c("R4.7", "placement", True), _c("R4.8", "placement"),
     # resolution (§5)
-    _c("R5.1", "resolution"), _c("R5.2", "resolution", example="split"), _c("R5.3", "resolution", True),
+    _c("R5.1", "resolution"), _c("R5.2", "resolution", example="split"), _c("R5.3", "resolution", True, "floor"),
     # cleanup (§6)
     _c("R6.1", "cleanup", example="heal"), _c("R6.2", "cleanup"), _c("R6.3", "cleanup"),
     _c("R6.4", "cleanup"),
@@ -145,11 +145,13 @@ class LordCard:
     rulings: tuple[tuple[str, str], ...]
 
 
-def _money(delta: int) -> str:
+def money(delta: int) -> str:
+    """A change of gold with its sign: ``+$3``, ``−$2``."""
     return f"+${delta}" if delta >= 0 else f"−${-delta}"
 
 
-def _signed(delta: int) -> str:
+def signed(delta: int) -> str:
+    """A change with its sign: ``+2``, ``−3``."""
     return f"+{delta}" if delta >= 0 else f"−{-delta}"
 
 
@@ -177,15 +179,15 @@ def effect_words(effect, lang: str | None = None) -> str:
     if isinstance(effect, RoomModifier):
         parts = []
         if effect.defence:
-            parts.append(t("defence", delta=_signed(effect.defence)))
+            parts.append(t("defence", delta=signed(effect.defence)))
         if effect.treasure:
-            parts.append(t("treasure", delta=_money(effect.treasure)))
+            parts.append(t("treasure", delta=money(effect.treasure)))
         where = _positions(effect.rooms, lang)
         if effect.when == EQUAL_STRENGTHS:
             where = t("when_equal", rooms=where)
         return t("room", rooms=where, changes=t("sep").join(parts))
     if isinstance(effect, HealModifier):
-        return t("heal", strengths=_strengths(effect.strengths), delta=_money(effect.delta))
+        return t("heal", strengths=_strengths(effect.strengths), delta=money(effect.delta))
     if isinstance(effect, PlacementBan):
         return t("ban", strengths=_strengths(effect.strengths))
     if isinstance(effect, StartFlip):
@@ -250,4 +252,4 @@ def lord_cards(lang: str | None = None) -> list[LordCard]:
 
 
 __all__ = ["CARDS", "CARDS_BY_ID", "GROUPS", "LordCard", "RuleCard", "card", "cards_in", "cited_rules",
-           "effect_words", "lord_card", "lord_cards", "lord_rules", "rule_line", "rule_lines_for"]
+           "effect_words", "lord_card", "money", "signed", "lord_cards", "lord_rules", "rule_line", "rule_lines_for"]

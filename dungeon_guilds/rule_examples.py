@@ -185,6 +185,16 @@ def split_example(treasure: int, strength_a: int, strength_b: int, owner_b: str 
             "half": half, "remainder": rest}
 
 
+def floor(level: int, which: str = "low") -> dict[str, Any]:
+    """R5.3: Bigfun King (last room: defence −3, treasure −$5) over three rooms of ``level``
+    whose fronts are the ``low`` or ``high`` end of the ranges: the last room's printed values
+    and the values after the lord, never below 0."""
+    card = room(level, which)
+    st = table([card] * 3, rules=Rules(lords="all"), lord="bigfun_king")
+    return {"printed": (card.defence, card.treasure), "after": (st.room_defence(2), st.room_treasure(2)),
+            "change": (st.lord_defence_change(2), lord_numbers(st.lord, 3)[1][2])}
+
+
 # ---------------------------------------------------------------------- R10.2 NPC moves
 NPC_SCENARIOS = ("next_room", "other_level", "from_top")
 
@@ -307,6 +317,6 @@ def lord_rooms(lord: Lord | str, n_rooms: int) -> dict[str, Any]:
             "heal": {s: heal_delta[s] for s in STRENGTHS if heal_delta[s]}, "bonus": bonus}
 
 
-__all__ = ["NAMES", "NPC_SCENARIOS", "SWAP_CASES", "boardgame", "bump_cost", "caveman", "heal", "lock",
+__all__ = ["NAMES", "NPC_SCENARIOS", "SWAP_CASES", "boardgame", "bump_cost", "caveman", "floor", "heal", "lock",
            "lord_rooms", "npc_cost", "npc_move", "play", "play_round", "replace_costs", "room", "setup_gold",
            "snake", "split_example", "succubus", "swap_check", "swap_cost", "table", "tiebreak"]

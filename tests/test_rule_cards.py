@@ -210,6 +210,13 @@ def test_the_succubus_refuses_strength_1_r7_5():
     assert "forbids strength-1" in d["place_1"] and d["place_2"] is None
 
 
+def test_a_lords_minus_stops_at_zero_r5_3():
+    # Bigfun King on the last room: defence −3, treasure −$5 (reference Lv1 fronts 3..5, $2..$4)
+    assert E.floor(1, "low") == {"printed": (3, 2), "after": (0, 0), "change": (-3, -5)}
+    assert E.floor(1, "high")["after"] == (2, 0)
+    assert E.floor(3, "low")["after"] == (4, 3)  # Lv3 7, $8
+
+
 def test_snake_order_r4_1():
     assert E.snake(3) == [0, 1, 2, 2, 1, 0]
     assert E.snake(4, 2) == [2, 3, 0, 1, 1, 0, 3, 2]

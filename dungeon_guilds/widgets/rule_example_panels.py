@@ -21,6 +21,7 @@ from .. import i18n
 from .. import rule_examples as E
 from ..cards import STRENGTHS
 from ..payout import NPC
+from ..rule_cards import money, signed
 from .common import NONE, set_options
 
 PAIRS = [p for p in combinations(STRENGTHS, 2)]
@@ -256,9 +257,35 @@ class SplitPanel(ExamplePanel):
         if self.owner.value == "other" and d["remainder"]:
             a, b = int(self.a.value), int(self.b.value)
             who = ui(lang, "bank") if a == b else ("Ann" if a > b else "Bo")
-            out += " " + sentence(lang, "split_remainder_to", who=escape(who))
+            out += sentence(lang, "split_remainder_to", who=escape(who))
         out += f"</p><p>{sentence(lang, 'split_shares', shares=shares, bank=num('bank', d['bank']))}</p>"
         self.show(out)
+
+
+class FloorPanel(ExamplePanel):
+    name = "floor"
+    CARDS = ((1, "low"), (1, "high"), (2, "low"), (3, "low"))
+
+    def __init__(self):
+        self.card = _dropdown([(f"{lv} {w}", (lv, w)) for lv, w in self.CARDS], (1, "low"), cls="dg-ex-card")
+        super().__init__([self.card])
+
+    def relabel(self, lang):
+        options = []
+        for lv, which in self.CARDS:
+            c = E.room(lv, which)
+            options.append((ui(lang, "floor_card", level=lv, defence=c.defence, treasure=c.treasure), (lv, which)))
+        set_options(self.card, options)
+        self.card.description = ui(lang, "floor_pick")
+        super().relabel(lang)
+
+    def refresh(self, lang):
+        d = self.data = E.floor(*self.card.value)
+        (pd, pt), (ad, at), (cd, ct) = d["printed"], d["after"], d["change"]
+        self.show("<p>" + sentence(lang, "floor_result", defence=num("printed_defence", pd),
+                                   d_change=num("defence_change", signed(cd)), d_after=num("defence", ad),
+                                   treasure=num("printed_treasure", pt), t_change=num("treasure_change", money(ct)),
+                                   t_after=num("treasure", at)) + "</p>")
 
 
 # ---------------------------------------------------------------------- R6.1
@@ -428,7 +455,7 @@ PANELS: dict[str, Callable[[], ExamplePanel]] = {
     "setup_gold": SetupGoldPanel, "snake": SnakePanel, "lock": LockPanel,
     "lord_lock": lambda: LockPanel(level=2, a=3, b=3, lord="lich_king"),
     "replace_costs": ReplaceCostPanel, "swap_own": SwapPanel, "split": SplitPanel, "heal": HealPanel,
-    "tiebreak": TiebreakPanel, "caveman": CavemanPanel, "boardgame": BoardgamePanel,
+    "tiebreak": TiebreakPanel, "floor": FloorPanel, "caveman": CavemanPanel, "boardgame": BoardgamePanel,
     "succubus": SuccubusPanel, "npc": NpcPanel,
 }
 

@@ -27,7 +27,7 @@ import ipywidgets as W
 from .. import i18n
 from .. import rule_examples as E
 from ..lords import ALL_LORDS, Lord
-from ..rule_cards import CARDS, GROUPS, RuleCard, card, cards_in, lord_card
+from ..rule_cards import CARDS, GROUPS, RuleCard, card, cards_in, lord_card, money, signed
 from .common import App, safe
 from .rule_example_panels import PANELS, ExamplePanel, num
 
@@ -67,8 +67,6 @@ def _room_rows(lord: Lord, n_rooms: int, lang: str) -> str:
     the card's numbers."""
     d = E.lord_rooms(lord, n_rooms)
     t = lambda key, **v: i18n.t(f"rulecard.ui.{key}", lang, **v)  # noqa: E731
-    money = lambda v: (f"+${v}" if v >= 0 else f"−${-v}")  # noqa: E731
-    signed = lambda v: (f"+{v}" if v >= 0 else f"−{-v}")  # noqa: E731
     rows = []
     for i in range(n_rooms):
         dd, dt = d["defence"][i], d["treasure"][i]

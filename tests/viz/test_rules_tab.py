@@ -180,6 +180,11 @@ def expected(rule: str, panel) -> dict[str, str]:
         return out
     if name == "succubus":
         return {}
+    if name == "floor":
+        d = E.floor(*panel.card.value)
+        return {"printed_defence": str(d["printed"][0]), "printed_treasure": str(d["printed"][1]),
+                "defence_change": _signed(d["change"][0]), "treasure_change": _money(d["change"][1]),
+                "defence": str(d["after"][0]), "treasure": str(d["after"][1])}
     if name == "npc":
         d = E.npc_move(panel.scenario.value)
         out = {"from_room": str(d["from_room"]), "to_room": str(d["to_room"]), "strength": str(d["strength"]),
@@ -206,6 +211,7 @@ NEW_INPUTS = {
     "caveman": [{"pick": (3, 4)}, {"pick": (3, 5)}],
     "boardgame": [{"picks": ((2, 3), (1, 4), (1, 4))}, {"picks": ((4, 5), (3, 5), (3, 4))}],
     "succubus": [],
+    "floor": [{"card": (1, "high")}, {"card": (3, "low")}],
     "npc": [{"scenario": "next_room"}, {"scenario": "from_top"}],
 }
 
