@@ -59,6 +59,14 @@ def table(rooms: Sequence[RoomCard], needs: dict[int, Sequence[int]] | None = No
     return st
 
 
+def refusal(st: State, action: Action):
+    """The engine's refusal of ``action`` for the player to move, None when it is legal: the
+    refusal value (``State.refusal``: code, rule, params) where the engine gives one, else its
+    English sentence (``State.why_illegal``); ``str()`` of either is the English sentence."""
+    ask = getattr(st, "refusal", None)
+    return ask(action) if callable(ask) else st.why_illegal(action)
+
+
 def play(st: State, moves: Sequence[Action]) -> State:
     """Apply ``moves`` in turn (each for the player to move); an illegal one raises."""
     for a in moves:
@@ -130,8 +138,9 @@ def replace_costs() -> dict[str, list[dict[str, Any]]]:
 SWAP_CASES = ("stronger", "not_stronger", "locked", "not_full")
 
 
-def swap_check(case: str, edition: str) -> str | None:
-    """R4.5 / R9.1: may Ann replace her own adventurer in room 1? The engine's refusal, or
+def swap_check(case: str, edition: str):
+    """R4.5 / R9.1: may Ann replace her own adventurer in room 1? The engine's refusal
+    (:func:`refusal`), or
     None when it is legal. ``case``: ``stronger`` (her 2 by her 3 in a full unlocked room),
     ``not_stronger`` (her 2 by her 1), ``locked`` (her 3 in a room Bo's 2 has locked, by her 4),
     ``not_full`` (her 2 alone in room 1, by her 3)."""
@@ -139,15 +148,15 @@ def swap_check(case: str, edition: str) -> str | None:
     if case == "locked":
         st = table([room(1)] * 3, {0: (3, 4), 1: (2, 1), 2: (1, 2)}, rules=rules)
         play(st, [place(3, 1), place(2, 1), place(1, 2), place(2, 2), place(1, 3)])
-        return st.why_illegal(swap(4, 1, "a"))
+        return refusal(st, swap(4, 1, "a"))
     st = table([room(1)] * 3, {0: (1, 2, 3), 1: (1, 3), 2: (1, 2)}, rules=rules)
     if case == "not_full":  # Bo and Cy leave Ann's 2 alone in room 1
         play(st, [place(2, 1), place(1, 2), place(1, 3), place(2, 3), place(3, 2)])
     else:  # Bo's 1 beside Ann's 2: room 1 full, total 3, unlocked
         play(st, [place(2, 1), place(1, 1), place(1, 2), place(2, 2), place(3, 3)])
     if case == "not_stronger":
-        return st.why_illegal(swap(1, 1, "a"))
-    return st.why_illegal(swap(3, 1, "a"))
+        return refusal(st, swap(1, 1, "a"))
+    return refusal(st, swap(3, 1, "a"))
 
 
 # ---------------------------------------------------------------------- R4.1 / R4.3 / R7.1
@@ -300,11 +309,11 @@ def caveman(picks: dict[int, tuple[int, int]]) -> dict[str, Any]:
     return {"with": hands[True], "without": hands[False]}
 
 
-def succubus() -> dict[str, str | None]:
+def succubus() -> dict[str, Any]:
     """R7.5: the Succubus is the lord; Ann tries to place her 1, and to place her 2."""
     st = table([room(1)] * 3, {0: (1, 2)}, rules=Rules(lords="base"), lord="succubus",
                exhausts={0: (4, 5)})
-    return {"place_1": st.why_illegal(place(1, 1)), "place_2": st.why_illegal(place(2, 1))}
+    return {"place_1": refusal(st, place(1, 1)), "place_2": refusal(st, place(2, 1))}
 
 
 def lord_rooms(lord: Lord | str, n_rooms: int) -> dict[str, Any]:
@@ -318,5 +327,5 @@ def lord_rooms(lord: Lord | str, n_rooms: int) -> dict[str, Any]:
 
 
 __all__ = ["NAMES", "NPC_SCENARIOS", "SWAP_CASES", "boardgame", "bump_cost", "caveman", "floor", "heal", "lock",
-           "lord_rooms", "npc_cost", "npc_move", "play", "play_round", "replace_costs", "room", "setup_gold",
+           "lord_rooms", "npc_cost", "npc_move", "play", "play_round", "refusal", "replace_costs", "room", "setup_gold",
            "snake", "split_example", "succubus", "swap_check", "swap_cost", "table", "tiebreak"]

@@ -42,6 +42,14 @@ def ui(lang: str, key: str, **values: Any) -> str:
     return i18n.t(f"rulecard.ui.{key}", lang, **values)
 
 
+def refusal_words(reason: Any, lang: str) -> str:
+    """An engine refusal (a refusal value with a ``code``, or an English sentence) in ``lang``."""
+    text_of = getattr(i18n, "refusal_text", None)
+    if text_of is not None and hasattr(reason, "code"):
+        return text_of(reason, lang)
+    return i18n.refusal(str(reason), lang)
+
+
 def _money_list(values: list[int], prefix: str) -> str:
     return " + ".join(num(f"{prefix}.{i}", f"${v}") for i, v in enumerate(values))
 
@@ -219,7 +227,7 @@ class SwapPanel(ExamplePanel):
             cells = ""
             for ed, reason in verdicts.items():
                 ok = reason is None
-                text = ui(lang, "allowed") if ok else i18n.refusal(reason, lang)
+                text = ui(lang, "allowed") if ok else refusal_words(reason, lang)
                 cells += (f"<td class='dg-verdict' data-case='{case}' data-edition='{ed}' data-allowed='{str(ok).lower()}'"
                           f" style='color:{'#2a7d2a' if ok else '#8a5a00'}'>{'✔ ' if ok else '✘ '}{escape(text)}</td>")
             rows.append(f"<tr><th>{escape(ui(lang, f'swap_{case}'))}</th>{cells}</tr>")
@@ -412,7 +420,7 @@ class SuccubusPanel(ExamplePanel):
         out = ""
         for key in ("place_1", "place_2"):
             reason = d[key]
-            text = ui(lang, "allowed") if reason is None else i18n.refusal(reason, lang)
+            text = ui(lang, "allowed") if reason is None else refusal_words(reason, lang)
             out += (f"<p data-case='{key}' data-allowed='{str(reason is None).lower()}'>"
                     f"{sentence(lang, 'succ_' + key)} {'✔' if reason is None else '✘'} {escape(text)}</p>")
         self.show(out)
@@ -459,4 +467,4 @@ PANELS: dict[str, Callable[[], ExamplePanel]] = {
     "succubus": SuccubusPanel, "npc": NpcPanel,
 }
 
-__all__ = ["PANELS", "ExamplePanel", "num", "sentence"]
+__all__ = ["PANELS", "ExamplePanel", "num", "refusal_words", "sentence"]

@@ -19,6 +19,7 @@ from dungeon_guilds.rule_cards import CARDS
 from dungeon_guilds.state import lord_numbers
 from dungeon_guilds.turn_order import snake_order
 from dungeon_guilds.widgets.dashboard import Dashboard
+from dungeon_guilds.widgets.rule_example_panels import refusal_words
 from dungeon_guilds.widgets.rules_tab import RulesTab
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -246,12 +247,12 @@ def test_each_example_shows_the_engines_numbers_and_follows_its_inputs(tab, rule
                     cell = re.search(rf"data-case='{case}' data-edition='{ed}' data-allowed='(\w+)'[^>]*>([^<]*)<", html)
                     assert cell.group(1) == str(reason is None).lower()
                     if reason:
-                        assert i18n.refusal(reason, tab.lang) in unescape(cell.group(2))
+                        assert refusal_words(reason, tab.lang) in unescape(cell.group(2))
         else:
             for key, reason in verdicts.items():
                 assert f"data-case='{key}' data-allowed='{str(reason is None).lower()}'" in html
                 if reason:
-                    assert i18n.refusal(reason, tab.lang) in plain(html)
+                    assert refusal_words(reason, tab.lang) in plain(html)
 
 
 def test_a_bad_treasure_is_clamped_not_a_traceback():
