@@ -118,10 +118,12 @@ def cited_rules(text: str) -> list[str]:
     return out
 
 
-def rule_lines_for(reason: str, lang: str | None = None) -> list[str]:
-    """The one-line text of every rule an engine refusal cites (``rule_line`` of each
-    :func:`cited_rules`), to show under a refused move."""
-    return [rule_line(rid, lang) for rid in cited_rules(reason)]
+def rule_lines_for(reason, lang: str | None = None) -> list[str]:
+    """The one-line text of every rule a refusal cites, to show under a refused move: for an
+    ``IllegalAction`` value its ``rule``, for text every R-number it names (:func:`cited_rules`)."""
+    rule = getattr(reason, "rule", None)
+    rids = cited_rules(rule) if isinstance(rule, str) else cited_rules(str(reason))
+    return [rule_line(rid, lang) for rid in rids]
 
 
 def cards_in(group: str) -> list[RuleCard]:

@@ -60,11 +60,10 @@ def table(rooms: Sequence[RoomCard], needs: dict[int, Sequence[int]] | None = No
 
 
 def refusal(st: State, action: Action):
-    """The engine's refusal of ``action`` for the player to move, None when it is legal: the
-    refusal value (``State.refusal``: code, rule, params) where the engine gives one, else its
-    English sentence (``State.why_illegal``); ``str()`` of either is the English sentence."""
-    ask = getattr(st, "refusal", None)
-    return ask(action) if callable(ask) else st.why_illegal(action)
+    """The engine's refusal of ``action`` for the player to move (``State.refusal``: an
+    ``IllegalAction`` value with its code, rule and params; ``str()`` is the English sentence),
+    or None when it is legal."""
+    return st.refusal(action)
 
 
 def play(st: State, moves: Sequence[Action]) -> State:

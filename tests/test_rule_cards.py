@@ -88,6 +88,8 @@ def test_cited_rules_finds_the_cards_an_engine_refusal_names():
     assert cited_rules("room 1 is locked (R4.3); see R4.3 and R9.1, not R99.9") == ["R4.3", "R9.1"]
     assert cited_rules("") == []
     assert rule_lines_for("a Lv3 bump costs $3 and you have $2 (R4.6)", "zh") == ["R4.6 " + card("R4.6").line("zh")]
+    refused = E.swap_check("not_full", "fr")  # the engine's refusal value carries its rule
+    assert refused.rule == "R9.1" and rule_lines_for(refused, "en") == [rule_line("R9.1", "en")]
 
 
 def test_the_eleven_lords_are_cards_with_effect_numbers_and_rulings():
@@ -221,3 +223,12 @@ def test_a_lords_minus_stops_at_zero_r5_3():
 def test_snake_order_r4_1():
     assert E.snake(3) == [0, 1, 2, 2, 1, 0]
     assert E.snake(4, 2) == [2, 3, 0, 1, 1, 0, 3, 2]
+
+
+def test_every_refusal_codes_rule_is_a_card_or_a_whole_section():
+    """The board shows ``rule_lines_for(err)`` under a refused move: each refusal code's rule
+    (errors.CODES) is a card, or a whole section such as R3 (no line then), or none."""
+    from dungeon_guilds.codes import CODES
+
+    for code, rule in CODES.items():
+        assert rule == "" or rule in CARDS_BY_ID or re.fullmatch(r"R\d+", rule), (code, rule)

@@ -43,11 +43,8 @@ def ui(lang: str, key: str, **values: Any) -> str:
 
 
 def refusal_words(reason: Any, lang: str) -> str:
-    """An engine refusal (a refusal value with a ``code``, or an English sentence) in ``lang``."""
-    text_of = getattr(i18n, "refusal_text", None)
-    if text_of is not None and hasattr(reason, "code"):
-        return text_of(reason, lang)
-    return i18n.refusal(str(reason), lang)
+    """An engine refusal (an ``IllegalAction`` value) in ``lang``."""
+    return i18n.refusal_text(reason, lang)
 
 
 def _money_list(values: list[int], prefix: str) -> str:
