@@ -90,17 +90,20 @@ class RoundModel:
     player, and kept for the round. It is exact: a row is cached on every input it reads.
     """
 
-    def __init__(self, state: State, view=None):
-        if view is None:
-            view = state.view(state.current)
-        self.view = view
-        self.levels = [room.level for room in view.rooms]
+    def __init__(self, state: State, view=None, unseen=None):
+        # the public facts a view shows: the rooms' backs, the cards not seen, the deck left
+        if view is not None:
+            unseen, deck_left = view.unseen, view.deck_left
+        else:
+            unseen = state.unseen_cards() if unseen is None else unseen
+            deck_left = len(state.deck) - state.deck_pos
+        self.levels = [card.level for card in state.rooms]
         kinds: dict[int, dict[RoomCard, int]] = {}
-        for card in view.unseen:
+        for card in unseen:
             d = kinds.setdefault(card.level, {})
             d[card] = d.get(card, 0) + 1
         self.kinds = {lv: list(d.items()) for lv, d in kinds.items()}
-        self._filler = list(view.unseen)[: view.deck_left]
+        self._filler = list(unseen)[:deck_left]
         self._fixed = None if state.cond_mods else self.room_values(state)
         self._rows: dict[tuple, tuple] = {}
         self._by_dungeon: dict[tuple, tuple] = {}
@@ -126,10 +129,11 @@ class RoundModel:
         for fast, model in _RECENT:
             if _same_round(fast, state):
                 return model
-        facts = _facts(state)
+        unseen = tuple(state.unseen_cards())
+        facts = _facts(state, unseen)
         model = _SHARED.get(facts)
         if model is None:
-            model = cls(state, view)
+            model = cls(state, view, unseen)
             if len(_SHARED) >= _SHARED_KEPT:
                 _SHARED.pop(next(iter(_SHARED)))  # the oldest
             _SHARED[facts] = model
@@ -341,9 +345,9 @@ def _same_round(key: tuple, st: State) -> bool:
             and st.seen == seen and [c.level for c in st.rooms] == room_levels)
 
 
-def _facts(st: State) -> tuple:
+def _facts(st: State, unseen: tuple) -> tuple:
     """Every public fact a round model reads, by value."""
-    return (tuple(st.unseen_cards()), st.lord, st.effects_on, tuple(st.base_heal),
+    return (unseen, st.lord, st.effects_on, tuple(st.base_heal),
             len(st.deck) - st.deck_pos, tuple(c.level for c in st.rooms))
 
 
