@@ -243,15 +243,19 @@ def _dtype(table: str, name: str) -> str | None:
     return _DTYPES.get(name, "int64")
 
 
+_ARRAY_CODES = {"int64": "q", "float64": "d", "bool": "b"}
+
+
 def _columns(rows: list[tuple], names: Sequence[str], table: str) -> dict[str, Any]:
-    """Rows -> columns: numpy arrays for numbers (cheap to send and to frame), lists for text."""
-    import numpy as np
+    """Rows -> columns: typed arrays for numbers (compact to send; no numpy needed in a
+    worker, so workers start fast), lists for text."""
+    from array import array
 
     cols = list(zip(*rows)) if rows else [() for _ in names]
     out: dict[str, Any] = {}
     for name, col in zip(names, cols):
         dt = _dtype(table, name)
-        out[name] = list(col) if dt is None else np.array(col, dtype=dt)
+        out[name] = list(col) if dt is None else array(_ARRAY_CODES[dt], col)
     return out
 
 
@@ -266,8 +270,12 @@ def _frame(parts: list[dict], table: str):
         dt = _dtype(table, name)
         if dt is None:
             data[name] = pd.Series([v for c in chunks for v in c], dtype=object if not chunks else None)
+        elif chunks:
+            arrays = [np.frombuffer(c, dtype="int8" if dt == "bool" else dt) if len(c) else
+                      np.array([], dtype=dt) for c in chunks]
+            data[name] = np.concatenate(arrays).astype(dt, copy=False)
         else:
-            data[name] = np.concatenate(chunks) if chunks else np.array([], dtype=dt)
+            data[name] = np.array([], dtype=dt)
     return pd.DataFrame(data, columns=list(names))
 
 
@@ -344,8 +352,11 @@ def simulate(
     ``rules.lords``, R7.4); it needs at least ``players`` lords. The tables do not depend on
     how the work is split.
     """
-    import pandas  # noqa: F401  (the analysis extra): fail before playing, not after
+    from importlib.util import find_spec
 
+    if find_spec("pandas") is None:  # the analysis extra: fail before playing, not after
+        raise ModuleNotFoundError("simulate() needs pandas: pip install 'dungeon-guilds[analysis]'",
+                                  name="pandas")
     if n_games < 0:
         raise ValueError("n_games must be at least 0")
     bots = list(bots)
@@ -398,6 +409,7 @@ def simulate(
                     update(done, n_games)
         else:
             futures = {executor.submit(run_chunk, spec): k for k, spec in enumerate(specs)}
+            import pandas  # noqa: F401  loaded here while the workers play, not before
             from concurrent.futures import as_completed
 
             try:
