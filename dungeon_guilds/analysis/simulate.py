@@ -40,7 +40,7 @@ from ..scoring import result
 from ..state import OVER, SETUP, State
 from .bots import BOTS, make_bot, parse_spec
 
-__all__ = ["SimResult", "simulate", "play_game", "draw_lords", "GAME_COLUMNS", "ROUND_COLUMNS", "ROOM_COLUMNS"]
+__all__ = ["SimResult", "simulate", "simulate_columns", "merged_column", "play_game", "draw_lords", "GAME_COLUMNS", "ROUND_COLUMNS", "ROOM_COLUMNS"]
 
 GAME_COLUMNS = (
     "game", "seat", "bot", "players", "gold", "tiebreak", "rank", "winner", "win", "actions",
@@ -323,7 +323,18 @@ def _progress_callback(progress, total: int):
         return update, None
 
 
-def simulate(
+def simulate(n_games: int, bots: Sequence[str], players: int, seed: int | str = 0,
+             rules: Rules = Rules(), executor: Executor | None = None, jobs: int = 1,
+             progress: bool | Callable[[int, int], None] | None = None, **options: Any) -> SimResult:
+    """Play ``n_games`` games of ``players`` players with ``bots`` and return the tables
+    (pandas DataFrames); the arguments are those of :func:`simulate_columns`."""
+    parts, meta = simulate_columns(n_games, bots, players, seed, rules, executor, jobs, progress,
+                                   **options)
+    tables = {name: _frame(parts, name) for name in ("games", "rounds", "rooms")}
+    return SimResult(tables["games"], tables["rounds"], tables["rooms"], meta)
+
+
+def simulate_columns(
     n_games: int,
     bots: Sequence[str],
     players: int,
@@ -338,8 +349,12 @@ def simulate(
     bot_options: dict[str, dict] | None = None,
     chunk_size: int | None = None,
     lords: Sequence[Lord | str] | None = None,
-) -> SimResult:
-    """Play ``n_games`` games of ``players`` players with ``bots`` and return the tables.
+    need_pandas: bool = True,
+) -> tuple[list[dict], dict]:
+    """Play ``n_games`` games of ``players`` players with ``bots``; return the tables as
+    column parts (one per chunk of games: ``{table: {column: values}}``) and the run's meta.
+    :func:`simulate` frames them; :func:`merged_column` joins one column. ``need_pandas``
+    False: no pandas anywhere (the CLI's summary needs none, and loading it costs time).
 
     ``bots``: one bot spec per seat (``"greedy"``, ``"greedy:0.1"`` for noise) or a single
     spec for every seat. ``rules``: the options. ``executor``: any
@@ -354,7 +369,7 @@ def simulate(
     """
     from importlib.util import find_spec
 
-    if find_spec("pandas") is None:  # the analysis extra: fail before playing, not after
+    if need_pandas and find_spec("pandas") is None:  # the analysis extra: fail before playing, not after
         raise ModuleNotFoundError("simulate() needs pandas: pip install 'dungeon-guilds[analysis]'",
                                   name="pandas")
     if n_games < 0:
@@ -409,7 +424,8 @@ def simulate(
                     update(done, n_games)
         else:
             futures = {executor.submit(run_chunk, spec): k for k, spec in enumerate(specs)}
-            import pandas  # noqa: F401  loaded here while the workers play, not before
+            if need_pandas:
+                import pandas  # noqa: F401  loaded here while the workers play, not before
             from concurrent.futures import as_completed
 
             try:
@@ -429,11 +445,15 @@ def simulate(
         if bar is not None:
             bar.close()
     seconds = time.perf_counter() - t0
-    tables = {name: _frame(parts, name) for name in ("games", "rounds", "rooms")}
     meta = {"games": n_games, "bots": bots, "players": players, "seed": seed,
             "rules": rules.to_dict(), "rotate": rotate, "seconds": seconds,
             "deck": deck.name,
             "lords": None if pool is None else [lord.id for lord in pool],
             "chunks": len(specs), "jobs": jobs,
             "executor": type(executor).__name__ if executor is not None else "inline"}
-    return SimResult(tables["games"], tables["rounds"], tables["rooms"], meta)
+    return parts, meta
+
+
+def merged_column(parts: list[dict], table: str, name: str) -> list:
+    """One column of a table over all chunks, as a list (no pandas needed)."""
+    return [v for part in parts for v in part[table][name]]
