@@ -167,7 +167,7 @@ def play_game(game: int, seed: int | str, lineup: Sequence[str], rules: Rules, d
     round_levels = [[c.level for c in st.rooms]]
     rounds_done = 0
     before = [st.gold[:]]  # the starting gold: the setup gold counts in round 1's gain
-    choosers = [b.choose for b in bots]
+    choosers = [b.fast_choose() for b in bots]
     legal_actions = st.legal_actions
     apply = st.apply_unchecked
     while st.phase == SETUP:  # R2.4 the secret exhaust choices
@@ -183,8 +183,8 @@ def play_game(game: int, seed: int | str, lineup: Sequence[str], rules: Rules, d
         decisions[p] += 1
         branching[p] += len(legal)
         apply(choosers[p](st, p, legal))
-        if len(st.round_results) != rounds_done:
-            rounds_done = len(st.round_results)
+        if st.round != rounds_done:  # a round was resolved (st.round == len(st.round_results))
+            rounds_done = st.round
             if st.phase != OVER:
                 round_levels.append([c.level for c in st.rooms])  # the new round's backs
             bank.append((st.bank_out, st.bank_in))
