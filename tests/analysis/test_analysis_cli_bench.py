@@ -105,3 +105,17 @@ def test_simulate_cli_json_does_not_load_pandas():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stderr.strip().endswith("none")
     assert json.loads(out.stdout)["games"] == 30
+
+
+def test_bench_all_quick_reports_every_figure_in_one_json():
+    out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "bench_all.py"), "--json", "--quick"],
+                         capture_output=True, text=True, check=True, cwd=ROOT, timeout=300)
+    data = json.loads(out.stdout)
+    assert data["cpu"] and data["quick"] is True
+    for part in ("engine", "greedy", "ab", "simulate_10k", "mcts"):
+        assert data[part], part
+    assert data["greedy"]["games_per_second"] > 0 and data["ab"]["comparison_rows"] > 0
+    assert data["simulate_10k"]["command"].startswith("dungeon-guilds simulate")
+    assert data["mcts"]["iterations"] == 50 and data["mcts"]["moves_per_second"] > 0
+    if data["engine"].get("openspiel_version"):
+        assert data["engine"]["ratio_vs_python_tic_tac_toe"] > 0
