@@ -233,37 +233,46 @@ class RoundModel:
             gains, values = self._dungeon(after, (tuple(after.slot_owner), tuple(after.slot_str)))
             base += gains[player]
         k = self._k
-        rows = [None] * k
-        cost = [0] * (k + 1)
-        owner, strength, cache = after.slot_owner, after.slot_str, self._rows
-        for i in range(k - 1, -1, -1):
-            a = 2 * i
-            row = cache.get((i, player, owner[a], strength[a], owner[a + 1], strength[a + 1]))
-            if row is None or values is not fixed:
-                row = self._row(after, i, player, values)
-            rows[i] = row
-            cost[i] = row[2] + cost[i + 1]
+        owner, strength = after.slot_owner, after.slot_str
+        parts = []  # per block: (cleared: (gained, chance); failed: (room, gained, chance); heal costs)
+        cache = self._blocks
+        for lo, hi in self._block_bounds:
+            key = (lo, player, *owner[2 * lo:2 * hi], *strength[2 * lo:2 * hi])
+            part = cache.get(key) if values is fixed else None
+            if part is None:
+                rows: list = [None] * k
+                for i in range(lo, hi):
+                    rows[i] = self._row(after, i, player, values)
+                outcomes = self._block(rows, lo, hi)
+                part = ([(gb, q) for (j, gb), q in outcomes if j == hi],  # the block cleared
+                        [(j, gb, q) for (j, gb), q in outcomes if j != hi],  # room j failed
+                        [rows[i][2] for i in range(lo, hi)])
+                if values is fixed:  # the block's rooms as they stand fix its outcomes
+                    cache[key] = part
+            parts.append(part)
+        cost = [0] * (k + 1)  # the player's heal costs from room i down (R6.1)
+        i = k
+        for _, _, costs in reversed(parts):
+            for c in reversed(costs):
+                i -= 1
+                cost[i] = c + cost[i + 1]
         alive = {0: 1.0}  # gold gained so far -> chance that every room so far cleared
         total = 0.0
-        blocks = self._blocks
-        for lo, hi in self._block_bounds:
-            if values is fixed:
-                key = (lo, *map(id, rows[lo:hi]))  # cached rows live as long as the model
-                outcomes = blocks.get(key)
-                if outcomes is None:
-                    outcomes = blocks[key] = self._block(rows, lo, hi)
-            else:
-                outcomes = self._block(rows, lo, hi)
-            nxt: dict[int, float] = {}
+        for cleared, failed, _ in parts:
             for g, p in alive.items():
-                for (j, gb), q in outcomes:
-                    if j == hi:
+                for j, gb, q in failed:
+                    have = base + g + gb
+                    pay = cost[j] if cost[j] <= have else have  # R6.1 never below $0
+                    total += p * q * (g + gb - pay)
+            if len(alive) == 1:
+                (g, p), = alive.items()
+                alive = {g + gb: p * q for gb, q in cleared}  # gb values differ within a block
+            else:
+                nxt: dict[int, float] = {}
+                for g, p in alive.items():
+                    for gb, q in cleared:
                         nxt[g + gb] = nxt.get(g + gb, 0.0) + p * q
-                    else:
-                        have = base + g + gb
-                        pay = cost[j] if cost[j] <= have else have  # R6.1 never below $0
-                        total += p * q * (g + gb - pay)
-            alive = nxt
+                alive = nxt
         for g, p in alive.items():
             total += p * g
         return base + total
