@@ -659,7 +659,7 @@ class State:
         end the phase when every player has two adventurers placed or nobody can act (R4.8)."""
         n = self.n
         placed = self.placed
-        if min(placed) >= 2:  # R4.8 everyone has two in the dungeon
+        if 0 not in placed and 1 not in placed:  # R4.8 everyone has two in the dungeon
             self._end_dispatch()
             return
         log = self.log
