@@ -284,6 +284,13 @@ class RoundModel:
         rooms cleared before it. A room with no later room of its level merges the fronts that
         give the same share."""
         levels = self.levels
+        if hi == lo + 1:  # a room alone at its level: its merged row is the answer
+            n_left = self._sizes[levels[lo]]
+            merged, fail = rows[lo][3], rows[lo][4]
+            out1 = [((hi, share), c / n_left) for share, c in merged]
+            if fail:
+                out1.append(((lo, 0), fail / n_left))
+            return tuple(out1)
         last_of_level = self._last_of_level
         fresh = self._fresh
         counts = {lv: self._counts[lv][:] for lv in set(levels[lo:hi])}
