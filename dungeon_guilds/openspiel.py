@@ -229,12 +229,9 @@ class DungeonGuildsState(pyspiel.State):
         engine_action = action_of(action)
         before_round, before_seen = st.round, len(st.seen)
         st.apply_unchecked(engine_action)  # OpenSpiel passes only legal actions
-        if engine_action.kind == EXHAUST:
-            gain = st.gold[p] - 2 if st.phase == SETUP or st.round == 0 else None
+        if engine_action.kind == EXHAUST:  # R2.4 the pair is secret; the gold is on the table
             self._events.append((p, f"you exhaust {engine_action.strength} {engine_action.other}"))
-            self._events.append((None, f"seat {p + 1} exhausts two adventurers (gold now "
-                                       f"${st.gold[p]})" if gain is not None else
-                                 f"seat {p + 1} exhausts two adventurers"))
+            self._events.append((None, f"seat {p + 1} exhausts two adventurers (gold now ${st.gold[p]})"))
         else:
             self._events.append((None, f"seat {p + 1}: {engine_action}"))
         if st.round != before_round or st.phase == OVER:
