@@ -32,6 +32,10 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
+from ..extras import require
+
+require("dungeon_guilds.analysis.simulate", "analysis", "pandas", "tqdm")
+
 from ..cards import Deck, reference_deck
 from ..game import DEFAULT_NAMES, check_lords, drawn_lords, rng, shuffled_rooms
 from ..lords import LORDS_BY_ID, Lord, get_lord, lord_from_dict

@@ -22,6 +22,10 @@ from dataclasses import dataclass
 from itertools import combinations_with_replacement
 from typing import Any, Mapping, Sequence
 
+from ..extras import require
+
+require("dungeon_guilds.analysis.tournament", "analysis", "pandas")
+
 import pandas as pd
 
 from ..game import rng as game_rng
