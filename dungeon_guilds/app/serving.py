@@ -10,7 +10,7 @@ timeout), and the pool is gone. :class:`PoolKeepingKernelManager` remembers the 
 first cull check after a page took it counts as activity, so it is culled only after
 ``cull_idle_timeout`` without a page (``cull_connected`` false: an open page keeps its kernel).
 It subclasses jupyter_server's ``AsyncMappingKernelManager``, so it is built on first access
-(``dungeon_guilds.serving.PoolKeepingKernelManager``, as traitlets' ``import_item`` does): importing
+(``dungeon_guilds.app.serving.PoolKeepingKernelManager``, as traitlets' ``import_item`` does): importing
 this module imports neither jupyter_server nor Voila.
 
 **The process helpers** (:func:`start_voila`, :class:`VoilaServer`, :func:`stop_process_group`,
