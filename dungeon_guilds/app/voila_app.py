@@ -80,12 +80,15 @@ class DashboardHandler(TornadoVoilaHandler):
 
 
 def waiting_css() -> str:
-    """The style sheet that puts "the dashboard is starting, wait" (both languages) under
-    Voila's spinner while the page waits for its kernel."""
+    """The style sheet that says "the dashboard is starting, wait" (both languages) under Voila's
+    spinner while the page waits for its kernel, and alone after the spinner goes until the
+    dashboard's widgets have arrived: a page is never blank."""
     lines = " \\A ".join(i18n.t("serving.waiting", lang).replace("\\", "").replace('"', "'") for lang in ("en", "zh"))
+    look = "white-space: pre-line; text-align: center; max-width: 36em; margin: 1em auto; font-size: 1.1em; color: #444;"
     return ("#loading { flex-direction: column; }\n"
-            f'#loading::after {{ content: "{lines}"; white-space: pre-line; text-align: center;'
-            " max-width: 36em; margin: 1em; font-size: 1.1em; color: #444; }\n")
+            f'#loading::after {{ content: "{lines}"; {look} }}\n'
+            # after the spinner goes, until the dashboard's widgets have arrived from the kernel
+            f'#rendered_cells:not(:has(.dg-dashboard))::before {{ content: "{lines}"; display: block; {look} }}\n')
 
 
 class WaitingCSSHandler(tornado.web.RequestHandler):
