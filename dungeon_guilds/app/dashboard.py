@@ -33,7 +33,7 @@ from typing import Callable
 import ipywidgets as W
 
 from .. import i18n
-from .common import App, safe
+from ..widgets.common import App, safe
 
 TABS = ("learn", "play", "explore", "lab", "compare")
 
@@ -133,12 +133,12 @@ class Dashboard(App):
         return {"lang_state": self.lang_state, "show_language": False}
 
     def _build_learn(self) -> W.Widget:
-        from .stepper import RoundStepper
+        from ..widgets.stepper import RoundStepper
 
         return RoundStepper(**self._settings["learn"], **self._shared())
 
     def _build_play(self) -> W.Widget:
-        from .play_table import PlayTable
+        from ..widgets.play_table import PlayTable
 
         return PlayTable(**self._settings["play"], **self._shared())
 
@@ -146,8 +146,8 @@ class Dashboard(App):
         """The payout and turn-order explorers, and below them the rules explorer (every rule
         option and project ruling; two rule sets compared in words): ``payout_explorer``,
         ``turn_explorer``, ``rules_explorer``."""
-        from .explorers import PayoutExplorer, TurnOrderExplorer
-        from .rules_explorer import RulesExplorer
+        from ..widgets.explorers import PayoutExplorer, TurnOrderExplorer
+        from ..widgets.rules_explorer import RulesExplorer
 
         self.payout_explorer = PayoutExplorer(**self._shared())
         self.turn_explorer = TurnOrderExplorer(**self._shared())
@@ -161,7 +161,7 @@ class Dashboard(App):
     def _build_lab(self) -> tuple[W.Widget, W.Widget]:
         """The Lab: a balance run (:class:`LabPanel`, ``apps["lab"]``) and the design workshop
         (deck editor, lord builder, A/B experiment; built when its sub-tab is first opened)."""
-        from .lab import LabPanel
+        from ..widgets.lab import LabPanel
 
         panel = LabPanel(**self._settings["lab"], **self._shared())
         self.lab_tabs = W.Tab(children=[panel, W.VBox()]).add_class("dg-lab-tabs")
@@ -172,13 +172,13 @@ class Dashboard(App):
     @safe
     def _on_lab_tab(self, change) -> None:
         if change["new"] == 1 and self.workshop is None:
-            from .ab_experiment import WorkshopApp
+            from ..widgets.ab_experiment import WorkshopApp
 
             self.workshop = WorkshopApp(lang_state=self.lang_state)
             self.lab_tabs.children = [self.lab_tabs.children[0], self.workshop]
 
     def _build_compare(self) -> W.Widget:
-        from .compare import CompareExplorer
+        from ..widgets.compare import CompareExplorer
 
         self._compare_note = W.HTML().add_class("dg-compare-note")
         self._label_compare()
