@@ -14,7 +14,7 @@ MAX_KERNELS ?= 40
 CULL_IDLE ?=
 BIN    := $(VENV)/bin
 
-.PHONY: test dashboard install bench clean
+.PHONY: test dashboard install bench clean site serve-site
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -45,8 +45,25 @@ dashboard: $(VENV)/.dashboard-installed
 	  $(if $(CULL_IDLE),--MappingKernelManager.cull_idle_timeout=$(CULL_IDLE)) \
 	  notebooks/dashboard.ipynb
 
+# The static site (dungeon_guilds/app/site.py): the dashboard running in each browser (Voici +
+# Pyodide), built into _site/ (git-ignored; put the folder on any static host). Needs the `site`
+# extra and npm (the npm package `pyodide` goes to build/site/npm/, git-ignored).
+$(VENV)/.site-installed: $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet -e '.[site]'
+	touch $@
+
+site: $(VENV)/.site-installed
+	$(BIN)/python -m dungeon_guilds.app.site build --out _site
+
+# serve _site/ on loopback: PORT=0 (default here) picks a free port; PREFIX=/dungeon-guilds/
+# serves it under a sub-path as GitHub Pages does
+SITE_PORT ?= 0
+PREFIX ?= /
+serve-site:
+	$(BIN)/python -m dungeon_guilds.app.site serve --dir _site --port $(SITE_PORT) --prefix $(PREFIX)
+
 bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/bench_engine.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info
+	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info _site

@@ -33,6 +33,7 @@ from typing import Callable
 import ipywidgets as W
 
 from .. import i18n
+from . import capabilities
 from ..widgets.common import App, safe
 
 TABS = ("learn", "play", "explore", "lab", "compare")
@@ -61,6 +62,7 @@ class Dashboard(App):
                           "play": dict(PLAY_SETTINGS, **(play or {})),
                           "lab": dict(lab or {})}
         self.apps: dict[str, W.Widget] = {}
+        self._gates: dict[str, tuple[W.HTML, tuple[str, ...]]] = {}  # tab -> (note, missing modules)
         self.payout_explorer = None
         self.rules_explorer = None
         self.lab_tabs = None  # the Lab tab: balance run | design workshop
@@ -119,6 +121,14 @@ class Dashboard(App):
         if name in self.apps:
             return
         page = self.panels[name]
+        lacking = capabilities.missing(name)
+        if lacking:  # e.g. the static site (no pandas in the browser): say so, build nothing
+            note = W.HTML().add_class("dg-needs-server")
+            self._gates[name] = (note, lacking)
+            self._label_gates()
+            self.apps[name] = note
+            page.children = [note]
+            return
         page.children = [W.HTML(f'<p class="dg-note">{escape(text("dash.loading", self.lang))}</p>')]
         try:
             built = self._builders[name]()
@@ -199,6 +209,13 @@ class Dashboard(App):
             note = text("compare.facts_note", self.lang)
             self._compare_note.value = f'<p class="dg-note">{escape(note)}</p>'
 
+    def _label_gates(self) -> None:
+        for note, lacking in self._gates.values():
+            words = [escape(i18n.t(k, self.lang, packages=", ".join(lacking)))
+                     for k in ("site.needs_title", "site.needs_text", "site.needs_where")]
+            note.value = (f'<div class="dg-note dg-needs-server"><h3>{words[0]}</h3>'
+                          f'<p>{words[1]}</p><p>{words[2]}</p></div>')
+
     def relabel(self) -> None:
         lang = self.lang
         self.title_html.value = (f'<h2 class="dg-dash-h" style="margin:4px 0">{escape(text("dash.title", lang))}'
@@ -208,6 +225,7 @@ class Dashboard(App):
         self._label_explore()
         self._label_lab()
         self._label_compare()
+        self._label_gates()
 
     def refresh(self) -> None:
         """The tab apps redraw themselves (they share the language state)."""
