@@ -55,12 +55,11 @@ $(VENV)/.site-installed: $(BIN)/python pyproject.toml
 site: $(VENV)/.site-installed
 	$(BIN)/python -m dungeon_guilds.app.site build --out _site
 
-# serve _site/ on loopback: PORT=0 (default here) picks a free port; PREFIX=/dungeon-guilds/
+# serve _site/ on loopback on a free port, or on PORT=N if given; PREFIX=/dungeon-guilds/
 # serves it under a sub-path as GitHub Pages does
-SITE_PORT ?= 0
 PREFIX ?= /
 serve-site:
-	$(BIN)/python -m dungeon_guilds.app.site serve --dir _site --port $(SITE_PORT) --prefix $(PREFIX)
+	$(BIN)/python -m dungeon_guilds.app.site serve --dir _site --port $(if $(filter command line environment,$(origin PORT)),$(PORT),0) --prefix $(PREFIX)
 
 bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/bench_engine.py
