@@ -143,7 +143,8 @@ def local_fontawesome(out: Path) -> None:
     package (a dashboard dependency) into the site and point the pages at the copy."""
     from .voila_app import fontawesome_dir
 
-    shutil.copytree(fontawesome_dir(), out / "static" / "fontawesome", dirs_exist_ok=True)
+    for part in ("css", "webfonts"):  # not the package's SVGs, sprites, JS and sources (60 MB)
+        shutil.copytree(fontawesome_dir() / part, out / "static" / "fontawesome" / part, dirs_exist_ok=True)
     for page in (out / "voici").rglob("*.html"):
         depth = len(page.relative_to(out).parts) - 1
         html = page.read_text(encoding="utf-8")
