@@ -19,6 +19,12 @@ class _Handler(SimpleHTTPRequestHandler):
     def log_message(self, format, *args):  # quiet: a site makes hundreds of requests
         pass
 
+    def handle(self):
+        try:
+            super().handle()
+        except (BrokenPipeError, ConnectionResetError):  # the browser went away mid-answer
+            pass
+
     def _strip(self) -> bool:
         path = self.path.split("?", 1)[0]
         if self.prefix != "/" and path + "/" == self.prefix:
