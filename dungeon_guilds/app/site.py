@@ -141,10 +141,11 @@ FONTAWESOME_CDN = "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@^5
 def local_fontawesome(out: Path) -> None:
     """Voici's pages link Font Awesome from a CDN: copy it from the ``fontawesome-free``
     package (a dashboard dependency) into the site and point the pages at the copy."""
-    from .voila_app import fontawesome_dir
+    from importlib.metadata import distribution
 
+    folder = Path(distribution("fontawesome-free").locate_file("fontawesome-free/static/fontawesome_free"))
     for part in ("css", "webfonts"):  # not the package's SVGs, sprites, JS and sources (60 MB)
-        shutil.copytree(fontawesome_dir() / part, out / "static" / "fontawesome" / part, dirs_exist_ok=True)
+        shutil.copytree(folder / part, out / "static" / "fontawesome" / part, dirs_exist_ok=True)
     for page in (out / "voici").rglob("*.html"):
         depth = len(page.relative_to(out).parts) - 1
         html = page.read_text(encoding="utf-8")
