@@ -2,7 +2,7 @@
 served on loopback under a sub-path (as GitHub Pages serves ``/<repo>/``), Chromium opens it with
 every request to any other host aborted, and the dashboard — Python running in the page
 (Pyodide), no server kernel — plays round 1 in Learn (the gold shown equals the engine's, replayed
-here) and a move in Play, switches to 繁體中文, and says that Lab needs the server version.
+here), a move in Play, opens Explore, switches to 繁體中文, and says that Lab needs the server version.
 
 Skipped (or failed in CI) only when the site has not been built.
 """
@@ -88,6 +88,12 @@ def test_the_static_site_plays_learn_and_play_offline_under_a_sub_path(browser, 
         table.locator("button.dg-play").first.click()
         wait_changed(page, ".dg-play-table .dg-message", before)
         assert table.locator(".dg-message").first.inner_text().startswith("Ann: exhaust")
+
+        # Explore: the treasure split and the order of turns draw (plotly in the page)
+        page.get_by_role("tab", name="Explore").click()
+        page.wait_for_selector(".dg-payout-explorer .dg-payout-result", timeout=120_000)
+        page.wait_for_selector(".dg-payout-explorer .js-plotly-plot")
+        page.wait_for_selector(".dg-turn-order-explorer .dg-order")
 
         # 繁體中文: the labels follow, the numbers stay
         page.locator(".dg-dash-header .dg-lang-toggle button", has_text="繁體中文").click()
