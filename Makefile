@@ -3,6 +3,7 @@
 #   make test        run the whole test suite
 # Each creates .venv and installs what it needs itself (make dashboard: only the dashboard's
 # packages; make test: everything).
+# Also: make site (the static site in _site/, Python in each browser) and make serve-site.
 
 PYTHON ?= python3
 VENV   ?= .venv
@@ -58,7 +59,7 @@ site: $(VENV)/.site-installed
 # serve _site/ on loopback on a free port, or on PORT=N if given; PREFIX=/dungeon-guilds/
 # serves it under a sub-path as GitHub Pages does
 PREFIX ?= /
-serve-site:
+serve-site: $(VENV)/.site-installed
 	$(BIN)/python -m dungeon_guilds.app.site serve --dir _site --port $(if $(filter command line environment,$(origin PORT)),$(PORT),0) --prefix $(PREFIX)
 
 bench: $(VENV)/.installed
