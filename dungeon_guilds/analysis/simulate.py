@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 import time
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor  # ProcessPoolExecutor: imported where a sweep runs (none in a browser)
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
@@ -419,6 +419,8 @@ def simulate_columns(
     own_pool = None
     try:
         if executor is None and jobs > 1 and len(specs) > 1:
+            from concurrent.futures import ProcessPoolExecutor
+
             own_pool = executor = ProcessPoolExecutor(max_workers=jobs)
         if executor is None:
             for k, spec in enumerate(specs):
