@@ -31,6 +31,10 @@ from __future__ import annotations
 from html import escape
 from typing import Callable
 
+from ..extras import require
+
+require("dungeon_guilds.app.dashboard", "notebooks", "ipywidgets", "plotly")
+
 import ipywidgets as W
 
 from .. import i18n
@@ -155,7 +159,7 @@ class Dashboard(App):
 
     def _build_rules(self) -> W.Widget:
         """Every rule as a card with live examples, and the lord cards (issue 19)."""
-        from .rules_tab import RulesTab
+        from ..widgets.rules_tab import RulesTab
 
         return RulesTab(**self._shared())
 
