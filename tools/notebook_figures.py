@@ -66,6 +66,17 @@ def smaller_png(data: str) -> str:
     return small if len(small) < len(data) else data
 
 
+def prune_template(figure: dict) -> dict:
+    """The figure with its template's per-trace-type defaults kept only for the trace types it
+    draws: plotly.js applies ``template.data.<type>`` to traces of that type only, so the figure
+    looks the same and its JSON is ~7 kB smaller."""
+    template = figure.get("layout", {}).get("template")
+    if isinstance(template, dict) and isinstance(template.get("data"), dict):
+        types = {trace.get("type", "scatter") for trace in figure.get("data", [])}
+        template["data"] = {k: v for k, v in template["data"].items() if k in types}
+    return figure
+
+
 def figure_outputs(outputs) -> list:
     """The outputs of an executed cell that are plotly figures, as display_data with the plotly
     JSON and the PNG only."""
@@ -76,7 +87,7 @@ def figure_outputs(outputs) -> list:
             if PNG not in data:
                 raise RuntimeError("a plotly figure has no PNG: is kaleido installed and BROWSER_PATH set?")
             figures.append(nbformat.v4.new_output("display_data", data={
-                PLOTLY: data[PLOTLY], PNG: smaller_png(data[PNG])}))
+                PLOTLY: prune_template(data[PLOTLY]), PNG: smaller_png(data[PNG])}))
     return figures
 
 
@@ -103,7 +114,8 @@ def store(path: Path, check: bool = False) -> tuple[list[str], int]:
         if old != [{PLOTLY: o["data"][PLOTLY]} for o in new]:
             changed.append(cell.get("id", "?"))
         cell.outputs = new
-        cell.execution_count = None
+        # nbval refuses a stored output of a cell that "never ran"; the run's own count
+        cell.execution_count = ran.get("execution_count") if new else None
     if not check:
         nbformat.write(nb, path)
     return changed, sum(bool(c.get("outputs")) for c in nb.cells if c.cell_type == "code" and not is_checked(c))
