@@ -111,6 +111,8 @@ def lab_server(tmp_path_factory):
            "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}",
            f"--ServerApp.root_dir={root}", f"--LabApp.user_settings_dir={tmp / 'user-settings'}",
            f"--LabApp.workspaces_dir={tmp / 'workspaces'}", f"--LabApp.app_settings_dir={tmp / 'app-settings'}"]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:  # containers and CI often run as root
+        cmd.append("--ServerApp.allow_root=True")
     log = tmp / "jupyterlab.log"
     with open(log, "wb") as out:
         proc = start_process_group(cmd, cwd=root, env=env, stdout=out, stderr=subprocess.STDOUT)
