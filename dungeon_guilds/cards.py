@@ -1,6 +1,6 @@
 """Cards: adventurers' heal costs, room cards and the deck they come in (R1.1, R1.2, R1.4).
 
-The seeds give no card values (R1.4): the project's *reference deck* lives in
+The source documents give no card values (R1.4): the project's *reference deck* lives in
 ``data/reference_deck.toml`` and is an explicit, documented assumption
 (``docs/reference-deck.md``). Any deck can be loaded from TOML or CSV; a malformed deck is
 refused with a :class:`DeckError` that names the field and the row.
@@ -17,6 +17,12 @@ from pathlib import Path
 from typing import Any, Mapping
 
 STRENGTHS = (1, 2, 3, 4, 5)  # R1.1 each player's five adventurers
+ALL_FIVE = 0b111110  # a hand as a bitmask: bit s set for strength s (1..5)
+
+
+def strengths_of(mask: int) -> list[int]:
+    """The strengths whose bits are set in a hand's bitmask ``mask``."""
+    return [s for s in STRENGTHS if mask >> s & 1]
 LEVELS = (1, 2, 3)  # R1.2 room levels
 
 

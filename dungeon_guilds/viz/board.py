@@ -4,6 +4,10 @@ engine has resolved the rooms the revealed fronts and cleared / failed."""
 
 from __future__ import annotations
 
+from ..extras import require
+
+require("dungeon_guilds.viz", "analysis", "plotly", "networkx")
+
 import plotly.graph_objects as go
 
 from .. import i18n
@@ -11,7 +15,7 @@ from ..display import NPC_COLOUR, colour
 from ..i18n import t
 from ..payout import NPC
 from ..state import EMPTY
-from .events import resolution, rooms_round, state_and_log
+from ..events import resolution, rooms_round, state_and_log
 
 SLOT_X = (0.0, 1.0)
 ROOM_LABEL_X = -0.75
