@@ -20,8 +20,10 @@ from .i18n import t
 from .payout import NPC
 from .state import EMPTY, OVER, strengths_of
 
-COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b")
-NPC_COLOUR = "#7f7f7f"
+# Okabe & Ito's palette, safe for the common colour-vision deficiencies; the drawn board
+# (viz/board_svg.py) also gives each seat a pattern and its name on every token.
+COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#D55E00", "#0072B2", "#CC79A7")
+NPC_COLOUR = "#999999"
 BANK_COLOUR = "#bcbd22"
 
 _STYLE = """<style>

@@ -85,7 +85,7 @@ def test_stepper_undo_and_jump_back_and_forward_along_the_same_line():
     s.jump_slider.value = 2
     assert s.game.ply == 2
     replay = Game(3, seed=7)  # the same two decisions, taken by the engine directly
-    for action in s._branch[:2]:
+    for action in s.game.line[:2]:
         replay.push(action)
     assert s.game.log == replay.log
     s.jump_slider.value = end
@@ -94,7 +94,7 @@ def test_stepper_undo_and_jump_back_and_forward_along_the_same_line():
     # a different move from an earlier step starts a new line: the old future is dropped
     s.jump_slider.value = 3
     options = [a for _, a in s.action_dropdown.options]
-    other = options[-1] if options[-1] != s._branch[3] else options[0]
+    other = options[-1] if options[-1] != s.game.line[3] else options[0]
     s.builder.set(other)
     s.builder.try_button.click()
     assert s.game.ply == 4 and s.jump_slider.max == 4
@@ -282,7 +282,8 @@ def test_turn_order_explorer_reports_a_refused_bump_in_the_engines_words():
 def test_play_table_plays_a_whole_game_against_bots():
     p = PlayTable(players=3, seat=1, opponents=[FIRST, FIRST], seed=2)
     assert p.opponents() == {0: FIRST, 2: FIRST}
-    assert p.game.current == 1 and p.message_text == "Your turn, Bo."
+    assert p.game.current == 1 and p.message_text == "Your move, seat 2 · Bo: choose an adventurer on the board."
+    assert p.status_html.value.count("Bo") == 1  # whose turn is said once (issue 15)
     assert "exhausts two adventurers" in p.bot_log_html.value  # the bots' choices stay secret
     assert "Ann exhausts 1" not in p.bot_log_html.value
     moves = 0
