@@ -250,9 +250,10 @@ def _button(target: Target | None, inner: str, cls: str) -> str:
 # ---------------------------------------------------------------------- parts of the board
 def _title(state, lang: str) -> str:
     round_no = min(state.round + 1, state.rounds)
-    text = i18n.t("board.title", lang, round=round_no, rounds=state.rounds,
-                  phase=i18n.phase_name(state.phase, lang))
-    if state.phase != OVER:
+    text = t("title", lang, round=round_no, rounds=state.rounds)
+    if state.phase == OVER:
+        text += " · " + i18n.phase_name(OVER, lang)
+    else:
         text += " · " + t("to_move", lang, name=state.names[state.current])
     return _txt(4, 18, text, 14.5, "bold", cls="dg-board-title")
 
@@ -516,7 +517,7 @@ def board_html(state, lang: str | None = None, viewer: int | None = None, log: S
     html_lang = "zh-Hant" if lang == "zh" else lang
     round_no = min(state.round + 1, state.rounds)
     return (f'<div class="dg-board" lang="{html_lang}" data-phase="{state.phase}" data-round="{round_no}" '
-            f'data-current="{state.current if state.phase != OVER else ""}">'
+            f'data-current="{state.current if state.phase != OVER else ""}" data-actions="{state.actions_taken}">'
             f"{board_svg(state, lang, viewer, log, targets)}</div>")
 
 

@@ -12,7 +12,8 @@ CSS = W.HTML("""<style>
 .dg-board-row{gap:12px;align-items:flex-start;flex-wrap:nowrap}
 .dg-board-row>.dg-board-box{flex:1 1 560px;min-width:420px;max-width:600px}
 .dg-side{gap:2px}
-.dg-side .widget-button{width:auto}
+.dg-side .widget-button{width:auto;min-width:0;margin:2px}
+.dg-side .dg-controls .widget-button{flex:0 0 auto}
 .dg-guide-text{background:#fff4cc;border-left:4px solid #E69F00;padding:4px 8px;font-size:13px;line-height:1.35}
 .dg-story{background:#f5f9fc;border-left:4px solid #0072B2;padding:2px 6px;margin-top:4px}
 .dg-story-steps{margin:2px 0 2px 18px;padding:0;font-size:12.5px;line-height:1.35}

@@ -123,11 +123,11 @@ class RoundStepper(GameApp):
             W.HBox([self.npc_checkbox, self.teams_dropdown, self.seed_input, self.new_game_button]),
         ]).add_class("dg-setup")
         controls = W.HBox([self.step_button, self.phase_button, self.round_button, self.game_button,
-                           self.undo_button]).add_class("dg-controls")
+                           self.undo_button], layout=W.Layout(flex_flow="row wrap")).add_class("dg-controls")
         self.setup_box = fold(setup, "dg-setup-fold")
         self.advanced_box = fold(W.VBox([W.HBox([self.action_dropdown]), self.jump_slider, self.build_label,
                                          self.builder, self.board_html]), "dg-advanced")
-        side = W.VBox([self.status_html, self.message, W.HBox([self.guide_html, self.skip_guide_button]),
+        side = W.VBox([self.status_html, self.message, self.guide_html, self.skip_guide_button,
                        controls, W.HBox([self.hints_checkbox]), self.hints_html, self.story],
                       layout=W.Layout(width="370px", min_width="300px")).add_class("dg-side")
         self.children = [
@@ -205,6 +205,12 @@ class RoundStepper(GameApp):
         self.say(lambda: self.t("msg.new_game", players=", ".join(game.names), seed=seed), "info")
 
     # ------------------------------------------------------------------ moves
+    def viewer(self) -> int | None:
+        """The seat whose eyes the board uses: the only human seat, if exactly one (no hidden
+        choice of a bot leaks to the person playing); else everything is shown."""
+        humans = [i for i, d in enumerate(self.seat_dropdowns) if d.value == HUMAN]
+        return humans[0] if len(humans) == 1 else None
+
     def controller(self, seat: int) -> str:
         return self.seat_dropdowns[seat].value if seat < len(self.seat_dropdowns) else HUMAN
 
@@ -396,7 +402,7 @@ class RoundStepper(GameApp):
         lang = self.lang
         self.board_html.value = board_html(state, game.log, lang, reference_deck=game.deck.is_reference)
         human_turn = state.phase != OVER and self.controller(state.current) == HUMAN
-        self.board.show(state, lang, state.current if human_turn else None, None, game.log)
+        self.board.show(state, lang, state.current if human_turn else None, self.viewer(), game.log)
         if state.phase == OVER:
             self.status_html.value = f"<b>{i18n.phase_name(OVER, lang)}</b>"
         else:
@@ -433,7 +439,7 @@ class RoundStepper(GameApp):
         game = self.game
         on = self._guide_on and game is not None and game.state.round == 0 and not game.is_over
         text = guide_text(game.state, self.controller(game.state.current) == HUMAN, self.lang) if on else ""
-        self.guide_html.value = f'<div class="dg-guide-text">💡 {escape(text)}</div>' if text else ""
+        self.guide_html.value = f'<div class="dg-guide-text">{escape(text)}</div>' if text else ""
         self.skip_guide_button.layout.display = None if text else "none"
         self.skip_guide_button.description = self.t("play.skip_guide")
 

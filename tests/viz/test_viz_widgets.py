@@ -297,7 +297,7 @@ def test_play_table_plays_a_whole_game_against_bots():
             p.undo_button.click()
             assert p.message_text == "Took back your last move." and p.game.current == 1
     assert p.message_text.startswith("The game is over")
-    assert p.result_html.value.count('class="dg-final"') == 3
+    assert p.result_html.value.count('class="dg-final') == 3
     assert len(p.summary_output.outputs) == 2
     assert p.gold_figure.data[1].y[-1] == p.game.state.gold[1]
     assert p.play_button.disabled
