@@ -202,9 +202,10 @@ def board_html(state, log: Sequence[dict] | None = None, lang: str | None = None
 
 def game_html(game, lang: str | None = None, viewer: int | str | None = None) -> str:
     """A :class:`Game` as HTML (its ``_repr_html_``), in the default language unless given."""
+    from .viz import board_svg  # the drawn board (pure: state -> SVG); board_html stays as the table
+
     if isinstance(viewer, str):
         viewer = game.names.index(viewer)
-    return board_html(game.state, game.log, lang, viewer, game.deck.is_reference)
-
+    return board_svg.board_html(game.state, lang or i18n.get_language(), viewer, game.log)
 
 __all__ = ["COLOURS", "NPC_COLOUR", "board_html", "chip", "colour", "game_html"]

@@ -291,6 +291,8 @@ def _room_lines(state, i: int, res, lang: str) -> list[tuple[str, str]]:
     if change:
         lock += " " + t("lord_change", lang, change=f"{change:+d}")
     lines.append((lock, "dg-lock-at"))
+    if res is not None and res.status in ("cleared", "failed"):
+        return lines  # resolved: the outcome takes the cost line's place
     bank, owner = state_fees(card.level)
     cost = t("cost_line_owner", lang, bank=bank, gold=owner) if owner else t("cost_line", lang, bank=bank)
     lines.append((cost + "; " + t("cost_own", lang, bank=swap_fee()), "dg-costs"))
@@ -350,7 +352,7 @@ def _room(state, i: int, y: float, h: float, lang: str, res, targets: Mapping[st
     if status in ("cleared", "failed"):
         colour_ = "#00704a" if status == "cleared" else "#b0351e"
         word = t(status, lang, total=res.total, defence=res.effective_defence)
-        out.append(_txt(48, y + h - 10, word, 11, "bold", fill=colour_, cls=f"dg-{status}"))
+        out.append(_txt(48, y + 46, word, 11, "bold", fill=colour_, cls=f"dg-{status}"))
     sw = 60
     for x_slot in (0, 1):
         j = 2 * i + x_slot

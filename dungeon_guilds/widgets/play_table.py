@@ -330,7 +330,7 @@ class PlayTable(GameApp):
         order = sorted(range(len(game.names)), key=lambda p: (p not in res.winners, -res.gold[p], -res.tiebreak[p]))
         rows = "".join(
             f'<tr class="dg-final{" dg-win" if p in res.winners else ""}" data-seat="{p}">'
-            f'<td class="dg-num">{p + 1}</td><td>{escape(game.names[p])}{" 🏆" if p in res.winners else ""}</td>'
+            f'<td class="dg-num">{p + 1}</td><td>{escape(game.names[p])}{" ★" if p in res.winners else ""}</td>'
             f'<td class="dg-num">${res.gold[p]}</td><td class="dg-num">{res.tiebreak[p]}</td></tr>'
             for p in order)
         head = "".join(f"<th>{escape(self.t(k))}</th>" for k in (

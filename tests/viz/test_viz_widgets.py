@@ -325,21 +325,21 @@ def test_play_table_illegal_try_and_language():
 
 
 # ---------------------------------------------------------------------- display
-def test_repr_html_shows_the_table():
+def test_repr_html_shows_the_drawn_board():
     g = Game(4, seed=3, rules=Rules(lords="all", npc=True))
     g.exhaust_randomly()
     g.push(g.legal_actions()[0])
     html = g._repr_html_()
     st = g.state
     assert html.count('class="dg-room"') == len(st.rooms)
-    assert f'data-seat="{st.current}"' in html and "◀ to move" in html
+    assert f'<g class="dg-player dg-current" data-seat="{st.current}"' in html and f"{st.names[st.current]} to move" in html
     assert st.lord.name_en in html and st.lord.name_zh in html
     for p in range(4):
         assert f"${st.gold[p]}" in text(html)
     npc = html.count('data-owner="npc"')
     assert npc == list(st.slot_owner).count(NPC)
     zh = game_html(g, "zh")
-    assert "城主" in zh and "金幣" in zh
+    assert "城主" in zh and "座位" in zh
 
 
 def test_display_shows_the_last_resolution_and_the_final_result():
