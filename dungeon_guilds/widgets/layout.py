@@ -38,9 +38,11 @@ def fold(content: W.Widget, css_class: str) -> W.Accordion:
 
 
 def guide_text(state, human_turn: bool, lang: str) -> str:
-    """What to do now, for a first game (round 1 only)."""
+    """What to do now, for a first game: round 1, and the first turn after it resolved."""
     if state.phase == OVER:
         return ""
+    if state.round >= 1:
+        return i18n.t("play.guide_resolved", lang) if state.round == 1 and state.pos == 0 else ""
     if state.phase == SETUP:
         return i18n.t("play.guide_setup" if human_turn else "play.guide_setup_bot", lang)
     return i18n.t("play.guide_dispatch" if human_turn else "play.guide_bot", lang)

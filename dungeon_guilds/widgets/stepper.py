@@ -437,7 +437,7 @@ class RoundStepper(GameApp):
     def _draw_guide(self) -> None:
         """The guided first round: a prompt for what to do now (skippable)."""
         game = self.game
-        on = self._guide_on and game is not None and game.state.round == 0 and not game.is_over
+        on = self._guide_on and game is not None and game.state.round <= 1 and not game.is_over
         text = guide_text(game.state, self.controller(game.state.current) == HUMAN, self.lang) if on else ""
         self.guide_html.value = f'<div class="dg-guide-text">{escape(text)}</div>' if text else ""
         self.skip_guide_button.layout.display = None if text else "none"
