@@ -16,6 +16,8 @@ from html import escape
 from typing import Any, Sequence
 
 from . import i18n
+from .board_svg import COLOURS, NPC_COLOUR, colour
+from .board_svg import board_html as drawn_board
 from .cards import strengths_of
 from .events import resolution, rooms_round
 from .i18n import t
@@ -23,10 +25,6 @@ from .payout import EMPTY, NPC
 from .scoring import result
 from .state import OVER
 
-# Okabe & Ito's palette, safe for the common colour-vision deficiencies; the drawn board
-# (viz/board_svg.py) also gives each seat a pattern and its name on every token.
-COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#D55E00", "#0072B2", "#CC79A7")
-NPC_COLOUR = "#999999"
 BANK_COLOUR = "#bcbd22"
 
 _STYLE = """<style>
@@ -41,13 +39,6 @@ _STYLE = """<style>
 .dg-cleared{color:#2a7d2a;font-weight:600}.dg-failed{color:#b02020;font-weight:600}
 .dg-note{color:#666}
 </style>"""
-
-
-def colour(owner: int) -> str:
-    """The colour of a seat (or the NPC)."""
-    if owner == NPC:
-        return NPC_COLOUR
-    return COLOURS[owner % len(COLOURS)]
 
 
 def chip(names: Sequence[str], owner: int, strength: Any = "", lang: str | None = None) -> str:
@@ -199,10 +190,8 @@ def board_html(state, log: Sequence[dict] | None = None, lang: str | None = None
 
 def game_html(game, lang: str | None = None, viewer: int | str | None = None) -> str:
     """A :class:`Game` as HTML (its ``_repr_html_``), in the default language unless given."""
-    from .viz import board_svg  # the drawn board (pure: state -> SVG); board_html stays as the table
-
     if isinstance(viewer, str):
         viewer = game.names.index(viewer)
-    return board_svg.board_html(game.state, lang or i18n.get_language(), viewer, game.log)
+    return drawn_board(game.state, lang or i18n.get_language(), viewer, game.log)
 
 __all__ = ["COLOURS", "NPC_COLOUR", "board_html", "chip", "colour", "game_html"]

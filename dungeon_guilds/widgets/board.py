@@ -1,5 +1,5 @@
 """The drawn board made clickable: an ``anywidget`` component (its JavaScript is inline here,
-nothing is fetched from another host) showing :func:`dungeon_guilds.viz.board_svg.board_html`.
+nothing is fetched from another host) showing :func:`dungeon_guilds.board_svg.board_html`.
 
 A click (or Enter / Space on a focused target; Tab and the arrow keys move between targets)
 sends the target's id to Python; :class:`GameBoard` turns it into a move:
@@ -23,7 +23,7 @@ import anywidget
 import traitlets
 
 from .. import i18n
-from ..viz.board_svg import Target, board_html, board_targets
+from ..board_svg import Target, board_html, board_targets
 
 _ESM = r"""
 function targets(el) {

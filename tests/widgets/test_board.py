@@ -1,4 +1,4 @@
-"""The drawn board (viz/board_svg.py) and its clickable widget (widgets/board.py): targets are
+"""The drawn board (board_svg.py) and its clickable widget (widgets/board.py): targets are
 the engine's legal moves, costs are the engine's fees (R4.4, R4.5), refusals the engine's
 reasons, hidden choices stay hidden (R2.4), and Game's redo line (one home for undo/redo)."""
 
@@ -8,7 +8,7 @@ import re
 
 from dungeon_guilds import Game
 from dungeon_guilds.actions import BUMP, SWAP, Action
-from dungeon_guilds.viz.board_svg import board_html, board_targets
+from dungeon_guilds.board_svg import board_html, board_targets
 from dungeon_guilds.widgets.board import GameBoard
 
 
@@ -42,7 +42,7 @@ def test_enabled_slot_targets_are_exactly_the_engines_legal_moves():
         assert on == {a for a in legal if a.strength == s}
         for t in targets.values():
             if t.id.startswith("slot-") and not t.enabled:
-                assert t.reason and st.why_illegal(t.action) is not None
+                assert t.reason == str(st.refusal(t.action))  # the engine's words
 
 
 def test_replace_targets_state_the_engines_cost_before_the_click():  # R4.4, R4.5

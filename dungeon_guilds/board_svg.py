@@ -8,7 +8,7 @@ player's gold and hand (exhausted cards face down), the Dungeon Lord card with i
 words, and the snake turn-order track (R4.1) with the player to move.
 
 Nothing here decides a rule: thresholds, costs and refusals are the engine's answers
-(:meth:`State.lock_threshold`, :meth:`State.action_fees`, :meth:`State.why_illegal`,
+(:meth:`State.lock_threshold`, :meth:`State.action_fees`, :meth:`State.refusal`,
 :meth:`State.legal_actions`), hands are read through :meth:`State.view` when a ``viewer`` is
 given (no hidden choice leaks), and revealed fronts come from the engine's log.
 
@@ -29,14 +29,17 @@ from dataclasses import dataclass
 from html import escape
 from typing import Mapping, Sequence
 
-from .. import i18n
-from ..actions import BUMP, EXHAUST, PLACE, SWAP, Action
-from ..display import NPC_COLOUR, colour
-from ..payout import NPC
-from ..state import EMPTY, OVER, SETUP, strengths_of
-from ..turn_order import seat_at
+from . import i18n
 from .events import resolution, rooms_round
+from .actions import BUMP, EXHAUST, PLACE, SWAP, Action
+from .payout import NPC
+from .state import BUMP_FEES, EMPTY, OVER, SETUP, SWAP_FEE, strengths_of
+from .turn_order import seat_at
 
+# Okabe & Ito's palette, safe for the common colour-vision deficiencies; each seat also has a
+# pattern (PATTERNS) and its name on every token. The figures use the same colours.
+COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#D55E00", "#0072B2", "#CC79A7")
+NPC_COLOUR = "#999999"
 WIDTH = 660
 ROOM_W = 410
 PLAYER_X = 420
@@ -45,6 +48,13 @@ TOP = 56  # below the title and the turn track
 PATTERNS = ("none", "diag", "dots", "hlines", "cross", "vlines")  # one per seat (and its colour)
 LEVEL_FILL = {1: "#f3efe4", 2: "#e6dcc4", 3: "#d6c7a1"}
 FONT = "system-ui,-apple-system,'Segoe UI','Noto Sans CJK TC','Noto Sans TC',sans-serif"
+
+
+def colour(owner: int) -> str:
+    """The colour of a seat (or the NPC)."""
+    if owner == NPC:
+        return NPC_COLOUR
+    return COLOURS[owner % len(COLOURS)]
 
 
 def t(key: str, lang: str, **values) -> str:
@@ -97,7 +107,7 @@ def _hand_targets(state, player: int, selected: Sequence[int], lang: str) -> lis
         if len(selected) == 2:
             a, b = sorted(selected)
             action = Action(EXHAUST, a, other=b)
-            reason = state.why_illegal(action, player)
+            reason = state.refusal(action, player)
             gain = state.base_heal[a] + state.base_heal[b]
             out.append(Target("exhaust", t("exhaust_go", lang, a=a, b=b, gold=gain), reason is None,
                               action, _refusal(reason, lang), t("gain", lang, gold=gain)))
@@ -111,14 +121,16 @@ def _hand_targets(state, player: int, selected: Sequence[int], lang: str) -> lis
     return out
 
 
-def _first_reason(state, player: int, strength: int) -> str | None:
-    """The engine's reason why no move with ``strength`` is possible (asked of room 1)."""
-    return state.why_illegal(Action(PLACE, strength, 1), player) or state.why_illegal(
+def _first_reason(state, player: int, strength: int):
+    """The engine's refusal of any move with ``strength`` (asked of room 1, placing, then
+    replacing): why this adventurer cannot go in now."""
+    return state.refusal(Action(PLACE, strength, 1), player) or state.refusal(
         Action(BUMP, strength, 1, 0), player)
 
 
-def _refusal(reason: str | None, lang: str) -> str:
-    return i18n.refusal(reason, lang) if reason else ""
+def _refusal(err, lang: str) -> str:
+    """The engine's refusal in words (``i18n.refusal_text``), or "" for none."""
+    return i18n.refusal_text(err, lang) if err is not None else ""
 
 
 def _slot_targets(state, player: int, strength: int, lang: str) -> list[Target]:
@@ -128,7 +140,7 @@ def _slot_targets(state, player: int, strength: int, lang: str) -> list[Target]:
         room = i + 1
         for x in (0, 1):
             action = _slot_action(state, player, strength, room, x)
-            reason = state.why_illegal(action, player)
+            reason = state.refusal(action, player)
             where = t("where", lang, room=room, slot="ab"[x])
             owner, held = state.slot_owner[2 * i + x], state.slot_str[2 * i + x]
             if action.kind == PLACE:
@@ -301,15 +313,11 @@ def _room_lines(state, i: int, res, lang: str) -> list[tuple[str, str]]:
 
 def state_fees(level: int) -> tuple[int, int]:
     """The engine's replacement fees of a level (R4.4): (to the bank, to the replaced player)."""
-    from ..state import BUMP_FEES
-
     return BUMP_FEES[level]
 
 
 def swap_fee() -> int:
-    from ..state import SWAP_FEE  # R4.5
-
-    return SWAP_FEE
+    return SWAP_FEE  # R4.5
 
 
 def _slot(state, j: int, x: float, y: float, w: float, h: float, lang: str, target: Target | None) -> str:
@@ -497,7 +505,7 @@ def board_svg(state, lang: str | None = None, viewer: int | None = None, log: Se
     parts.append(lord)
     winners = set()
     if state.phase == OVER:
-        from ..scoring import result
+        from .scoring import result
 
         winners = set(result(state).winners)
     ph = 90
@@ -523,4 +531,4 @@ def board_html(state, lang: str | None = None, viewer: int | None = None, log: S
             f"{board_svg(state, lang, viewer, log, targets)}</div>")
 
 
-__all__ = ["PATTERNS", "Target", "board_html", "board_svg", "board_targets", "wrap"]
+__all__ = ["COLOURS", "NPC_COLOUR", "PATTERNS", "Target", "colour", "board_html", "board_svg", "board_targets", "wrap"]
