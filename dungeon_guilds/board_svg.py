@@ -381,7 +381,7 @@ def _lord(state, y: float, lang: str) -> tuple[str, float]:
     heal = " ".join(f"{s}:${state.heal_cost(s)}" for s in range(1, 6))
     h = 44 + 15 * len(lines) + 4
     label = escape(f"{t('lord', lang)}: {name}. {' '.join(lines)}")
-    out = [f'<g class="dg-lord" data-lord="{escape(lord.id)}" role="img" aria-label="{label}">'
+    out = [f'<g class="dg-lord" data-lord="{escape(lord.id)}" role="img" aria-label="{label}"><title>{label}</title>'
            f'<rect x="1" y="{y}" width="{ROOM_W - 2}" height="{h}" rx="7" fill="#2e2440" stroke="#1b1526"/>',
            _txt(12, y + 18, f"{t('lord', lang)}: {name}", 13, "bold", fill="#ffe9a8"),
            _txt(ROOM_W - 12, y + 18, other, 11, "normal", "end", "#d8cce8")]
