@@ -305,6 +305,8 @@ def _room_lines(state, i: int, res, lang: str) -> list[tuple[str, str]]:
     lines.append((lock, "dg-lock-at"))
     if res is not None and res.status in ("cleared", "failed"):
         return lines  # resolved: the outcome takes the cost line's place
+    if res is not None:  # below a failed room: never revealed (R5.1)
+        return lines + [(i18n.t("board.not_reached", lang), "dg-not-reached")]
     bank, owner = state_fees(card.level)
     cost = t("cost_line_owner", lang, bank=bank, gold=owner) if owner else t("cost_line", lang, bank=bank)
     lines.append((cost + "; " + t("cost_own", lang, bank=swap_fee()), "dg-costs"))

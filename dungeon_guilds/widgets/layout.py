@@ -21,7 +21,8 @@ CSS = W.HTML("""<style>
 .dg-log-rounds details{margin:2px 0}.dg-log-rounds summary{font-weight:600;cursor:pointer}
 .dg-results{border-collapse:collapse;margin:6px 0;font-size:14px}
 .dg-results th{background:#2e2440;color:#fff;padding:4px 12px;text-align:left}
-.dg-results td{border-bottom:1px solid #ddd;padding:4px 12px}
+.dg-results td{border-bottom:1px solid #ddd;padding:4px 12px;white-space:nowrap}
+.dg-results th:not(:last-child){white-space:nowrap}
 .dg-results td.dg-num{text-align:right;font-variant-numeric:tabular-nums}
 .dg-results tr.dg-win td{background:#fff4cc;font-weight:700}
 </style>""")
