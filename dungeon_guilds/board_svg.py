@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Mapping, Sequence
 
-from . import i18n
+from . import i18n, rule_cards
 from .events import resolution, rooms_round
 from .actions import BUMP, EXHAUST, PLACE, SWAP, Action
 from .payout import NPC
@@ -129,8 +129,12 @@ def _first_reason(state, player: int, strength: int):
 
 
 def _refusal(err, lang: str) -> str:
-    """The engine's refusal in words (``i18n.refusal_text``), or "" for none."""
-    return i18n.refusal_text(err, lang) if err is not None else ""
+    """The engine's refusal in words (``i18n.refusal_text``) followed by the one-line text of
+    the rule it applies (``rule_cards.rule_line``: a student does not know what "R4.4" means),
+    or "" for none."""
+    if err is None:
+        return ""
+    return " — ".join([i18n.refusal_text(err, lang)] + rule_cards.rule_lines_for(err, lang))
 
 
 def _slot_targets(state, player: int, strength: int, lang: str) -> list[Target]:
@@ -382,7 +386,9 @@ def _lord(state, y: float, lang: str) -> tuple[str, float]:
         lines = wrap(i18n.t("word.effects_off", lang), ROOM_W - 24, 11.5)
     heal = " ".join(f"{s}:${state.heal_cost(s)}" for s in range(1, 6))
     h = 44 + 15 * len(lines) + 4
-    label = escape(f"{t('lord', lang)}: {name}. {' '.join(lines)}")
+    card = rule_cards.lord_card(lord, lang)
+    more = " ".join(f"{rid}: {text}" for rid, text in card.rulings)
+    label = escape(f"{t('lord', lang)}: {name}. {' '.join(lines)} {more}".strip())
     out = [f'<g class="dg-lord" data-lord="{escape(lord.id)}" role="img" aria-label="{label}"><title>{label}</title>'
            f'<rect x="1" y="{y}" width="{ROOM_W - 2}" height="{h}" rx="7" fill="#2e2440" stroke="#1b1526"/>',
            _txt(12, y + 18, f"{t('lord', lang)}: {name}", 13, "bold", fill="#ffe9a8"),

@@ -3,7 +3,7 @@
 ``CompareExplorer()`` is an ipywidgets app with four tabs:
 
 1. **Side by side** — pick two games; every fact is shown with its source
-   (``seed 004 line 38``, ``RULES.md R4.1`` or ``outside fact``), plus their shared mechanisms
+   (``the Dungeon! rules post, line 38``, ``docs/rules.md R4.1`` or ``outside fact``), plus their shared mechanisms
    and the Jaccard similarity.
 2. **Dungeon! odds** — the exact hero win chance for every monster number (with a magic sword
    bonus), the counter-attack distribution and the expected treasure lost per failed attack.

@@ -22,10 +22,10 @@ def test_side_by_side_with_sources(explorer):
     explorer.game_b.value = "dungeon_lords"
     html = explorer.table.value
     assert "Dungeon Guilds" in html and "Dungeon Lords" in html
-    assert "seed 000 line 52" in html and "RULES.md R4.1" in html and "seed 003 line 46" in html
+    assert "the Chinese rulebook § 派遣階段, line 52" in html and "docs/rules.md R4.1" in html and "the Dungeon Lords building notes § 命令階段(Order Phase), line 46" in html
     assert "worker placement" in html and "Jaccard" in html
     explorer.game_b.value = "dungeon_fighter"
-    assert "seed 001 line 51" in explorer.table.value and "Dungeon Lords" not in explorer.table.value
+    assert "the Dungeon Fighter overview § 遊戲人數, line 51" in explorer.table.value and "Dungeon Lords" not in explorer.table.value
     explorer.game_b.value = "dungeon_guilds"  # the same game twice is fine
     assert explorer.compare_status.value == ""
 
@@ -44,7 +44,7 @@ def test_fighter_score(explorer):
                  (explorer.dead, 0), (explorer.white, 2), (explorer.gold, 7), (explorer.tokens, 0)):
         w.value = v
     assert "<th>26</th>" in explorer.score.value and "果然是高階英雄" in explorer.score.value
-    assert "seed 001 line 165" in explorer.score.value
+    assert "the Dungeon Fighter overview § ４.遊戲結束, line 165" in explorer.score.value
     explorer.eye_die.value = "white"
     assert "1/6" in explorer.eyes.value and "white dice" in explorer.eyes.value
 
@@ -111,8 +111,8 @@ def test_the_language_toggle_relabels_everything_but_the_sourced_facts():
     status = w.score_status.value
     assert "抱歉" in status and "傷害標記" in status and "Sorry" not in status and "Traceback" not in status
     assert "<th>項目</th>" in w.table.value and "<th>地城聯盟</th>" in w.table.value
-    assert "玩家人數" in w.table.value and "seed 000 line 9" in w.table.value and "Jaccard 相似度" in w.table.value
-    assert "英雄獲勝" in w.odds.value and "所需點數" in w.odds.value and "seed 004 line 69" in w.odds.value
+    assert "玩家人數" in w.table.value and "the Chinese rulebook § 基本資訊, line 9" in w.table.value and "Jaccard 相似度" in w.table.value
+    assert "英雄獲勝" in w.odds.value and "所需點數" in w.odds.value and "the Dungeon! rules post § 3. 戰鬥, line 69" in w.odds.value
     assert "discard 1 treasure card" in w.odds.value  # a sourced effect, kept as the source says
     assert "策略 <i>隨機</i>" in w.lords_table.value and "找不到空位的比例" in w.lords_table.value
     assert w.lords_figure.layout.title.text == i18n.t("compare.chart_title", "zh")

@@ -9,6 +9,7 @@ import re
 from dungeon_guilds import Game
 from dungeon_guilds.actions import BUMP, SWAP, Action
 from dungeon_guilds.board_svg import board_html, board_targets
+from dungeon_guilds.rule_cards import rule_lines_for
 from dungeon_guilds.widgets.board import GameBoard
 
 
@@ -42,7 +43,10 @@ def test_enabled_slot_targets_are_exactly_the_engines_legal_moves():
         assert on == {a for a in legal if a.strength == s}
         for t in targets.values():
             if t.id.startswith("slot-") and not t.enabled:
-                assert t.reason == str(st.refusal(t.action))  # the engine's words
+                err = st.refusal(t.action)
+                assert t.reason.startswith(str(err))  # the engine's words ...
+                lines = rule_lines_for(err, "en")
+                assert lines and all(x in t.reason for x in lines)  # ... and its rule in words (issue 19)
 
 
 def test_replace_targets_state_the_engines_cost_before_the_click():  # R4.4, R4.5
