@@ -493,10 +493,12 @@ _CSS = (".dg-target{cursor:pointer;outline:none}.dg-target-off{cursor:not-allowe
 
 
 def board_svg(state, lang: str | None = None, viewer: int | None = None, log: Sequence[dict] | None = None,
-              targets: Mapping[str, Target] | None = None, caption: str = "") -> str:
+              targets: Mapping[str, Target] | None = None, caption: str = "", uid: str = "dg") -> str:
     """The board as an SVG string (see the module docstring). ``viewer``: draw only what that
     seat may know (:meth:`State.view`); ``targets``: the clickable things
-    (:func:`board_targets`); ``caption``: an accessible title."""
+    (:func:`board_targets`); ``caption``: an accessible title; ``uid``: the prefix of the
+    pattern ids (several boards on one page need different ones: ``url(#id)`` finds the first,
+    and a pattern inside a hidden tab is not drawn)."""
     lang = lang or i18n.get_language()
     targets = targets or {}
     log = state.log if log is None else log
@@ -525,18 +527,18 @@ def board_svg(state, lang: str | None = None, viewer: int | None = None, log: Se
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="dg-board-svg" viewBox="0 0 {WIDTH} {height}" '
             f'width="{WIDTH}" height="{height}" font-family="{FONT}" role="group" aria-label="{title}" '
             f'data-phase="{state.phase}" data-round="{min(state.round + 1, state.rounds)}">'
-            f"<style>{_CSS}</style>{_defs()}{''.join(parts)}</svg>")
+            f"<style>{_CSS}</style>{_defs()}{''.join(parts)}</svg>").replace("dg-p-", f"{uid}-p-")
 
 
 def board_html(state, lang: str | None = None, viewer: int | None = None, log: Sequence[dict] | None = None,
-               targets: Mapping[str, Target] | None = None) -> str:
+               targets: Mapping[str, Target] | None = None, uid: str = "dg") -> str:
     """:func:`board_svg` in its root element ``div.dg-board`` (what notebooks and the widget show)."""
     lang = lang or i18n.get_language()
     html_lang = "zh-Hant" if lang == "zh" else lang
     round_no = min(state.round + 1, state.rounds)
     return (f'<div class="dg-board" lang="{html_lang}" data-phase="{state.phase}" data-round="{round_no}" '
             f'data-current="{state.current if state.phase != OVER else ""}" data-actions="{state.actions_taken}">'
-            f"{board_svg(state, lang, viewer, log, targets)}</div>")
+            f"{board_svg(state, lang, viewer, log, targets, uid=uid)}</div>")
 
 
 __all__ = ["COLOURS", "NPC_COLOUR", "PATTERNS", "Target", "colour", "board_html", "board_svg", "board_targets", "wrap"]

@@ -192,6 +192,6 @@ def game_html(game, lang: str | None = None, viewer: int | str | None = None) ->
     """A :class:`Game` as HTML (its ``_repr_html_``), in the default language unless given."""
     if isinstance(viewer, str):
         viewer = game.names.index(viewer)
-    return drawn_board(game.state, lang or i18n.get_language(), viewer, game.log)
+    return drawn_board(game.state, lang or i18n.get_language(), viewer, game.log, uid=f"dg{id(game):x}")
 
 __all__ = ["COLOURS", "NPC_COLOUR", "board_html", "chip", "colour", "game_html"]

@@ -141,7 +141,7 @@ class GameBoard(BoardWidget):
         if focus is not None:
             self.focus_target = focus(self.targets)  # before the picture: the browser reads it then
         self.locked = player is None
-        self.html = board_html(state, lang, viewer, log, self.targets)
+        self.html = board_html(state, lang, viewer, log, self.targets, uid=f"dg{self.model_id[:8]}")
 
     def _clicked(self, target_id: str) -> None:
         if not self._args:
