@@ -16,6 +16,8 @@ from html import escape
 from typing import Any, Sequence
 
 from . import i18n
+from .board_svg import COLOURS, NPC_COLOUR, colour
+from .board_svg import board_html as drawn_board
 from .cards import strengths_of
 from .events import resolution, rooms_round
 from .i18n import t
@@ -23,8 +25,6 @@ from .payout import EMPTY, NPC
 from .scoring import result
 from .state import OVER
 
-COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b")
-NPC_COLOUR = "#7f7f7f"
 BANK_COLOUR = "#bcbd22"
 
 _STYLE = """<style>
@@ -39,13 +39,6 @@ _STYLE = """<style>
 .dg-cleared{color:#2a7d2a;font-weight:600}.dg-failed{color:#b02020;font-weight:600}
 .dg-note{color:#666}
 </style>"""
-
-
-def colour(owner: int) -> str:
-    """The colour of a seat (or the NPC)."""
-    if owner == NPC:
-        return NPC_COLOUR
-    return COLOURS[owner % len(COLOURS)]
 
 
 def chip(names: Sequence[str], owner: int, strength: Any = "", lang: str | None = None) -> str:
@@ -212,7 +205,6 @@ def game_html(game, lang: str | None = None, viewer: int | str | None = None) ->
     """A :class:`Game` as HTML (its ``_repr_html_``), in the default language unless given."""
     if isinstance(viewer, str):
         viewer = game.names.index(viewer)
-    return board_html(game.state, game.log, lang, viewer, game.deck.is_reference)
-
+    return drawn_board(game.state, lang or i18n.get_language(), viewer, game.log, uid=f"dg{id(game):x}")
 
 __all__ = ["COLOURS", "NPC_COLOUR", "board_html", "chip", "colour", "game_html"]

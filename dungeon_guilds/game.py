@@ -144,6 +144,7 @@ class Game:
         self.comment: str | None = None  # free text carried by the record
         self._moves: list[tuple[int, Action]] = []  # (seat, action) of every dispatch move
         self._undo: list[tuple[State, int, int, dict]] = []
+        self._line: list[Action] = []  # every decision of the current line, undone ones too (redo)
         self._auto_exhaust(exhaust or {})
 
     # ------------------------------------------------------------------ basics
@@ -248,6 +249,10 @@ class Game:
 
     def _push(self, action: Action) -> None:
         st = self.state
+        ply = len(self._undo)
+        if not (ply < len(self._line) and self._line[ply] == action):
+            del self._line[ply:]  # a new decision: the undone line ahead is dropped
+            self._line.append(action)
         self._undo.append((st.copy(), len(self.log), len(self._moves), dict(self.exhaust_choices)))
         seat = st.current
         st.apply_unchecked(action)
@@ -263,6 +268,7 @@ class Game:
                 raise IllegalAction("exhaust_two", {"player": self.current, "name": self.current_name})
             self.push(Action(EXHAUST, int(pair[0]), other=int(pair[1])))
             self._undo.clear()  # the setup given up front is not undoable
+            self._line.clear()
 
     def exhaust_randomly(self) -> None:
         """Let every player still to choose take the seed's default exhaust pair (R2.4)."""
@@ -287,6 +293,34 @@ class Game:
         """Go back to the moment after ``ply`` decisions (time travel through the log)."""
         self.undo(len(self._undo) - ply)
 
+    @property
+    def line(self) -> tuple[Action, ...]:
+        """The decisions of the current line, those played then those :meth:`redo` can replay."""
+        return tuple(self._line)
+
+    @property
+    def line_length(self) -> int:
+        """The number of decisions of the current line: those played and those undone that
+        :meth:`redo` can play again (a new decision after an undo drops the undone ones)."""
+        return len(self._line)
+
+    def redo(self, steps: int = 1) -> None:
+        """Play again the next ``steps`` undone decisions of the current line."""
+        ply = len(self._undo)
+        if not 0 <= steps <= len(self._line) - ply:
+            raise ValueError(f"can redo at most {len(self._line) - ply} step(s)")
+        for action in self._line[ply:ply + steps]:
+            self.push(action)
+
+    def go_to(self, ply: int) -> None:
+        """Go to the moment after ``ply`` decisions of the current line: back by undo, forward
+        by redo (clamped to the line)."""
+        ply = max(0, min(ply, len(self._line)))
+        if ply <= self.ply:
+            self.undo_to(ply)
+        else:
+            self.redo(ply - self.ply)
+
     def state_at(self, ply: int) -> State:
         """A copy of the state after ``ply`` decisions, without changing the game."""
         if ply == len(self._undo):
@@ -302,6 +336,7 @@ class Game:
         new.state.log = new.log
         new._moves = list(self._moves)
         new._undo = list(self._undo)
+        new._line = list(self._line)
         new.exhaust_choices = dict(self.exhaust_choices)
         return new
 

@@ -283,6 +283,25 @@ class State:
         """How much the round's lord changes room ``i``'s treasure given its adventurers now
         (before R5.3's floor at $0). Public, like :meth:`lord_defence_change`."""
         return self.treasure[i] - self.rooms[i].treasure + self._cond_delta(i, 1)
+    def action_fees(self, action: Action) -> tuple[int, int, int]:
+        """What ``action`` costs its player now: ``(to the bank, to the replaced player, the
+        replaced owner)``. A bump pays by the room's level (R4.4; an NPC $1 to the bank, R10.2),
+        a swap $1 to the bank (R4.5); a place or an exhaust is free, as is a slot that holds
+        nobody (the owner is then ``EMPTY``). The cost is what :meth:`apply_action` would take;
+        whether the action is legal is :meth:`why_illegal`'s question."""
+        if action.kind not in (BUMP, SWAP) or not 1 <= action.room <= len(self.rooms) \
+                or action.slot not in (0, 1):
+            return 0, 0, EMPTY
+        i = action.room - 1
+        o = self.slot_owner[2 * i + action.slot]
+        if o == EMPTY:
+            return 0, 0, EMPTY
+        if action.kind == SWAP:
+            return SWAP_FEE, 0, o
+        if o == NPC:
+            return NPC_BUMP_FEE, 0, o
+        to_bank, to_owner = BUMP_FEES[self.rooms[i].level]
+        return to_bank, to_owner, o
 
     def after(self, action: Action) -> "State":
         """A copy after a legal ``action`` with the end of dispatch held back: the dungeon as
@@ -723,7 +742,8 @@ class State:
                     self._ev("revealed", room=i + 1, defence=card.defence, treasure=card.treasure,
                              defence_now=max(defence, 0), treasure_now=self.room_treasure(i))
                     self._ev("failed", room=i + 1, total=total, defence=max(defence, 0),
-                             rooms=list(range(i + 1, k + 1)))
+                             rooms=list(range(i + 1, k + 1)),
+                             occupants=[[owner[j], strength[j]] for j in (a, a + 1) if owner[j] != EMPTY])
                 break
             treasure = self.treasure[i] + (self._cond_delta(i, 1) if cond else 0)
             if treasure < 0:
@@ -737,7 +757,8 @@ class State:
                 self._ev("revealed", room=i + 1, defence=card.defence, treasure=card.treasure,
                          defence_now=max(defence, 0), treasure_now=treasure)
                 self._ev("cleared", room=i + 1, total=total, defence=max(defence, 0), treasure=treasure,
-                         shares={str(p): v for p, v in shares.items()}, to_bank=to_bank)
+                         shares={str(p): v for p, v in shares.items()}, to_bank=to_bank,
+                         occupants=[list(x) for x in occupants])
         return failed_from
 
     # ------------------------------------------------------------------ cleanup (R6)

@@ -45,7 +45,8 @@ TABS = ("learn", "play", "rules", "explore", "lab", "compare")
 
 # The games the Learn and Play tabs start with (a browser test replays them with the engine).
 LEARN_SETTINGS = {"players": 3, "seats": ["human", "greedy", "greedy"], "seed": 1}
-PLAY_SETTINGS = {"players": 4, "seat": 0, "opponents": ["greedy", "cooperator", "bully"], "seed": 1}
+PLAY_SETTINGS = {"players": 4, "seat": 0, "opponents": ["greedy", "cooperator", "bully"], "seed": 1,
+                 "bot_delay": 0.3}  # bots move one by one, the board locked meanwhile (seconds)
 
 def text(key: str, lang: str) -> str:
     """A label of the dashboard (``[dash]`` in ``dungeon_guilds/strings/<lang>.toml``)."""

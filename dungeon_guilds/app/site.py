@@ -34,8 +34,8 @@ WORK = ROOT / "build" / "site"
 NOTEBOOK = ROOT / "notebooks" / "dashboard.ipynb"
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 # what the dashboard imports in the browser, beyond the project (pure-Python wheels)
-BROWSER_REQUIREMENTS = ["ipywidgets>=8.1", "plotly>=5.20", "networkx>=3.2", "comm", "jedi"]
-DASHBOARD_DEPENDS = {"ipywidgets", "plotly", "networkx"}
+BROWSER_REQUIREMENTS = ["ipywidgets>=8.1", "anywidget>=0.9", "plotly>=5.20", "networkx>=3.2", "comm", "jedi"]
+DASHBOARD_DEPENDS = {"ipywidgets", "anywidget", "plotly", "networkx"}
 # the kernel's own piplite wheels (a shim ipykernel, pyodide_kernel, piplite) must win
 SKIP = {"ipykernel", "pyodide-kernel", "piplite", "pyzmq", "tornado", "jupyter-client",
         "jupyter-core", "debugpy", "nest-asyncio", "psutil", "appnope", "platformdirs",

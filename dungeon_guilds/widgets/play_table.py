@@ -9,6 +9,7 @@ result (R8.1) and the game's gold and money flows are shown.
 
 from __future__ import annotations
 
+import time
 from html import escape
 from typing import Sequence
 
@@ -21,7 +22,10 @@ from ..game import DEFAULT_NAMES, Game
 from ..rules import EDITIONS, LORDS_OPTIONS, Rules
 from ..state import OVER
 from .common import (GameApp, MoveBuilder, action_options, bot_move, bot_names, controller_options,
-                     figure_bundle, hints_html, log_html, make_bot, safe, set_options)
+                     bot_label, figure_bundle, hints_html, make_bot, safe, set_options)
+from .board import GameBoard
+from .layout import CSS, fold, side_by_side
+from .narration import RoundStory, round_log_html
 
 MAX_BOT_MOVES = 5000
 
@@ -38,14 +42,16 @@ class PlayTable(GameApp):
 
     def __init__(self, players: int = 4, seat: int = 0, opponents: Sequence[str] | None = None,
                  seed: int = 0, rules: Rules | None = None, hints: bool = False, lang: str = "en",
-                 lang_state=None, show_language: bool = True, start: bool = True):
+                 lang_state=None, show_language: bool = True, start: bool = True, bot_delay: float = 0.0):
         super().__init__(lang=lang, lang_state=lang_state, show_language=show_language)
         rules = rules or Rules()
         self.game: Game | None = None
+        self.bot_delay = bot_delay  # seconds between two bot moves (the dashboard shows them one by one)
+        self.bot_moving = False
         self.human = seat
         self._bots: dict[int, object] = {}
+        self._bot_names: dict[int, str] = {}
         self._human_plies: list[tuple[int, int]] = []  # (ply, log length) of each human move
-        self._since = 0  # log index from which the bots' moves are listed
         self.gold_figure = None
         self.sankey_figure = None
         self.players_dropdown = W.Dropdown(options=[3, 4, 5, 6], value=players).add_class("dg-players")
@@ -58,7 +64,12 @@ class PlayTable(GameApp):
         self.seed_input = W.IntText(value=seed, layout=W.Layout(width="180px")).add_class("dg-seed")
         self.start_button = W.Button(button_style="primary", icon="play").add_class("dg-start-game")
         self.status_html = W.HTML().add_class("dg-status")
-        self.board_html = W.HTML().add_class("dg-board-html")
+        self.board = GameBoard()
+        self.board.on_move = self._on_board_move
+        self.board.on_refused = lambda text: self.say(text, "warn")
+        self.board.on_note = lambda text: self.say(text, "info")
+        self.board_html = W.HTML().add_class("dg-board-html")  # the same table in words
+        self.story = RoundStory()
         self.action_dropdown = W.Dropdown(options=[], layout=W.Layout(width="420px")).add_class("dg-actions")
         self.play_button = W.Button(button_style="success").add_class("dg-play")
         self.undo_button = W.Button(button_style="warning").add_class("dg-undo")
@@ -82,11 +93,15 @@ class PlayTable(GameApp):
             self.opponents_box,
             W.HBox([self.npc_checkbox, self.edition_dropdown, self.seed_input, self.start_button]),
         ]).add_class("dg-setup")
+        self.setup_box = fold(setup, "dg-setup-fold")
+        self.advanced_box = fold(W.VBox([W.HBox([self.action_dropdown, self.play_button]), self.build_label,
+                                         self.builder, self.board_html]), "dg-advanced")
+        side = W.VBox([self.status_html, self.message, W.HBox([self.undo_button]), self.result_html,
+                       W.HBox([self.hints_checkbox]), self.hints_html, self.story],
+                      layout=W.Layout(width="370px", min_width="300px")).add_class("dg-side")
         self.children = [
-            self.language_toggle, setup, self.status_html, self.message,
-            W.HBox([self.action_dropdown, self.play_button, self.undo_button]),
-            self.build_label, self.builder, self.board_html, W.HBox([self.hints_checkbox]),
-            self.hints_html, self.bot_log_html, self.result_html, self.summary_output,
+            CSS, self.language_toggle, self.setup_box, side_by_side(self.board, side), self.advanced_box,
+            self.bot_log_html, self.summary_output,
         ]
         self.relabel()
         if start:
@@ -150,10 +165,11 @@ class PlayTable(GameApp):
         seed = int(self.seed_input.value)
         game = Game(list(DEFAULT_NAMES[:n]), seed=seed, rules=rules)
         self.game = game
+        self.setup_box.selected_index = None  # the set-up folds away once a game starts
         self.human = int(self.seat_dropdown.value)
-        self._bots = {s: make_bot(name, seed=seed * 10 + s) for s, name in self.opponents().items()}
+        self._bot_names = self.opponents()
+        self._bots = {s: make_bot(name, seed=seed * 10 + s) for s, name in self._bot_names.items()}
         self._human_plies = []
-        self._since = 0
         self.gold_figure = self.sankey_figure = None
         self.summary_output.outputs = ()
         self._advance()
@@ -165,17 +181,24 @@ class PlayTable(GameApp):
             self._say_over()
         else:
             name = self.game.names[self.human]
-            self.say(lambda: self.t("ui.your_turn", name=name), "info")
+            self.say(lambda: self.t("play.your_move", seat=self.human + 1, name=name), "info")
 
     # ------------------------------------------------------------------ play
     def _advance(self) -> int:
         """Let the bots move until it is the human's turn or the game is over."""
         game = self.game
         moves = 0
-        while not game.is_over and game.state.current != self.human and moves < MAX_BOT_MOVES:
-            seat = game.state.current
-            game.push(bot_move(self._bots[seat], game.state, seat))
-            moves += 1
+        self.bot_moving = True
+        try:
+            while not game.is_over and game.state.current != self.human and moves < MAX_BOT_MOVES:
+                seat = game.state.current
+                if self.bot_delay:
+                    self.refresh()  # the board locked, saying whose turn it is
+                    time.sleep(self.bot_delay)
+                game.push(bot_move(self._bots[seat], game.state, seat))
+                moves += 1
+        finally:
+            self.bot_moving = False
         return moves
 
     @safe
@@ -200,7 +223,6 @@ class PlayTable(GameApp):
         ply, log_len = game.ply, len(game.log)
         game.push(action)
         self._human_plies.append((ply, log_len))
-        self._since = log_len  # list what happened from the human's move on
         self._advance()
         self.refresh()
         if game.is_over:
@@ -209,6 +231,10 @@ class PlayTable(GameApp):
             name = game.names[self.human]
             text = lambda: self.t("msg.played", player=name, action=i18n.action_text(action, self.lang, before))  # noqa: E731
             self.say(text, "ok")
+
+    @safe
+    def _on_board_move(self, action: Action) -> None:
+        self.play(action)
 
     @safe
     def _on_try(self, _button=None) -> None:
@@ -230,7 +256,6 @@ class PlayTable(GameApp):
             return
         ply, _ = self._human_plies.pop()
         self.game.undo_to(ply)
-        self._since = self._human_plies[-1][1] if self._human_plies else 0
         self.gold_figure = self.sankey_figure = None
         self.summary_output.outputs = ()
         self.refresh()
@@ -248,6 +273,8 @@ class PlayTable(GameApp):
         self.action_dropdown.description = t("ui.legal_actions")
         self.hints_checkbox.description = t("ui.hints")
         self.build_label.value = f"<i>{escape(t('ui.build_move'))}</i>"
+        self.setup_box.set_title(0, t("play.setup"))
+        self.advanced_box.set_title(0, t("play.advanced"))
         options = [o for o in controller_options(self.lang) if o[1] != "human"]
         for d in self.opponent_dropdowns:
             set_options(d, options)
@@ -264,37 +291,52 @@ class PlayTable(GameApp):
         self.board_html.value = board_html(state, game.log, lang, viewer=self.human,
                                            reference_deck=game.deck.is_reference)
         over = state.phase == OVER
-        if over:
-            self.status_html.value = f"<b>{escape(i18n.phase_name(OVER, lang))}</b>"
-        else:
-            self.status_html.value = (f'<b class="dg-to-move" data-seat="{state.current}">'
-                                      f"{escape(self.t('ui.your_turn', name=game.names[self.human]))}</b> · "
-                                      f"{escape(i18n.phase_name(state.phase, lang))}")
-        mine = not over and state.current == self.human
+        mine = not over and state.current == self.human and not self.bot_moving
+        self.board.show(state, lang, self.human if mine else None, self.human, game.log)
+        self.status_html.value = self._status(state)
         set_options(self.action_dropdown, action_options(state, lang) if mine else [])
         self.play_button.disabled = not mine
         self.builder.try_button.disabled = not mine
         self.undo_button.disabled = not self._human_plies
-        self.bot_log_html.value = log_html(game.log[self._since:], game.names, lang,
-                                           last=40, secret_for=self.human)
+        self.bot_log_html.value = round_log_html(game.log, game.names, lang, secret_for=self.human)
+        self.story.show(game.log, game.names, lang)
         self._draw_hints()
         if over:
             self._draw_result()
         else:
             self.result_html.value = ""
 
+    def _status(self, state) -> str:
+        """Whose turn it is (one line; the message area says what happened)."""
+        lang = self.lang
+        if state.phase == OVER:
+            return f"<b>{escape(i18n.phase_name(OVER, lang))}</b>"
+        seat = state.current
+        name = self.game.names[seat]
+        if seat == self.human:
+            text = self.t("play.status_human", seat=seat + 1, name=name)
+        else:
+            bot = bot_label(self._bot_names.get(seat, ""), lang)
+            text = self.t("play.bot_moving" if self.bot_moving else "play.status_bot", seat=seat + 1, name=name,
+                          bot=bot)
+        return (f'<b class="dg-to-move" data-seat="{seat}" data-human="{int(seat == self.human)}">{escape(text)}</b>'
+                f" · {escape(i18n.phase_name(state.phase, lang))}")
+
     def _draw_result(self) -> None:
         from ..viz.money import gold_figure, sankey_figure
 
         game, lang = self.game, self.lang
         res = game.result()
+        order = sorted(range(len(game.names)), key=lambda p: (p not in res.winners, -res.gold[p], -res.tiebreak[p]))
         rows = "".join(
-            f'<tr class="dg-final" data-seat="{p}"><td>{escape(name)}</td><td>${res.gold[p]}</td>'
-            f"<td>{res.tiebreak[p]}</td><td>{'🏆' if p in res.winners else ''}</td></tr>"
-            for p, name in enumerate(game.names))
+            f'<tr class="dg-final{" dg-win" if p in res.winners else ""}" data-seat="{p}">'
+            f'<td class="dg-num">{p + 1}</td><td>{escape(game.names[p])}{" ★" if p in res.winners else ""}</td>'
+            f'<td class="dg-num">${res.gold[p]}</td><td class="dg-num">{res.tiebreak[p]}</td></tr>'
+            for p in order)
+        head = "".join(f"<th>{escape(self.t(k))}</th>" for k in (
+            "play.result_seat", "board.player", "board.gold", "board.tiebreak"))
         self.result_html.value = (f"<h4>{escape(self.t('ui.result'))}</h4><table class=\"dg-results\">"
-                                  f"<tr><th>{escape(self.t('board.player'))}</th><th>{escape(self.t('board.gold'))}"
-                                  f"</th><th>{escape(self.t('board.tiebreak'))}</th><th></th></tr>{rows}</table>")
+                                  f"<tr>{head}</tr>{rows}</table>")
         self.gold_figure = gold_figure(game, lang)
         self.sankey_figure = sankey_figure(game, None, lang)
         self.summary_output.outputs = tuple(
@@ -303,7 +345,8 @@ class PlayTable(GameApp):
 
     def _draw_hints(self) -> None:
         game = self.game
-        if not self.hints_checkbox.value or game is None or game.is_over or game.state.current != self.human:
+        if (not self.hints_checkbox.value or game is None or game.is_over or game.state.current != self.human
+                or self.bot_moving):  # hints for the human only
             self.hints_html.value = ""
             return
         try:

@@ -19,6 +19,7 @@ Headless use (tests, scripts)::
 
 from __future__ import annotations
 
+from html import escape
 from typing import Sequence
 
 import ipywidgets as W
@@ -26,12 +27,16 @@ import ipywidgets as W
 from .. import i18n
 from ..actions import Action
 from ..display import board_html
+from ..state import SETUP
 from ..game import DEFAULT_NAMES, Game
 from ..rules import EDITIONS, LORDS_OPTIONS, TEAM_OPTIONS, Rules
 from ..state import OVER
 from .common import (HUMAN, NONE, GameApp, MoveBuilder, action_options, bot_label, bot_move, bot_names,
                      controller_options, hints_html, log_html, make_bot, safe, set_options,
                      show_figure)
+from .board import GameBoard
+from .layout import CSS, fold, guide_text, side_by_side
+from .narration import RoundStory, round_log_html
 
 MAX_AUTO_STEPS = 5000  # a whole 6-player game is a few hundred decisions
 
@@ -59,7 +64,7 @@ class RoundStepper(GameApp):
         self._names = list(names) if names else None
         self._bots: dict[tuple[int, str], object] = {}
         self._seed = seed
-        self._branch: list[Action] = []  # the decisions of the current line (redo after undo)
+        self._guide_on = True  # the guided first round (skippable)
         self._updating = False
         self._draw_timeline = timeline
         self.game: Game | None = None
@@ -77,7 +82,15 @@ class RoundStepper(GameApp):
         self.new_game_button = W.Button(button_style="primary", icon="refresh").add_class("dg-new-game")
         # ---- play widgets
         self.status_html = W.HTML().add_class("dg-status")
-        self.board_html = W.HTML().add_class("dg-board-html")
+        self.board = GameBoard()
+        self.board.on_move = self._on_board_move
+        self.board.on_refused = lambda text: self.say(text, "warn")
+        self.board.on_note = lambda text: self.say(text, "info")
+        self.board_html = W.HTML().add_class("dg-board-html")  # the same table in words
+        self.story = RoundStory()
+        self.guide_html = W.HTML().add_class("dg-guide")
+        self.skip_guide_button = W.Button(icon="forward", layout=W.Layout(width="auto")).add_class("dg-skip-guide")
+        self.skip_guide_button.on_click(self._on_skip_guide)
         self.action_dropdown = W.Dropdown(options=[], layout=W.Layout(width="420px")).add_class("dg-actions")
         self.step_button = W.Button(button_style="success").add_class("dg-step")
         self.phase_button = W.Button().add_class("dg-to-phase")
@@ -110,13 +123,16 @@ class RoundStepper(GameApp):
             W.HBox([self.npc_checkbox, self.teams_dropdown, self.seed_input, self.new_game_button]),
         ]).add_class("dg-setup")
         controls = W.HBox([self.step_button, self.phase_button, self.round_button, self.game_button,
-                           self.undo_button]).add_class("dg-controls")
+                           self.undo_button], layout=W.Layout(flex_flow="row wrap")).add_class("dg-controls")
+        self.setup_box = fold(setup, "dg-setup-fold")
+        self.advanced_box = fold(W.VBox([W.HBox([self.action_dropdown]), self.jump_slider, self.build_label,
+                                         self.builder, self.board_html]), "dg-advanced")
+        side = W.VBox([self.status_html, self.message, self.guide_html, self.skip_guide_button,
+                       controls, W.HBox([self.hints_checkbox]), self.hints_html, self.story],
+                      layout=W.Layout(width="370px", min_width="300px")).add_class("dg-side")
         self.children = [
-            self.language_toggle, setup, self.status_html, self.message,
-            W.HBox([self.action_dropdown]), controls, self.jump_slider,
-            self.build_label, self.builder,
-            self.board_html, self.timeline_output, W.HBox([self.hints_checkbox]), self.hints_html,
-            self.log_html,
+            CSS, self.language_toggle, self.setup_box, side_by_side(self.board, side),
+            self.advanced_box, self.timeline_output, self.log_html,
         ]
         self.relabel()
         self.new_game()
@@ -182,13 +198,19 @@ class RoundStepper(GameApp):
         seed = int(self.seed_input.value)
         game = Game(self._seat_names(n), seed=seed, rules=rules)
         self.game = game
-        self._branch = []
         self._bots = {}
+        self.setup_box.selected_index = None  # the set-up folds away once a game starts
         self._seed = seed
         self.refresh()
         self.say(lambda: self.t("msg.new_game", players=", ".join(game.names), seed=seed), "info")
 
     # ------------------------------------------------------------------ moves
+    def viewer(self) -> int | None:
+        """The seat whose eyes the board uses: the only human seat, if exactly one (no hidden
+        choice of a bot leaks to the person playing); else everything is shown."""
+        humans = [i for i, d in enumerate(self.seat_dropdowns) if d.value == HUMAN]
+        return humans[0] if len(humans) == 1 else None
+
     def controller(self, seat: int) -> str:
         return self.seat_dropdowns[seat].value if seat < len(self.seat_dropdowns) else HUMAN
 
@@ -203,14 +225,7 @@ class RoundStepper(GameApp):
 
     def play(self, action: Action) -> None:
         """Play ``action`` for the seat to move (the engine refuses an illegal one)."""
-        game = self.game
-        pos = game.ply
-        game.push(action)  # raises IllegalAction with the engine's reason; nothing changes
-        if pos < len(self._branch) and self._branch[pos] == action:
-            pass  # the same move as the line we came back along: keep the rest for redo
-        else:
-            del self._branch[pos:]
-            self._branch.append(action)
+        self.game.push(action)  # raises IllegalAction with the engine's reason; nothing changes
 
     def _bot_step(self) -> tuple[int, Action]:
         state = self.game.state
@@ -249,6 +264,16 @@ class RoundStepper(GameApp):
             seat, action = self._bot_step()
         self.refresh()
         self.say(lambda: self._played_text(seat, action, before), "ok")
+
+    @safe
+    def _on_board_move(self, action: Action) -> None:
+        """A move chosen on the board (only the human to move can click)."""
+        self.try_move(action)
+
+    @safe
+    def _on_skip_guide(self, _button=None) -> None:
+        self._guide_on = False
+        self._draw_guide()
 
     @safe
     def _on_try(self, _button=None) -> None:
@@ -334,14 +359,9 @@ class RoundStepper(GameApp):
     def jump(self, ply: int) -> None:
         """Go to step ``ply`` of the current line: back by undo, forward by replaying."""
         game = self.game
-        ply = max(0, min(ply, len(self._branch)))
-        if ply <= game.ply:
-            game.undo_to(ply)
-        else:
-            for action in self._branch[game.ply:ply]:
-                game.push(action)
+        game.go_to(ply)
         self.refresh()
-        ply, total = game.ply, len(self._branch)
+        ply, total = game.ply, game.line_length
         self.say(lambda: self.t("msg.jumped", ply=ply, total=total), "info")
 
     # ------------------------------------------------------------------ drawing
@@ -362,6 +382,8 @@ class RoundStepper(GameApp):
         self.action_dropdown.description = t("ui.legal_actions")
         self.hints_checkbox.description = t("ui.hints")
         self.build_label.value = f"<i>{t('ui.build_move')}</i>"
+        self.setup_box.set_title(0, t("play.setup"))
+        self.advanced_box.set_title(0, t("play.advanced"))
         for w in (self.players_dropdown, self.lords_dropdown, self.edition_dropdown, self.teams_dropdown,
                   self.seed_input, self.jump_slider, self.action_dropdown):
             w.style = {"description_width": "initial"}
@@ -379,14 +401,17 @@ class RoundStepper(GameApp):
         state = game.state
         lang = self.lang
         self.board_html.value = board_html(state, game.log, lang, reference_deck=game.deck.is_reference)
+        human_turn = state.phase != OVER and self.controller(state.current) == HUMAN
+        self.board.show(state, lang, state.current if human_turn else None, self.viewer(), game.log)
         if state.phase == OVER:
             self.status_html.value = f"<b>{i18n.phase_name(OVER, lang)}</b>"
         else:
             who = game.names[state.current]
             ctrl = self.controller(state.current)
-            ctrl_text = i18n.t("word.human", lang) if ctrl == HUMAN else bot_label(ctrl, lang)
-            self.status_html.value = (f'<b class="dg-to-move" data-seat="{state.current}">{who}</b> '
-                                      f"({ctrl_text}) · {i18n.phase_name(state.phase, lang)}")
+            key = "play.status_human" if ctrl == HUMAN else "play.status_bot"
+            self.status_html.value = (f'<b class="dg-to-move" data-seat="{state.current}" data-human="{int(human_turn)}">'
+                                      f"{escape(self.t(key, seat=state.current + 1, name=who, bot=bot_label(ctrl, lang)))}"
+                                      f"</b> · {escape(i18n.phase_name(state.phase, lang))}")
         set_options(self.action_dropdown, action_options(state, lang))
         over = state.phase == OVER
         for b in (self.step_button, self.phase_button, self.round_button, self.game_button):
@@ -395,7 +420,7 @@ class RoundStepper(GameApp):
         self.builder.try_button.disabled = over
         self._updating = True
         try:
-            self.jump_slider.max = max(len(self._branch), game.ply)
+            self.jump_slider.max = max(game.line_length, game.ply)
             self.jump_slider.value = game.ply
         finally:
             self._updating = False
@@ -404,11 +429,23 @@ class RoundStepper(GameApp):
 
             self.timeline_figure = timeline_figure(game, lang=lang)
             show_figure(self.timeline_output, self.timeline_figure)
-        self.log_html.value = log_html(game.log, game.names, lang)
+        self.log_html.value = round_log_html(game.log, game.names, lang)
+        self.story.show(game.log, game.names, lang)
+        self._draw_guide()
         self._draw_hints()
 
+    def _draw_guide(self) -> None:
+        """The guided first round: a prompt for what to do now (skippable)."""
+        game = self.game
+        on = self._guide_on and game is not None and game.state.round <= 1 and not game.is_over
+        text = guide_text(game.state, self.controller(game.state.current) == HUMAN, self.lang) if on else ""
+        self.guide_html.value = f'<div class="dg-guide-text">{escape(text)}</div>' if text else ""
+        self.skip_guide_button.layout.display = None if text else "none"
+        self.skip_guide_button.description = self.t("play.skip_guide")
+
     def _draw_hints(self) -> None:
-        if not self.hints_checkbox.value or self.game is None or self.game.is_over:
+        if (not self.hints_checkbox.value or self.game is None or self.game.is_over
+                or self.controller(self.game.state.current) != HUMAN):  # hints for people only
             self.hints_html.value = ""
             return
         state = self.game.state

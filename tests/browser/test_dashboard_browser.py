@@ -69,10 +69,18 @@ def wait_changed(page, selector: str, before: str) -> None:
 
 
 def shown_gold(page, root: str) -> dict[int, int]:
+    """The gold each player's box on the drawn board shows."""
     rows = page.eval_on_selector_all(
-        f"{root} .dg-board .dg-player",
-        "rows => rows.map(r => [Number(r.dataset.seat), r.children[1].innerText])")
+        f"{root} .dg-board svg .dg-player",
+        "rows => rows.map(r => [Number(r.dataset.seat), r.querySelector('.dg-gold').textContent])")
     return {seat: int(re.sub(r"[^0-9-]", "", text)) for seat, text in rows}
+
+
+def open_fold(page, root: str, fold: str) -> None:
+    """Unfold a folded section (the set-up, the advanced controls) of an app."""
+    page.locator(f"{root} .{fold} .jupyter-widget-Collapse-header, {root} .{fold} .p-Collapse-header, "
+                 f"{root} .{fold} .lm-AccordionPanel-title").first.click()
+    settle(page, root)
 
 
 def label(text: str) -> str:
@@ -83,6 +91,7 @@ def play_round_one_by_clicking(page, rng: random.Random) -> list[tuple[int, str]
     """Click through round 1 of the Learn tab; return the human's choices (index, label)."""
     seats = LEARN_SETTINGS["seats"]
     stepper = page.locator(".dg-stepper")
+    open_fold(page, ".dg-stepper", "dg-advanced")  # the move list is the advanced way to play
     choices: list[tuple[int, str]] = []
     for _ in range(100):
         board = stepper.locator(".dg-board").first
@@ -133,7 +142,7 @@ def test_a_round_played_by_clicking_shows_the_engines_gold_in_both_languages(pag
     page.wait_for_selector(".dg-stepper .dg-timeline .js-plotly-plot")  # the plotly timeline draws
     assert page.locator(".dg-tabs .lm-TabBar-tab").all_inner_texts() == [
         "Learn", "Play", "Rules", "Explore", "Lab", "Compare"]
-    assert page.locator(".dg-stepper .dg-room").count() == LEARN_SETTINGS["players"]
+    assert page.locator(".dg-stepper .dg-board svg .dg-room").count() == LEARN_SETTINGS["players"]
     assert shown_gold(page, ".dg-stepper") == {0: 2, 1: 2, 2: 2}  # the setup gold (R2.4)
 
     choices = play_round_one_by_clicking(page, random.Random(2024))
@@ -216,6 +225,7 @@ def test_every_tab_opens_and_an_illegal_move_gets_a_friendly_refusal(page, voila
     click_tab(page, "Play")
     table = page.locator(".dg-play-table")
     table.locator(".dg-board").first.wait_for()
+    open_fold(page, ".dg-play-table", "dg-advanced")
     before = table.locator(".dg-message").first.inner_text()
     table.locator(".dg-actions select").first.select_option(index=0)
     table.locator("button.dg-play").first.click()

@@ -85,7 +85,7 @@ def test_stepper_undo_and_jump_back_and_forward_along_the_same_line():
     s.jump_slider.value = 2
     assert s.game.ply == 2
     replay = Game(3, seed=7)  # the same two decisions, taken by the engine directly
-    for action in s._branch[:2]:
+    for action in s.game.line[:2]:
         replay.push(action)
     assert s.game.log == replay.log
     s.jump_slider.value = end
@@ -94,7 +94,7 @@ def test_stepper_undo_and_jump_back_and_forward_along_the_same_line():
     # a different move from an earlier step starts a new line: the old future is dropped
     s.jump_slider.value = 3
     options = [a for _, a in s.action_dropdown.options]
-    other = options[-1] if options[-1] != s._branch[3] else options[0]
+    other = options[-1] if options[-1] != s.game.line[3] else options[0]
     s.builder.set(other)
     s.builder.try_button.click()
     assert s.game.ply == 4 and s.jump_slider.max == 4
@@ -285,7 +285,8 @@ def test_turn_order_explorer_reports_a_refused_bump_in_the_engines_words():
 def test_play_table_plays_a_whole_game_against_bots():
     p = PlayTable(players=3, seat=1, opponents=[FIRST, FIRST], seed=2)
     assert p.opponents() == {0: FIRST, 2: FIRST}
-    assert p.game.current == 1 and p.message_text == "Your turn, Bo."
+    assert p.game.current == 1 and p.message_text == "Your move, seat 2 · Bo: choose an adventurer on the board."
+    assert p.status_html.value.count("Bo") == 1  # whose turn is said once (issue 15)
     assert "exhausts two adventurers" in p.bot_log_html.value  # the bots' choices stay secret
     assert "Ann exhausts 1" not in p.bot_log_html.value
     moves = 0
@@ -299,7 +300,7 @@ def test_play_table_plays_a_whole_game_against_bots():
             p.undo_button.click()
             assert p.message_text == "Took back your last move." and p.game.current == 1
     assert p.message_text.startswith("The game is over")
-    assert p.result_html.value.count('class="dg-final"') == 3
+    assert p.result_html.value.count('class="dg-final') == 3
     assert len(p.summary_output.outputs) == 2
     assert p.gold_figure.data[1].y[-1] == p.game.state.gold[1]
     assert p.play_button.disabled
@@ -327,21 +328,21 @@ def test_play_table_illegal_try_and_language():
 
 
 # ---------------------------------------------------------------------- display
-def test_repr_html_shows_the_table():
+def test_repr_html_shows_the_drawn_board():
     g = Game(4, seed=3, rules=Rules(lords="all", npc=True))
     g.exhaust_randomly()
     g.push(g.legal_actions()[0])
     html = g._repr_html_()
     st = g.state
     assert html.count('class="dg-room"') == len(st.rooms)
-    assert f'data-seat="{st.current}"' in html and "◀ to move" in html
+    assert f'<g class="dg-player dg-current" data-seat="{st.current}"' in html and f"{st.names[st.current]} to move" in html
     assert st.lord.name_en in html and st.lord.name_zh in html
     for p in range(4):
         assert f"${st.gold[p]}" in text(html)
     npc = html.count('data-owner="npc"')
     assert npc == list(st.slot_owner).count(NPC)
     zh = game_html(g, "zh")
-    assert "城主" in zh and "金幣" in zh
+    assert "城主" in zh and "座位" in zh
 
 
 def test_display_shows_the_last_resolution_and_the_final_result():

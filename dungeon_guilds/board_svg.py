@@ -1,0 +1,544 @@
+"""The game board drawn as SVG, from the engine's state (as python-chess draws boards).
+
+One pure function, :func:`board_svg`: the dungeon from the top room down (each room card with
+its level, the defence and treasure ranges printed on the back, the exact values once
+revealed, the lock threshold after the lord's modifier, locked or not, and what replacing
+there costs), the adventurer tokens in their owner's colour with their strength, each
+player's gold and hand (exhausted cards face down), the Dungeon Lord card with its effect in
+words, and the snake turn-order track (R4.1) with the player to move.
+
+Nothing here decides a rule: thresholds, costs and refusals are the engine's answers
+(:meth:`State.lock_threshold`, :meth:`State.action_fees`, :meth:`State.refusal`,
+:meth:`State.legal_actions`), hands are read through :meth:`State.view` when a ``viewer`` is
+given (no hidden choice leaks), and revealed fronts come from the engine's log.
+
+:func:`board_targets` lists what a player may click now (an adventurer of their hand, then a
+slot or a room; the exhaust pair at setup) with the action each click means, its cost in
+words and, for an illegal choice, the engine's reason. The widget
+(:mod:`dungeon_guilds.widgets.board`) draws them as ``role="button"`` elements with an
+accessible name and makes them clickable; the picture is the same in a notebook
+(``Game._repr_html_``).
+
+Colours are the Okabe–Ito palette (safe for the common colour-vision deficiencies) and every
+seat also has its own pattern and its name's letter on each token.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+from typing import Mapping, Sequence
+
+from . import i18n, rule_cards
+from .events import resolution, rooms_round
+from .actions import BUMP, EXHAUST, PLACE, SWAP, Action
+from .payout import NPC
+from .state import BUMP_FEES, EMPTY, OVER, SETUP, SWAP_FEE, strengths_of
+from .turn_order import seat_at
+
+# Okabe & Ito's palette, safe for the common colour-vision deficiencies; each seat also has a
+# pattern (PATTERNS) and its name on every token. The figures use the same colours.
+COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#D55E00", "#0072B2", "#CC79A7")
+NPC_COLOUR = "#999999"
+WIDTH = 660
+ROOM_W = 410
+PLAYER_X = 420
+PLAYER_W = WIDTH - PLAYER_X
+TOP = 56  # below the title and the turn track
+PATTERNS = ("none", "diag", "dots", "hlines", "cross", "vlines")  # one per seat (and its colour)
+LEVEL_FILL = {1: "#f3efe4", 2: "#e6dcc4", 3: "#d6c7a1"}
+FONT = "system-ui,-apple-system,'Segoe UI','Noto Sans CJK TC','Noto Sans TC',sans-serif"
+
+
+def colour(owner: int) -> str:
+    """The colour of a seat (or the NPC)."""
+    if owner == NPC:
+        return NPC_COLOUR
+    return COLOURS[owner % len(COLOURS)]
+
+
+def t(key: str, lang: str, **values) -> str:
+    return i18n.t(f"bd.{key}", lang, **values)
+
+
+# ---------------------------------------------------------------------- targets
+@dataclass(frozen=True)
+class Target:
+    """One clickable thing on the board: ``id`` (``hand-S``, ``slot-R-X``, ``exhaust``),
+    the action a click means (None for picking an adventurer), whether the engine allows it
+    now, its accessible name, its cost in words and, when refused, the engine's reason."""
+
+    id: str
+    label: str
+    enabled: bool = True
+    action: Action | None = None
+    reason: str = ""
+    cost: str = ""
+    pressed: bool = False
+
+
+def _cost_words(state, action: Action, lang: str) -> str:
+    """What ``action`` costs and to whom, from the engine (R4.4, R4.5, R10.2)."""
+    bank, owner_gets, owner = state.action_fees(action)
+    if owner == EMPTY:
+        return t("cost_free", lang)
+    if owner_gets:
+        return t("cost_bank_owner", lang, bank=bank, gold=owner_gets,
+                 owner=i18n.player_name(state.names, owner, lang))
+    return t("cost_bank", lang, bank=bank)
+
+
+def _slot_action(state, player: int, strength: int, room: int, slot: int) -> Action:
+    """The action a click on a slot means with ``strength`` chosen: place in an empty slot,
+    swap your own adventurer, bump anyone else's."""
+    owner = state.slot_owner[2 * (room - 1) + slot]
+    if owner == EMPTY:
+        return Action(PLACE, strength, room)
+    return Action(SWAP if owner == player else BUMP, strength, room, slot)
+
+
+def _hand_targets(state, player: int, selected: Sequence[int], lang: str) -> list[Target]:
+    legal = state.legal_actions()
+    out = []
+    if state.phase == SETUP:
+        for s in range(1, 6):
+            out.append(Target(f"hand-{s}", t("pick_exhaust", lang, strength=s, heal=state.base_heal[s]),
+                              pressed=s in selected))
+        if len(selected) == 2:
+            a, b = sorted(selected)
+            action = Action(EXHAUST, a, other=b)
+            reason = state.refusal(action, player)
+            gain = state.base_heal[a] + state.base_heal[b]
+            out.append(Target("exhaust", t("exhaust_go", lang, a=a, b=b, gold=gain), reason is None,
+                              action, _refusal(reason, lang), t("gain", lang, gold=gain)))
+        return out
+    for s in strengths_of(state.active[player]):
+        ok = any(a.strength == s for a in legal)
+        reason = "" if ok else _refusal(_first_reason(state, player, s), lang)
+        label = t("pick", lang, strength=s, heal=state.heal_cost(s))
+        out.append(Target(f"hand-{s}", label if ok else f"{label}: {reason}", ok, None, reason,
+                          pressed=s in selected))
+    return out
+
+
+def _first_reason(state, player: int, strength: int):
+    """The engine's refusal of any move with ``strength`` (asked of room 1, placing, then
+    replacing): why this adventurer cannot go in now."""
+    return state.refusal(Action(PLACE, strength, 1), player) or state.refusal(
+        Action(BUMP, strength, 1, 0), player)
+
+
+def _refusal(err, lang: str) -> str:
+    """The engine's refusal in words (``i18n.refusal_text``) followed by the one-line text of
+    the rule it applies (``rule_cards.rule_line``: a student does not know what "R4.4" means),
+    or "" for none."""
+    if err is None:
+        return ""
+    return " — ".join([i18n.refusal_text(err, lang)] + rule_cards.rule_lines_for(err, lang))
+
+
+def _slot_targets(state, player: int, strength: int, lang: str) -> list[Target]:
+    out = []
+    names = state.names
+    for i in range(len(state.rooms)):
+        room = i + 1
+        for x in (0, 1):
+            action = _slot_action(state, player, strength, room, x)
+            reason = state.refusal(action, player)
+            where = t("where", lang, room=room, slot="ab"[x])
+            owner, held = state.slot_owner[2 * i + x], state.slot_str[2 * i + x]
+            if action.kind == PLACE:
+                words = t("place", lang, strength=strength, room=room)
+            else:
+                words = t("replace", lang, strength=strength, where=where, held=held,
+                          owner=i18n.player_name(names, owner, lang))
+            cost = _cost_words(state, action, lang)
+            if reason is None:
+                label = f"{words} — {cost}"
+            else:
+                label = t("refused", lang, what=where, reason=_refusal(reason, lang))
+            out.append(Target(f"slot-{room}-{x}", label, reason is None, action,
+                              _refusal(reason, lang), cost if action.kind != PLACE else ""))
+    return out
+
+
+def board_targets(state, player: int, selected: Sequence[int] = (), lang: str | None = None) -> dict[str, Target]:
+    """What ``player`` may click now, by target id (empty when it is not their decision).
+    With no adventurer chosen: the hand; with one chosen (dispatch): the hand and every slot,
+    each with the action it means, its cost and the engine's verdict."""
+    lang = lang or i18n.get_language()
+    if state.phase == OVER or state.current != player:
+        return {}
+    out = _hand_targets(state, player, selected, lang)
+    if state.phase != SETUP and len(selected) == 1:
+        out += _slot_targets(state, player, selected[0], lang)
+    return {x.id: x for x in out}
+
+
+# ---------------------------------------------------------------------- drawing helpers
+def _text_width(text: str, size: float) -> float:
+    return sum(size * (1.0 if ord(c) > 0x2E7F else 0.56) for c in text)
+
+
+def wrap(text: str, width: float, size: float) -> list[str]:
+    """Break ``text`` into lines no wider than ``width`` (at words for Latin text, anywhere
+    for Chinese)."""
+    cjk = any(ord(c) > 0x2E7F for c in text)
+    tokens = list(text) if cjk else text.split(" ")
+    sep = "" if cjk else " "
+    lines, line = [], ""
+    for tok in tokens:
+        candidate = f"{line}{sep}{tok}" if line else tok
+        if line and _text_width(candidate, size) > width:
+            lines.append(line)
+            line = tok
+        else:
+            line = candidate
+    if line:
+        lines.append(line)
+    return lines
+
+
+def _txt(x, y, text, size=12, weight="normal", anchor="start", fill="#222", cls="") -> str:
+    c = f' class="{cls}"' if cls else ""
+    return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" font-weight="{weight}" '
+            f'text-anchor="{anchor}" fill="{fill}"{c}>{escape(str(text))}</text>')
+
+
+def _defs() -> str:
+    pats = [
+        '<pattern id="dg-p-diag" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">'
+        '<rect width="2.2" height="6" fill="#fff" fill-opacity=".55"/></pattern>',
+        '<pattern id="dg-p-dots" width="6" height="6" patternUnits="userSpaceOnUse">'
+        '<circle cx="3" cy="3" r="1.3" fill="#fff" fill-opacity=".7"/></pattern>',
+        '<pattern id="dg-p-hlines" width="6" height="6" patternUnits="userSpaceOnUse">'
+        '<rect width="6" height="2" fill="#fff" fill-opacity=".55"/></pattern>',
+        '<pattern id="dg-p-cross" width="7" height="7" patternUnits="userSpaceOnUse">'
+        '<path d="M0 0L7 7M7 0L0 7" stroke="#fff" stroke-opacity=".6" stroke-width="1.3"/></pattern>',
+        '<pattern id="dg-p-vlines" width="6" height="6" patternUnits="userSpaceOnUse">'
+        '<rect width="2" height="6" fill="#fff" fill-opacity=".55"/></pattern>',
+        '<pattern id="dg-p-back" width="5" height="5" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">'
+        '<rect width="5" height="5" fill="#5b4a6b"/><rect width="2" height="5" fill="#7a678c"/></pattern>',
+    ]
+    return f"<defs>{''.join(pats)}</defs>"
+
+
+def _swatch(x, y, w, h, owner: int, rx=4) -> str:
+    """A seat's colour with its pattern on top (or the NPC's grey)."""
+    fill = NPC_COLOUR if owner == NPC else colour(owner)
+    out = f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="{rx}" fill="{fill}" stroke="#333" stroke-width=".8"/>'
+    if owner != NPC and owner >= 0:
+        pat = PATTERNS[owner % len(PATTERNS)]
+        if pat != "none":
+            out += f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="{rx}" fill="url(#dg-p-{pat})"/>'
+    return out
+
+
+def _token(x, y, w, h, owner: int, strength: int, names: Sequence[str], lang: str) -> str:
+    """An adventurer in a slot: owner colour + pattern, the owner's name, the strength."""
+    who = i18n.player_name(names, owner, lang)
+    label = escape(t("token", lang, owner=who, strength=strength))
+    return (f'<g class="dg-slot dg-token" data-owner="{"npc" if owner == NPC else owner}" '
+            f'data-strength="{strength}" aria-label="{label}">{_swatch(x, y, w, h, owner)}'
+            f'<rect x="{x + 4}" y="{y + h - 24}" width="{w - 8}" height="20" rx="3" fill="#fff" fill-opacity=".92"/>'
+            f'{_txt(x + w / 2, y + h - 8.5, strength, 15, "bold", "middle")}'
+            f'<rect x="{x + 3}" y="{y + 3}" width="{w - 6}" height="14" rx="2" fill="#fff" fill-opacity=".85"/>'
+            f'{_txt(x + w / 2, y + 14, who[:7], 10.5, "600", "middle")}</g>')
+
+
+def _padlock(x, y) -> str:
+    return (f'<g class="dg-lock-icon"><path d="M{x + 3} {y + 7}v-3a4 4 0 0 1 8 0v3" fill="none" '
+            f'stroke="#333" stroke-width="1.8"/><rect x="{x + 1}" y="{y + 7}" width="12" height="9" rx="1.5" '
+            f'fill="#333"/></g>')
+
+
+def _button(target: Target | None, inner: str, cls: str) -> str:
+    """Wrap ``inner`` as a clickable target (or leave it plain)."""
+    if target is None:
+        return inner
+    state = "on" if target.enabled else "off"
+    pressed = f' aria-pressed="{"true" if target.pressed else "false"}"' if target.id.startswith("hand-") else ""
+    return (f'<g class="dg-target dg-target-{state} {cls}" role="button" tabindex="{0 if target.enabled else -1}" '
+            f'aria-disabled="{"false" if target.enabled else "true"}"{pressed} data-target="{escape(target.id)}" '
+            f'aria-label="{escape(target.label)}"><title>{escape(target.label)}</title>{inner}</g>')
+
+
+# ---------------------------------------------------------------------- parts of the board
+def _title(state, lang: str) -> str:
+    round_no = min(state.round + 1, state.rounds)
+    text = t("title", lang, round=round_no, rounds=state.rounds)
+    if state.phase == OVER:
+        text += " · " + i18n.phase_name(OVER, lang)
+    else:
+        text += " · " + t("to_move", lang, name=state.names[state.current])
+    return _txt(4, 18, text, 14.5, "bold", cls="dg-board-title")
+
+
+def _track(state, lang: str) -> str:
+    """The snake turn order of this round (R4.1), the turn now marked."""
+    n = state.n
+    out = [_txt(4, 43, t("track", lang), 11.5, "600")]
+    x0 = 8 + _text_width(t("track", lang), 11.5)
+    now = state.pos % (2 * n) if state.phase not in (SETUP, OVER) else -1
+    for k in range(2 * n):
+        seat = seat_at(k, n, state.start)
+        x = x0 + k * 25
+        here = k == now
+        out.append(f'<g class="dg-track-step{" dg-track-now" if here else ""}" data-seat="{seat}">'
+                   f'{_swatch(x, 30, 21, 18, seat, 3)}<rect x="{x + 4}" y="{32}" width="13" height="14" rx="2" '
+                   f'fill="#fff" fill-opacity=".9"/>{_txt(x + 10.5, 43, seat + 1, 10.5, "bold", "middle")}'
+                   + (f'<rect x="{x - 2}" y="28" width="25" height="22" rx="4" fill="none" stroke="#000" '
+                      f'stroke-width="2.5"/>' if here else "") + "</g>")
+    return "".join(out)
+
+
+def _room_lines(state, i: int, res, lang: str) -> list[tuple[str, str]]:
+    """(text, css class) lines of a room card's middle: ranges or front, lock, costs."""
+    card = state.rooms[i]
+    info = state.levels[card.level]
+    lines = []
+    if res is not None and res.defence is not None:
+        lines.append((t("front", lang, defence=res.defence, treasure=res.treasure), "dg-front"))
+    else:
+        lines.append((t("back", lang, d0=info.defence[0], d1=info.defence[1], t0=info.treasure[0],
+                        t1=info.treasure[1]), "dg-back"))
+    change = state.lord_defence_change(i)
+    lock = t("locks_at", lang, value=state.lock_threshold(i))
+    if change:
+        lock += " " + t("lord_change", lang, change=f"{change:+d}")
+    lines.append((lock, "dg-lock-at"))
+    if res is not None and res.status in ("cleared", "failed"):
+        return lines  # resolved: the outcome takes the cost line's place
+    if res is not None:  # below a failed room: never revealed (R5.1)
+        return lines + [(i18n.t("board.not_reached", lang), "dg-not-reached")]
+    bank, owner = state_fees(card.level)
+    cost = t("cost_line_owner", lang, bank=bank, gold=owner) if owner else t("cost_line", lang, bank=bank)
+    lines.append((cost + "; " + t("cost_own", lang, bank=swap_fee()), "dg-costs"))
+    return lines
+
+
+def state_fees(level: int) -> tuple[int, int]:
+    """The engine's replacement fees of a level (R4.4): (to the bank, to the replaced player)."""
+    return BUMP_FEES[level]
+
+
+def swap_fee() -> int:
+    return SWAP_FEE  # R4.5
+
+
+def _slot(state, j: int, x: float, y: float, w: float, h: float, lang: str, target: Target | None) -> str:
+    owner, strength = state.slot_owner[j], state.slot_str[j]
+    if owner == EMPTY:
+        inner = (f'<g class="dg-slot dg-empty" data-owner=""><rect x="{x}" y="{y}" width="{w}" height="{h}" rx="5" '
+                 f'fill="#fffdf7" stroke="#8a7a5a" stroke-dasharray="4 3"/>'
+                 f'{_txt(x + w / 2, y + h / 2 + 4, t("free", lang), 10.5, "normal", "middle", "#6b5d40")}</g>')
+    else:
+        inner = _token(x, y, w, h, owner, strength, state.names, lang)
+    if target is None:
+        return inner
+    hit = (f'<rect class="dg-hit" x="{x - 3}" y="{y - 3}" width="{w + 6}" height="{h + 6}" rx="7" '
+           f'fill="{"#0072B2" if target.enabled else "none"}" fill-opacity=".12" '
+           f'stroke="{"#0072B2" if target.enabled else "none"}" stroke-width="2.5"/>')
+    tag = ""
+    if target.enabled and target.cost:
+        tag = (f'<rect x="{x - 4}" y="{y + h - 2}" width="{w + 8}" height="15" rx="3" fill="#0072B2"/>'
+               f'{_txt(x + w / 2, y + h + 9, target.cost, 9.5, "600", "middle", "#fff")}')
+    return _button(target, hit + inner + tag, "dg-slot-target")
+
+
+def _room(state, i: int, y: float, h: float, lang: str, res, targets: Mapping[str, Target]) -> str:
+    card = state.rooms[i]
+    locked = bool(state.locked[i])
+    status = res.status if res is not None else ""
+    out = [f'<g class="dg-room" data-room="{i + 1}" data-level="{card.level}" data-locked="{int(locked)}"'
+           f' data-status="{status}">'
+           f'<rect x="1" y="{y}" width="{ROOM_W - 2}" height="{h - 6}" rx="7" fill="{LEVEL_FILL.get(card.level, "#eee")}" '
+           f'stroke="{"#222" if locked else "#9c8b66"}" stroke-width="{3 if locked else 1.2}"/>',
+           _txt(24, y + 24, i + 1, 22, "bold", "middle"),
+           _txt(24, y + 42, f"Lv{card.level}", 12, "bold", "middle", "#5a4a2a")]
+    for k, (line, cls) in enumerate(_room_lines(state, i, res, lang)):
+        out.append(_txt(48, y + 16 + 15 * k, line, 11.2 if k < 2 else 10.2, "600" if k == 0 else "normal",
+                        fill="#222" if k < 2 else "#4a3d22", cls=cls))
+    if locked:
+        out.append(_padlock(48 + _text_width(_room_lines(state, i, res, lang)[1][0], 11.2) + 6, y + 19))
+        out.append(_txt(48 + _text_width(_room_lines(state, i, res, lang)[1][0], 11.2) + 24, y + 31,
+                        t("locked", lang), 11, "bold", cls="dg-locked-word"))
+    if status in ("cleared", "failed"):
+        colour_ = "#00704a" if status == "cleared" else "#b0351e"
+        word = t(status, lang, total=res.total, defence=res.effective_defence)
+        out.append(_txt(48, y + 46, word, 11, "bold", fill=colour_, cls=f"dg-{status}"))
+    sw = 60
+    for x_slot in (0, 1):
+        j = 2 * i + x_slot
+        sx = ROOM_W - 2 * (sw + 8) + x_slot * (sw + 8)
+        out.append(_slot(state, j, sx, y + 5, sw, h - 18, lang, targets.get(f"slot-{i + 1}-{x_slot}")))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _lord(state, y: float, lang: str) -> tuple[str, float]:
+    lord = state.lord
+    name = i18n.lord_name(lord, lang)
+    other = lord.name_en if lang == "zh" else lord.name_zh
+    text = i18n.lord_text(lord, lang)
+    lines = wrap(text, ROOM_W - 24, 11.5)
+    if not state.effects_on:
+        lines = wrap(i18n.t("word.effects_off", lang), ROOM_W - 24, 11.5)
+    heal = " ".join(f"{s}:${state.heal_cost(s)}" for s in range(1, 6))
+    h = 44 + 15 * len(lines) + 4
+    card = rule_cards.lord_card(lord, lang)
+    more = " ".join(f"{rid}: {text}" for rid, text in card.rulings)
+    label = escape(f"{t('lord', lang)}: {name}. {' '.join(lines)} {more}".strip())
+    out = [f'<g class="dg-lord" data-lord="{escape(lord.id)}" role="img" aria-label="{label}"><title>{label}</title>'
+           f'<rect x="1" y="{y}" width="{ROOM_W - 2}" height="{h}" rx="7" fill="#2e2440" stroke="#1b1526"/>',
+           _txt(12, y + 18, f"{t('lord', lang)}: {name}", 13, "bold", fill="#ffe9a8"),
+           _txt(ROOM_W - 12, y + 18, other, 11, "normal", "end", "#d8cce8")]
+    for k, line in enumerate(lines):
+        out.append(_txt(12, y + 35 + 15 * k, line, 11.5, fill="#fff", cls="dg-lord-text"))
+    out.append(_txt(12, y + h - 8, t("heal", lang, costs=heal), 10.5, fill="#d8cce8", cls="dg-heal"))
+    out.append("</g>")
+    return "".join(out), h
+
+
+def _hand_state(state, view, p: int, s: int) -> str:
+    """active / exhausted / placed / unknown: what the viewer may know of a card."""
+    bit = 1 << s
+    if state.placed[p] and any(state.slot_owner[j] == p and state.slot_str[j] == s
+                               for j in range(len(state.slot_owner))):
+        return "placed"
+    active = view.active[p] if view is not None else state.active[p]
+    exhausted = view.exhausted[p] if view is not None else state.exhausted[p]
+    if active == -1:
+        return "unknown"
+    if active & bit:
+        return "active"
+    if exhausted & bit:
+        return "exhausted"
+    return "placed"
+
+
+def _card(x, y, s: int, kind: str, owner: int, lang: str) -> str:
+    """One adventurer card of a hand: face up (active), face down (exhausted / unknown) or
+    an outline (in the dungeon)."""
+    w, h = 34, 36
+    word = t(f"card_{kind}", lang, strength=s)
+    if kind == "active":
+        body = (_swatch(x, y, w, h, owner, 4) + f'<rect x="{x + 6}" y="{y + 7}" width="{w - 12}" height="22" '
+                f'rx="3" fill="#fff" fill-opacity=".93"/>' + _txt(x + w / 2, y + 24, s, 16, "bold", "middle"))
+    elif kind == "placed":
+        body = (f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="4" fill="#fff" stroke="#999" '
+                f'stroke-dasharray="3 2"/>' + _txt(x + w / 2, y + 17, s, 13, "normal", "middle", "#888")
+                + _txt(x + w / 2, y + 31, "↑", 11, "normal", "middle", "#888"))
+    else:  # exhausted (face down, strength known) or unknown (face down, secret)
+        shown = s if kind == "exhausted" else "?"
+        body = (f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="4" fill="url(#dg-p-back)" stroke="#2b2135"/>'
+                f'<circle cx="{x + w / 2}" cy="{y + h / 2}" r="9" fill="#fff" fill-opacity=".85"/>'
+                + _txt(x + w / 2, y + h / 2 + 4.5, shown, 12, "bold", "middle", "#2b2135"))
+    return (f'<g class="dg-card dg-card-{kind}" data-strength="{s if kind != "unknown" else ""}" '
+            f'aria-label="{escape(word)}"><title>{escape(word)}</title>{body}</g>')
+
+
+def _player(state, view, p: int, y: float, h: float, lang: str, viewer, winners,
+            targets: Mapping[str, Target]) -> str:
+    x = PLAYER_X
+    current = state.phase != OVER and p == state.current
+    name = state.names[p]
+    head = t("seat", lang, seat=p + 1, name=name)
+    if viewer == p:
+        head += " " + t("you", lang)
+    out = [f'<g class="dg-player{" dg-current" if current else ""}" data-seat="{p}" data-gold="{state.gold[p]}">'
+           f'<rect x="{x}" y="{y}" width="{PLAYER_W - 2}" height="{h - 6}" rx="7" '
+           f'fill="{"#fff8d8" if current else "#fafafa"}" stroke="{"#000" if current else "#bbb"}" '
+           f'stroke-width="{3 if current else 1}"/>',
+           _swatch(x + 8, y + 7, 18, 18, p, 3),
+           _txt(x + 32, y + 21, head, 12.5, "bold"),
+           _txt(x + PLAYER_W - 12, y + 23, f"${state.gold[p]}", 17, "bold", "end", cls="dg-gold")]
+    marks = []
+    if p == state.start:
+        marks.append(t("start", lang))
+    if state.team is not None:
+        marks.append(i18n.t("board.teams", lang, team=state.team[p] + 1))
+    if current:
+        marks.append(t("moving", lang))
+    if p in winners:
+        marks.append(t("winner", lang))
+    if marks:
+        out.append(_txt(x + 8, y + h - 11, " · ".join(marks), 10.5, "600", "start", "#5a4a2a",
+                        cls="dg-player-marks"))
+    for k, s in enumerate(range(1, 6)):
+        cx, cy = x + 8 + k * 39, y + 27
+        kind = _hand_state(state, view, p, s)
+        card = _card(cx, cy, s, kind, p, lang)
+        target = targets.get(f"hand-{s}") if current else None
+        if target is not None:
+            ring = (f'<rect class="dg-hit" x="{cx - 3}" y="{cy - 3}" width="40" height="42" rx="6" '
+                    f'fill="none" stroke="{"#000" if target.pressed else ("#0072B2" if target.enabled else "none")}" '
+                    f'stroke-width="{3.5 if target.pressed else 2}"/>')
+            card = _button(target, ring + card, "dg-hand-target")
+        out.append(card)
+    go = targets.get("exhaust") if current else None
+    if go is not None:
+        out.append(_button(go, f'<rect x="{x + 8}" y="{y + h - 26}" width="{PLAYER_W - 18}" height="20" rx="4" '
+                               f'fill="{"#009E73" if go.enabled else "#bbb"}"/>'
+                               + _txt(x + PLAYER_W / 2, y + h - 12, go.label, 11, "bold", "middle", "#fff"),
+                           "dg-exhaust-target"))
+    out.append("</g>")
+    return "".join(out)
+
+
+_CSS = (".dg-target{cursor:pointer;outline:none}.dg-target-off{cursor:not-allowed}"
+        ".dg-target-off .dg-card,.dg-target-off .dg-token{opacity:.55}"
+        ".dg-target:focus .dg-hit,.dg-target:hover .dg-hit{stroke:#D55E00;stroke-width:4;fill:#D55E00;fill-opacity:.12}"
+        ".dg-board-locked .dg-target{cursor:wait}")
+
+
+def board_svg(state, lang: str | None = None, viewer: int | None = None, log: Sequence[dict] | None = None,
+              targets: Mapping[str, Target] | None = None, caption: str = "", uid: str = "dg") -> str:
+    """The board as an SVG string (see the module docstring). ``viewer``: draw only what that
+    seat may know (:meth:`State.view`); ``targets``: the clickable things
+    (:func:`board_targets`); ``caption``: an accessible title; ``uid``: the prefix of the
+    pattern ids (several boards on one page need different ones: ``url(#id)`` finds the first,
+    and a pattern inside a hidden tab is not drawn)."""
+    lang = lang or i18n.get_language()
+    targets = targets or {}
+    log = state.log if log is None else log
+    view = state.view(viewer) if viewer is not None else None
+    rnd = rooms_round(state)
+    results = resolution(log, rnd) if log else None
+    k = len(state.rooms)
+    rh = 64
+    parts = [_title(state, lang), _track(state, lang)]
+    for i in range(k):
+        res = results[i] if results and i < len(results) else None
+        parts.append(_room(state, i, TOP + i * rh, rh, lang, res, targets))
+    lord, lord_h = _lord(state, TOP + k * rh + 2, lang)
+    parts.append(lord)
+    winners = set()
+    if state.phase == OVER:
+        from .scoring import result
+
+        winners = set(result(state).winners)
+    ph = 90
+    for p in range(state.n):
+        parts.append(_player(state, view, p, TOP + p * ph, ph, lang, viewer, winners, targets))
+    height = max(TOP + k * rh + 2 + lord_h, TOP + state.n * ph) + 4
+    title = escape(caption or i18n.t("board.title", lang, round=min(state.round + 1, state.rounds),
+                                     rounds=state.rounds, phase=i18n.phase_name(state.phase, lang)))
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="dg-board-svg" viewBox="0 0 {WIDTH} {height}" '
+            f'width="{WIDTH}" height="{height}" font-family="{FONT}" role="group" aria-label="{title}" '
+            f'data-phase="{state.phase}" data-round="{min(state.round + 1, state.rounds)}">'
+            f"<style>{_CSS}</style>{_defs()}{''.join(parts)}</svg>").replace("dg-p-", f"{uid}-p-")
+
+
+def board_html(state, lang: str | None = None, viewer: int | None = None, log: Sequence[dict] | None = None,
+               targets: Mapping[str, Target] | None = None, uid: str = "dg") -> str:
+    """:func:`board_svg` in its root element ``div.dg-board`` (what notebooks and the widget show)."""
+    lang = lang or i18n.get_language()
+    html_lang = "zh-Hant" if lang == "zh" else lang
+    round_no = min(state.round + 1, state.rounds)
+    return (f'<div class="dg-board" lang="{html_lang}" data-phase="{state.phase}" data-round="{round_no}" '
+            f'data-current="{state.current if state.phase != OVER else ""}" data-actions="{state.actions_taken}">'
+            f"{board_svg(state, lang, viewer, log, targets, uid=uid)}</div>")
+
+
+__all__ = ["COLOURS", "NPC_COLOUR", "PATTERNS", "Target", "colour", "board_html", "board_svg", "board_targets", "wrap"]

@@ -1,0 +1,184 @@
+"""The drawn board made clickable: an ``anywidget`` component (its JavaScript is inline here,
+nothing is fetched from another host) showing :func:`dungeon_guilds.board_svg.board_html`.
+
+A click (or Enter / Space on a focused target; Tab and the arrow keys move between targets)
+sends the target's id to Python; :class:`GameBoard` turns it into a move:
+
+* choose an adventurer of your hand (click it again to put it back), then a slot: an empty
+  slot places it, another player's adventurer is bumped (R4.4), your own is swapped (R4.5);
+  each target says what it costs and to whom before the click;
+* at setup, choose two adventurers, then the "exhaust" button (R2.4);
+* an illegal choice is not played: ``on_refused`` gets the engine's reason in words.
+
+Only the seat given to :meth:`GameBoard.show` as ``player`` can click; with ``player=None``
+(a bot's turn, the game over) the board is locked (``locked`` is True, the root element has
+``data-locked="1"``). Headless use (tests): ``board.click("hand-3")``, ``board.click("slot-2-0")``.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import anywidget
+import traitlets
+
+from .. import i18n
+from ..board_svg import Target, board_html, board_targets
+
+_ESM = r"""
+function targets(el) {
+  return Array.from(el.querySelectorAll('[data-target][aria-disabled="false"]'));
+}
+function render({ model, el }) {
+  el.classList.add('dg-board-widget');
+  function draw() {
+    const had = el.contains(document.activeElement);
+    const was = had && document.activeElement.dataset ? document.activeElement.dataset.target : '';
+    el.innerHTML = model.get('html');
+    el.dataset.locked = model.get('locked') ? '1' : '0';
+    const root = el.querySelector('.dg-board');
+    if (root) {
+      root.dataset.locked = el.dataset.locked;
+      root.classList.toggle('dg-board-locked', model.get('locked'));
+    }
+    if (had) {
+      const want = model.get('focus_target') || was;
+      const next = el.querySelector(`[data-target="${want}"][aria-disabled="false"]`) || targets(el)[0];
+      if (next) next.focus();
+    }
+  }
+  function send(t) {
+    if (!t || model.get('locked')) return;
+    model.send({ event: 'click', target: t.dataset.target });
+  }
+  el.addEventListener('click', (e) => send(e.target.closest('[data-target]')));
+  el.addEventListener('keydown', (e) => {
+    const t = e.target.closest ? e.target.closest('[data-target]') : null;
+    if (!t) return;
+    if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); send(t); return; }
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
+    if (!step) return;
+    e.preventDefault();
+    const all = targets(el);
+    const i = all.indexOf(t);
+    const next = all[(i + step + all.length) % all.length];
+    if (next) next.focus();
+  });
+  model.on('change:html', draw);
+  model.on('change:locked', draw);
+  draw();
+}
+export default { render };
+"""
+
+_CSS = """
+.dg-board-widget { width: 100%; max-width: 640px; }
+.dg-board-widget svg { width: 100%; height: auto; display: block; }
+.dg-board-widget [data-target]:focus-visible { outline: none; }
+.dg-board-widget[data-locked="1"] svg { filter: saturate(.85); }
+"""
+
+
+class BoardWidget(anywidget.AnyWidget):
+    """The board's picture with clickable targets; ``on_click(target_id)`` callbacks."""
+
+    _esm = _ESM
+    _css = _CSS
+    html = traitlets.Unicode("").tag(sync=True)
+    locked = traitlets.Bool(False).tag(sync=True)
+    focus_target = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._click_handlers: list[Callable[[str], None]] = []
+        self.on_msg(self._on_msg)
+        self.add_class("dg-board-box")
+
+    def _on_msg(self, _widget, content, _buffers) -> None:
+        if isinstance(content, dict) and content.get("event") == "click":
+            target = content.get("target")
+            if isinstance(target, str) and not self.locked:
+                self.click(target)
+
+    def on_click(self, handler: Callable[[str], None]) -> None:
+        self._click_handlers.append(handler)
+
+    def click(self, target: str) -> None:
+        """What a click on the target ``target`` does (also the headless test API)."""
+        for handler in self._click_handlers:
+            handler(target)
+
+
+class GameBoard(BoardWidget):
+    """The board of a game for one seat to play on. Call :meth:`show` after every change;
+    set ``on_move(action)``, ``on_refused(text)`` and ``on_note(text)`` (what a click said)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.on_move: Callable = lambda action: None
+        self.on_refused: Callable[[str], None] = lambda text: None
+        self.on_note: Callable[[str], None] = lambda text: None
+        self.selected: tuple[int, ...] = ()
+        self.targets: dict[str, Target] = {}
+        self._args: tuple = ()
+        self._key = None
+        self.on_click(self._clicked)
+
+    def show(self, state, lang: str, player: int | None, viewer: int | None = None, log=None) -> None:
+        """Draw ``state`` (as ``viewer`` may see it); ``player`` is the seat that may click now
+        (None: locked). The choice in progress is kept while the position is the same."""
+        key = (id(state), state.actions_taken, state.phase, player)
+        if key != self._key:
+            self.selected = ()
+            self.focus_target = ""
+        self._key = key
+        self._args = (state, lang, player, viewer, log)
+        self._draw()
+
+    def _draw(self, focus: Callable[[dict], str] | None = None) -> None:
+        state, lang, player, viewer, log = self._args
+        self.targets = board_targets(state, player, self.selected, lang) if player is not None else {}
+        if focus is not None:
+            self.focus_target = focus(self.targets)  # before the picture: the browser reads it then
+        self.locked = player is None
+        self.html = board_html(state, lang, viewer, log, self.targets, uid=f"dg{self.model_id[:8]}")
+
+    def _clicked(self, target_id: str) -> None:
+        if not self._args:
+            return
+        state, lang = self._args[0], self._args[1]
+        target = self.targets.get(target_id)
+        if target is None:
+            return
+        if target_id.startswith("hand-"):
+            self._pick(int(target_id.split("-")[1]), target, state, lang)
+        elif not target.enabled:
+            self.on_refused(i18n.t("error.illegal", lang, reason=target.reason))
+        else:
+            self.selected = ()
+            self.on_move(target.action)
+
+    def _pick(self, strength: int, target: Target, state, lang: str) -> None:
+        if not target.enabled:
+            self.on_refused(i18n.t("error.illegal", lang, reason=target.reason))
+            return
+        chosen = list(self.selected)
+        if strength in chosen:
+            chosen.remove(strength)
+        elif state.phase == "setup":
+            chosen = (chosen + [strength])[-2:]
+        else:
+            chosen = [strength]
+        self.selected = tuple(chosen)
+        if state.phase == "setup":
+            self._draw(lambda targets: "exhaust" if len(chosen) == 2 else target.id)
+            self.on_note(i18n.t("bd.note_exhaust", lang, n=len(chosen)))
+        elif chosen:
+            self._draw(lambda targets: next((k for k, x in targets.items() if k.startswith("slot-") and x.enabled), ""))
+            self.on_note(i18n.t("bd.note_chosen", lang, strength=strength))
+        else:
+            self._draw(lambda targets: target.id)
+            self.on_note(i18n.t("bd.note_none", lang))
+
+
+__all__ = ["BoardWidget", "GameBoard"]

@@ -1,0 +1,173 @@
+"""The resolution told room by room, and a round log that stays after the round ends.
+
+:func:`resolution_steps` reads the engine's log of one round (``bonus``, ``revealed``,
+``cleared`` / ``failed`` with the adventurers in the room, ``healed``) into sentences a
+student can step through: who is in the room, whether the party clears it and why (their
+strength against the needed defence, R5.1), the treasure and its split with the remainder
+(R5.2), what the lord changed (printed front against the value used, §7), the rooms below a
+failure (R5.1) and the healing paid or dropped (R6.1). Nothing is decided here: the numbers are
+the engine's.
+
+:class:`RoundStory` shows them with *previous* / *next* buttons; :func:`round_log_html` is the
+whole game's log grouped by round, the latest round open, older rounds folded but kept.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Mapping, Sequence
+
+import ipywidgets as W
+
+from .. import i18n
+from .common import safe, set_options  # noqa: F401 - safe is used by the buttons
+
+
+def _t(key: str, lang: str, **values) -> str:
+    return i18n.t(f"narr.{key}", lang, **values)
+
+
+def _who(names: Sequence[str], occupants, lang: str) -> str:
+    return " + ".join(f"{i18n.player_name(names, o, lang)} {s}" for o, s in occupants) or "—"
+
+
+def _room_step(rev: Mapping, out: Mapping, names: Sequence[str], lang: str) -> str:
+    room = out["room"]
+    who = _who(names, out.get("occupants", ()), lang)
+    lord = ""
+    if out["defence"] != rev["defence"]:
+        lord = _t("lord_defence", lang, printed=rev["defence"], used=out["defence"])
+    head = _join(lang, _t("room_head", lang, room=room, who=who, total=out["total"], defence=out["defence"]), lord)
+    if out["kind"] == "failed":
+        below = [r for r in out.get("rooms", ()) if r != room]
+        tail = _t("failed_below", lang, rooms=", ".join(map(str, below))) if below else _t("failed_last", lang)
+        return _join(lang, head, _t("failed", lang), tail)
+    parts = [i18n.t("word.share", lang, name=i18n.player_name(names, int(p), lang), gold=g)
+             for p, g in out.get("shares", {}).items()]
+    split = ", ".join(parts) or "—"
+    treasure = _t("treasure", lang, treasure=out["treasure"], split=split)
+    if out["treasure"] != rev["treasure"]:
+        treasure = _join(lang, treasure, _t("lord_treasure", lang, printed=rev["treasure"], used=out["treasure"]))
+    if out.get("to_bank"):
+        treasure = _join(lang, treasure, _t("remainder", lang, gold=out["to_bank"]))
+    return _join(lang, head, _t("cleared", lang), treasure)
+
+
+def _join(lang: str, *parts: str) -> str:
+    return ("" if lang == "zh" else " ").join(p.strip() for p in parts if p)
+
+
+def resolution_steps(log: Sequence[Mapping], round_no: int, names: Sequence[str], lang: str) -> list[str]:
+    """The resolution of ``round_no`` as sentences, in the order the engine resolved it
+    (empty if that round has not been resolved)."""
+    steps: list[str] = []
+    revealed: dict[int, Mapping] = {}
+    for ev in log:
+        if ev.get("round") != round_no:
+            continue
+        kind = ev.get("kind")
+        if kind == "bonus":
+            steps.append(i18n.event_text(ev, names, lang))
+        elif kind == "revealed":
+            revealed[ev["room"]] = ev
+        elif kind in ("cleared", "failed"):
+            steps.append(_room_step(revealed[ev["room"]], ev, names, lang))
+        elif kind == "healed":
+            dropped = ev["cost"] - ev["paid"]
+            key = "heal_dropped" if dropped else "heal_paid"
+            steps.append(_t(key, lang, player=i18n.player_name(names, ev["player"], lang), cost=ev["cost"],
+                            paid=ev["paid"], dropped=dropped))
+    if steps and not any(ev.get("kind") == "healed" and ev.get("round") == round_no for ev in log):
+        steps.append(_t("no_heal", lang))
+    return steps
+
+
+def resolved_rounds(log: Sequence[Mapping]) -> list[int]:
+    return sorted({ev["round"] for ev in log if ev.get("kind") == "revealed"})
+
+
+def round_log_html(log: Sequence[Mapping], names: Sequence[str], lang: str, secret_for: int | None = None) -> str:
+    """The log grouped by round (``<details>`` each, the latest open): it stays after a round
+    ends. ``secret_for``: hide other players' setup exhaust choices from that seat (R2.4)."""
+    rounds: dict[int, list[str]] = {}
+    for ev in log:
+        secret = secret_for is not None and ev.get("kind") == "exhausted" and ev.get("player") != secret_for
+        rounds.setdefault(ev.get("round", 1), []).append(
+            f'<li class="dg-log-event" data-kind="{escape(str(ev.get("kind")))}">'
+            f"{escape(i18n.event_text(ev, names, lang, secret_exhaust=secret))}</li>")
+    last = max(rounds) if rounds else 0
+    parts = []
+    for r in sorted(rounds):
+        title = escape(_t("log_round", lang, round=r))
+        parts.append(f'<details class="dg-round-log" data-round="{r}"{" open" if r == last else ""}>'
+                     f'<summary>{title}</summary><ol class="dg-log">{"".join(rounds[r])}</ol></details>')
+    return f'<div class="dg-log-rounds">{"".join(parts)}</div>'
+
+
+class RoundStory(W.VBox):
+    """Step through the latest resolved round, room by room. ``show(log, names, lang)``
+    after every change; ``prev_button``, ``next_button``, ``text_html``; ``steps`` the
+    sentences, ``index`` the one shown."""
+
+    def __init__(self, **kwargs):
+        self.title_html = W.HTML().add_class("dg-story-title")
+        self.text_html = W.HTML().add_class("dg-story-text")
+        self.prev_button = W.Button(icon="arrow-left", layout=W.Layout(width="auto")).add_class("dg-story-prev")
+        self.next_button = W.Button(icon="arrow-right", layout=W.Layout(width="auto")).add_class("dg-story-next")
+        self.all_button = W.Button(layout=W.Layout(width="auto")).add_class("dg-story-all")
+        super().__init__([self.title_html, self.text_html,
+                          W.HBox([self.prev_button, self.next_button, self.all_button])], **kwargs)
+        self.add_class("dg-story")
+        self.steps: list[str] = []
+        self.index = 0
+        self.round = 0
+        self._lang = "en"
+        self._shown_all = False
+        self.prev_button.on_click(lambda _b: self.go(self.index - 1))
+        self.next_button.on_click(lambda _b: self.go(self.index + 1))
+        self.all_button.on_click(lambda _b: self.show_all())
+        self.layout.display = "none"
+
+    def show(self, log: Sequence[Mapping], names: Sequence[str], lang: str) -> None:
+        rounds = resolved_rounds(log)
+        self._lang = lang
+        if not rounds:
+            self.steps, self.round = [], 0
+            self.layout.display = "none"
+            return
+        r = rounds[-1]
+        steps = resolution_steps(log, r, names, lang)
+        if r != self.round:
+            self.index, self._shown_all = 0, False  # a new round resolved: start at its top room
+        self.round, self.steps = r, steps
+        self.index = min(self.index, len(steps) - 1)
+        self.layout.display = None
+        self._draw()
+
+    def go(self, index: int) -> None:
+        if self.steps:
+            self.index = max(0, min(index, len(self.steps) - 1))
+            self._shown_all = False
+            self._draw()
+
+    def show_all(self) -> None:
+        self._shown_all = True
+        self._draw()
+
+    def _draw(self) -> None:
+        lang = self._lang
+        self.title_html.value = (f'<b class="dg-story-head" data-round="{self.round}">'
+                                 f'{escape(_t("title", lang, round=self.round))}</b> '
+                                 f'<span class="dg-note">{self.index + 1}/{len(self.steps)}</span>')
+        shown = self.steps if self._shown_all else self.steps[:self.index + 1]
+        items = "".join(f'<li class="dg-story-step{" dg-story-now" if k == self.index else ""}">{escape(s)}</li>'
+                        for k, s in enumerate(shown))
+        self.text_html.value = f'<ol class="dg-story-steps">{items}</ol>'
+        self.prev_button.disabled = self.index == 0
+        self.next_button.disabled = self.index >= len(self.steps) - 1
+        self.prev_button.description = _t("prev", lang)
+        self.next_button.description = _t("next", lang)
+        self.all_button.description = _t("all", lang)
+
+
+__all__ = ["RoundStory", "resolution_steps", "resolved_rounds", "round_log_html"]
