@@ -201,6 +201,20 @@ def illegal_text(reason: str, lang: str | None = None) -> str:
     return t("error.illegal", lang, reason=refusal(reason, lang))
 
 
+class Refusal(ValueError):
+    """A refusal worded by a strings key (``key`` with ``values``; a value that is itself a
+    strings key is given as ``keys={name: key}``): shown in the language of the moment, and
+    again in the new one when the language changes. ``str()`` is the English sentence."""
+
+    def __init__(self, key: str, keys: Mapping[str, str] | None = None, **values: Any):
+        self.key, self.keys, self.values = key, dict(keys or {}), values
+        super().__init__(self.text(FALLBACK))
+
+    def text(self, lang: str | None = None) -> str:
+        words = {name: t(k, lang) for name, k in self.keys.items()}
+        return t(self.key, lang, **self.values, **words)
+
+
 def error_text(exc: BaseException, lang: str | None = None) -> str:
     """A friendly message for any error a widget callback meets (never a traceback).
 
@@ -212,6 +226,8 @@ def error_text(exc: BaseException, lang: str | None = None) -> str:
 
     if isinstance(exc, IllegalAction):
         return illegal_text(exc.reason, lang)
+    if isinstance(exc, Refusal):
+        return t("error.invalid", lang, message=exc.text(lang))
     if isinstance(exc, ValueError):
         return t("error.invalid", lang, message=refusal(str(exc), lang))
     return t("error.unexpected", lang, kind=type(exc).__name__, message=str(exc)[:200])

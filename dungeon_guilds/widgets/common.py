@@ -177,6 +177,27 @@ def set_options(dropdown: W.Dropdown, options: Sequence[tuple[str, Any]]) -> Non
         dropdown.index = 0  # ipywidgets 8 leaves nothing selected after options change
 
 
+# ---------------------------------------------------------------------- numeric inputs
+SEED_MAX = 2**31 - 1
+
+
+def with_range(label: str, low: int, high: int) -> str:
+    """A numeric input's label with its range (``Games (10–20000)``): every numeric input says
+    what it accepts."""
+    return f"{label} ({low}–{high})"
+
+
+def checked_int(widget: W.Widget, low: int, high: int, field_key: str) -> int:
+    """The widget's whole number if it lies in ``[low, high]``; else an
+    :class:`~dungeon_guilds.i18n.Refusal` (a ``ValueError``) naming the field (strings key
+    ``field_key``), the value and the range. The caller changes nothing: no value is silently
+    moved into range."""
+    value = widget.value
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise i18n.Refusal("ui.out_of_range", keys={"field": field_key}, value=value, low=low, high=high)
+    return int(value)
+
+
 # ---------------------------------------------------------------------- figures
 def figure_bundle(fig) -> dict:
     """A plotly figure as a Jupyter display bundle (plotly's own mimetype, rendered natively by
@@ -356,7 +377,7 @@ class MoveBuilder(W.HBox):
 
 
 __all__ = [
-    "App", "FALLBACK_BOT", "NONE", "FirstLegalBot", "HUMAN", "LanguageState", "MoveBuilder", "action_options",
+    "App", "FALLBACK_BOT", "SEED_MAX", "checked_int", "with_range", "NONE", "FirstLegalBot", "HUMAN", "LanguageState", "MoveBuilder", "action_options",
     "action_values", "bot_label", "bot_move", "bot_names", "controller_options", "figure_bundle",
     "hints_html", "language_toggle", "log_html", "make_bot", "message_html", "safe", "set_options",
     "show_figure",

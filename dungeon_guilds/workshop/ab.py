@@ -368,9 +368,12 @@ def row_label(row, lang: str = "en") -> str:
     label = wt(f"metric_{row['metric']}", lang)
     group = row["group"]
     if row["metric"] == "win_rate_bot":
-        return f"{label} {group}" if lang != "zh" else f"{label}{group}"
+        from .. import i18n
+
+        bot = i18n.t(f"bot.{group}", lang) if i18n.has(f"bot.{group}", lang) else group
+        return f"{label} {bot}" if lang != "zh" else f"{label}{bot}"
     if isinstance(group, str) and group.startswith("seat "):
-        group = wt("seat_n", lang, seat=group[5:])
+        group = wt("seat_n", lang, seat=int(group[5:]) + 1)  # seats are numbered from 1 for people
     return f"{label} ({group})" if group else label
 
 

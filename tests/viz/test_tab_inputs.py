@@ -1,0 +1,64 @@
+"""Issue 15: every numeric input of the Lab and the A/B experiment states its range, refuses a
+value outside it with a message naming the field (never silently moved into range), and a
+refused run clears the old results so they cannot pass for new ones."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from dungeon_guilds.widgets.ab_experiment import ABExperiment
+from dungeon_guilds.widgets.lab import MAX_GAMES, MIN_GAMES, LabPanel
+
+
+def plain(html: str) -> str:
+    return re.sub(r"<[^>]+>", " ", html)
+
+
+@pytest.mark.parametrize("games", [0, -5, MIN_GAMES - 1, MAX_GAMES + 1])
+def test_lab_refuses_a_game_count_out_of_range_and_clears_old_results(games):
+    lab = LabPanel(players=3, games=10)
+    assert f"({MIN_GAMES}–{MAX_GAMES})" in lab.games_input.description
+    lab.run_button.click()
+    assert lab.result is not None and lab.table_html.value
+    lab.games_input.value = games
+    lab.run_button.click()
+    assert lab.games_input.value == games  # not silently changed
+    assert lab.message_level == "warn" and str(games) in lab.message_text
+    assert f"{MIN_GAMES}–{MAX_GAMES}" in lab.message_text
+    assert lab.result is None and lab.table_html.value == "" and lab.chart_output.outputs == ()
+    assert "refused" in plain(lab.summary_html.value)
+    lab.lang = "zh"
+    assert "拒絕" in plain(lab.summary_html.value) and "超出範圍" in lab.message_text
+
+
+def test_lab_refuses_a_negative_seed():
+    lab = LabPanel(players=3, games=10)
+    lab.seed_input.value = -1
+    lab.run_button.click()
+    assert lab.result is None and lab.message_level == "warn" and "-1" in lab.message_text
+
+
+def test_ab_games_out_of_range_is_refused_and_old_results_cleared():
+    ab = ABExperiment(games=4, players=3, draw_figures=False)
+    assert "(2–" in ab.games_input.description and "(0–" in ab.seed_input.description
+    ab.run_button.click()
+    assert ab.result is not None and ab.table_html.value
+    ab.games_input.value = 0
+    ab.run_button.click()
+    assert ab.games_input.value == 0 and ab.message_level == "warn"
+    assert ab.result is None and ab.table_html.value == "" and ab.verdict_html.value == ""
+
+
+def test_ab_table_numbers_seats_from_one_and_explains_every_measure():
+    ab = ABExperiment(games=4, players=3, draw_figures=True)
+    ab.run_button.click()
+    text = plain(ab.table_html.value)
+    assert "seat 1" in text and "seat 3" in text and "seat 0" not in text
+    assert "paid_in" not in text and "r_clear" not in text
+    metrics = set(ab.result.comparison["metric"])
+    assert text.count(" — ") >= len(metrics)  # one sentence per measure
+    assert ab.figures["win_rates"].data[0].x == ("1", "2", "3")
+    ab.lang = "zh"
+    assert "座位 1" in plain(ab.table_html.value)
