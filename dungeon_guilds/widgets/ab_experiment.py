@@ -113,7 +113,9 @@ class ArmPanel(W.VBox):
             arm = self.arm()
             ids = ", ".join(lord.name(L) for lord in arm.pool)
             note = "" if arm.rules.lord_effects else f"<br><small>{html.escape(wt('arm_no_effects', L))}</small>"
-            self.pool_html.value = f"<small>{html.escape(wt('ab_pool', L, ids=ids))}</small>{note}"
+            codes = " ".join(lord.id for lord in arm.pool)
+            self.pool_html.value = (f"<small class='dg-pool' data-ids='{html.escape(codes)}'>"
+                                    f"{html.escape(wt('ab_pool', L, ids=ids))}</small>{note}")
         except Exception as exc:  # noqa: BLE001 - a bad combination is explained here
             self.pool_html.value = message_html(i18n.error_text(exc, L), "warn")
 

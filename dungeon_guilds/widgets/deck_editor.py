@@ -27,6 +27,7 @@ from typing import Any
 
 import ipywidgets as W
 
+from .. import i18n
 from ..cards import Deck, DeckError, reference_deck
 from ..workshop.deck_edit import (RESERVED_NAME, HEAL_COLUMNS, LEVEL_COLUMNS, ROOM_COLUMNS, DeckTable, Problem, clear_chances,
                                   deck_changes, deck_from_table, deck_summary, errors_of, table_from_deck,
@@ -53,6 +54,19 @@ def download_link(text: str, filename: str, label: str, mime: str = "text/plain"
     data = base64.b64encode(text.encode("utf-8")).decode("ascii")
     return (f'<a class="dg-download" download="{html.escape(filename)}" '
             f'href="data:{mime};charset=utf-8;base64,{data}">{html.escape(label)}</a>')
+
+
+def problem_text(problem: Problem, lang: str) -> str:
+    """A problem in ``lang``: the cell (table, row, column) and the message (the workshop's
+    English sentence, translated by the language's refusal patterns)."""
+    if lang == i18n.FALLBACK:
+        return str(problem)
+    where = wt(f"deck_table_{problem.table}", lang)
+    if problem.row:
+        where += wt("deck_row", lang, row=problem.row)
+    if problem.column:
+        where += "，" + wt(f"col_{problem.column}", lang)
+    return f"{where}：{i18n.refusal(problem.message, lang)}"
 
 
 class DeckEditor(App):
@@ -195,9 +209,13 @@ class DeckEditor(App):
             same = False
         if not same:
             self.table.name = "custom"
+            if self.table.description.strip() == reference_deck().description.strip():
+                # the reference deck's description no longer describes it (issue 15)
+                self.table.description = wt("deck_custom_description", self.lang)
             self._building = True
             try:
                 self.name_text.value = "custom"
+                self.description_text.value = self.table.description
             finally:
                 self._building = False
 
@@ -236,7 +254,7 @@ class DeckEditor(App):
             if p.row > 0:
                 key = (p.table, p.row - 1, p.column)
                 if key in self.cells and p.severity == "error":
-                    marked.setdefault(key, []).append(p.message)
+                    marked.setdefault(key, []).append(i18n.refusal(p.message, self.lang))
         for key, cell in self.cells.items():
             if key in marked:
                 cell.add_class("dg-cell-error")
@@ -246,7 +264,7 @@ class DeckEditor(App):
                 cell.tooltip = None
         errors = errors_of(self._problems)
         items = "".join(f'<li class="dg-problem dg-problem-{p.severity}" data-table="{p.table}" '
-                        f'data-row="{p.row}" data-column="{html.escape(p.column)}">{html.escape(str(p))}</li>'
+                        f'data-row="{p.row}" data-column="{html.escape(p.column)}">{html.escape(problem_text(p, self.lang))}</li>'
                         for p in self._problems)
         head = wt("deck_invalid", self.lang, n=len(errors)) if errors else ""
         self.problems_html.value = (f"<div>{html.escape(head)}</div><ul>{items}</ul>" if items else "")

@@ -48,6 +48,28 @@ _STYLE = """<style>
 </style>"""
 
 
+_RESULTS = {"failed (a room above failed)": "pv_failed_above", "not reached": "pv_not_reached",
+            "cleared": "pv_cleared", "failed": "pv_failed"}  # longest first
+
+
+def _in_words(table, lang: str):
+    """A preview table (:mod:`workshop.preview` writes English column names and results) with
+    its headings and result words in ``lang``."""
+    import re
+
+    table = table.rename(columns={c: wt(f"pv_{c.replace(' ', '_')}", lang) for c in table.columns})
+
+    def word(value):
+        if not isinstance(value, str):
+            return value
+        for english, key in _RESULTS.items():
+            if english in value:
+                value = value.replace(english, wt(key, lang))
+        return re.sub(r"\bbank\b", wt("pv_bank", lang), value)
+
+    return table.map(word) if hasattr(table, "map") else table.applymap(word)
+
+
 def _kind_of(effect) -> str:
     return effect.kind
 
@@ -348,10 +370,11 @@ class LordBuilder(App):
         heal = heal_a if heal_a == heal_b else f"{heal_a} → {heal_b}"
         self.preview_html.value = (
             f"<div class='dg-preview-title'><b>{html.escape(wt('lord_preview_title', L, seed=p.seed, players=p.players, name=lord.name(L)))}</b></div>"
-            + p.table().to_html(index=False, classes="dg-preview-table dg-preview-rooms", border=0, escape=True)
+            + _in_words(p.table(), L).to_html(index=False, classes="dg-preview-table dg-preview-rooms", border=0,
+                                               escape=True)
             + f"<div>{html.escape(wt('lord_heal_costs', L, costs=heal))}</div>"
             + f"<div><b>{html.escape(wt('lord_preview_players', L))}</b></div>"
-            + p.player_table().to_html(index=False, classes="dg-preview-table dg-preview-players", border=0,
+            + _in_words(p.player_table(), L).to_html(index=False, classes="dg-preview-table dg-preview-players", border=0,
                                        escape=True)
             + f"<p><small>{html.escape(wt('lord_preview_note', L))}</small></p>")
 

@@ -62,3 +62,27 @@ def test_ab_table_numbers_seats_from_one_and_explains_every_measure():
     assert ab.figures["win_rates"].data[0].x == ("1", "2", "3")
     ab.lang = "zh"
     assert "座位 1" in plain(ab.table_html.value)
+
+
+def test_an_edited_reference_deck_exports_with_its_own_description():
+    from dungeon_guilds.cards import reference_deck
+    from dungeon_guilds.widgets.deck_editor import DeckEditor
+
+    ed = DeckEditor()
+    ed.cells[("rooms", 0, "count")].value = "5"
+    text = ed.export("toml")
+    assert 'name = "custom"' in text and reference_deck().description not in text
+    assert "Edited from the reference deck" in text
+
+
+def test_deck_problems_and_lord_refusals_are_in_chinese_in_zh():
+    from dungeon_guilds.widgets.deck_editor import DeckEditor
+    from dungeon_guilds.widgets.lord_builder import LordBuilder
+
+    ed = DeckEditor(lang="zh")
+    ed.cells[("rooms", 0, "count")].value = "0"
+    assert "房間，第 1 列，張數：至少要是 1" in plain(ed.problems_html.value)
+    b = LordBuilder(lang="zh")
+    assert "攻克" in plain(b.preview_html.value) and "treasure" not in plain(b.preview_html.value)
+    b.effect_rows[0].treasure_input.value = 0
+    assert b.message_text == "錯誤：效應：房間效應需要改變難度或獎勵"
