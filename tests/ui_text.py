@@ -29,23 +29,43 @@ ALLOWED = {
     # arm names, letters and abbreviations
     "a", "b", "p", "ci", "npc", "npcs", "vs", "holm", "mcnemar", "wilson", "bootstrap",
     "toml", "csv", "html", "json", "png", "ok", "id", "ids", "mcts", "t",
-    # document names of the sources (rulebooks keep their titles)
-    "rulebook", "faq", "bgg", "boardgamegeek",
+    # units and abbreviations printed on the cards or standard in the statistics shown:
+    # Lv1 (a card's level), pp (percentage points), gp (Dungeon!'s gold pieces), Jaccard (a
+    # similarity index named after its author), md (the rules reference file, RULES.md)
+    "lv", "pp", "gp", "jaccard", "rules", "md",
+    # the language's own name on the language toggle
+    "english",
+    # a French rules term quoted from the French summary
+    "éjecter",
 }
+
+
+def _lord_names() -> list[str]:
+    """The printed lords' English names (whole phrases): the board shows a lord's name in the
+    other language beside it, as the card prints both."""
+    from dungeon_guilds.lords import ALL_LORDS
+
+    return sorted((lord.name_en for lord in ALL_LORDS), key=len, reverse=True)
+
 
 _TAG = re.compile(r"<[^>]+>")
 _BLOCK = re.compile(r"<(style|script)\b.*?</\1>", re.S | re.I)
-_WORD = re.compile(r"[A-Za-z][A-Za-z'!]*")
+_WORD = re.compile(r"[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'!]*")
 
 
 def strip_html(value: str) -> str:
     return _html.unescape(_TAG.sub(" ", _BLOCK.sub(" ", value or "")))
 
 
-def english_words(text: str, allowed: set[str] = ALLOWED) -> list[str]:
+def english_words(text: str, allowed: set[str] | None = None) -> list[str]:
     """The Latin-letter words of ``text`` that are not in the allow-list (lower-cased check;
-    single letters and words inside a URL are ignored)."""
-    text = re.sub(r"https?://\S+", " ", text)
+    single letters, words inside a URL, the printed lords' English names and words quoted
+    from a source document in 「…」 are ignored)."""
+    allowed = ALLOWED if allowed is None else allowed
+    for name in _lord_names():
+        text = text.replace(name, " ")
+    text = re.sub(r"「[^」]*」", " ", text)  # words quoted from a source document, as printed
+    text = re.sub(r"https?://[^\s；;，,）)]+", " ", text)
     out = []
     for word in _WORD.findall(text):
         w = word.lower().strip("'")
@@ -56,6 +76,11 @@ def english_words(text: str, allowed: set[str] = ALLOWED) -> list[str]:
 
 
 def _figure_texts(fig: dict) -> Iterator[str]:
+    for text in _figure_raw_texts(fig):
+        yield strip_html(text)
+
+
+def _figure_raw_texts(fig: dict) -> Iterator[str]:
     layout = fig.get("layout") or {}
 
     def title(obj) -> str:
@@ -127,7 +152,7 @@ def visible_texts(widget, where: str = "") -> Iterator[tuple[str, str]]:
         yield from visible_texts(child, name)
 
 
-def untranslated(widget, allowed: set[str] = ALLOWED) -> list[tuple[str, str, list[str]]]:
+def untranslated(widget, allowed: set[str] | None = None) -> list[tuple[str, str, list[str]]]:
     """``(where, text, english words)`` for each text of the tree with English words left."""
     out = []
     seen = set()

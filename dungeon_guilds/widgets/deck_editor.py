@@ -305,6 +305,7 @@ class DeckEditor(App):
         self.use_button.description = wt("deck_use", L)
         self.import_button.description = wt("deck_import", L)
         self.import_text.placeholder = wt("deck_paste", L)
+        self.upload.description = wt("deck_upload", L)
         self.export_button.description = wt("deck_export", L)
         for grid, name in ((self.heal_box, "heal"), (self.levels_box, "levels"), (self.rooms_box, "rooms")):
             if grid.children:
