@@ -386,8 +386,10 @@ class CompareExplorer(App):
                        f"<td class='src'>{html.escape(citation(dungeon_fighter.SCORE_SOURCES[k], self.lang))}</td></tr>"
                        for k, v in score.parts)
         tier = score.tier
-        rating = _fill(t("compare.rating"), zh=f"<b>{html.escape(tier.name_zh)}</b>",
-                       en=html.escape(tier.name), range=html.escape(tier.label),
+        name = f"<b>{html.escape(tier.name_zh)}</b>"  # the tier as printed; in English also translated
+        if self.lang != "zh":
+            name += f" “{html.escape(tier.name)}”"
+        rating = _fill(t("compare.rating"), name=name, range=html.escape(tier.label),
                        source=f"<span class='src'>{html.escape(citation(tier.source, self.lang))}</span>")
         self.score.value = (
             f"<table><tr><th>{html.escape(t('compare.col_part'))}</th>"
