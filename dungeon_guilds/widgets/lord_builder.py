@@ -85,7 +85,9 @@ class EffectRow(W.VBox):
         layout = W.Layout(width="auto")
         self.kind_dropdown = W.Dropdown(options=[(k, k) for k in EFFECT_KINDS], value="room",
                                         layout=W.Layout(width="300px")).add_class("dg-effect-kind")
-        self.rooms_select = W.SelectMultiple(options=[(str(p), p) for p in ROOM_POSITIONS], value=(), rows=5,
+        # every position visible at once: a chosen "last" room is never scrolled out of sight
+        self.rooms_select = W.SelectMultiple(options=[(str(p), p) for p in ROOM_POSITIONS], value=(),
+                                             rows=len(ROOM_POSITIONS),
                                              layout=W.Layout(width="150px")).add_class("dg-effect-rooms")
         self.rooms_hint = W.HTML()
         self.defence_input = W.IntText(value=0, layout=W.Layout(width="170px")).add_class("dg-effect-defence")
@@ -221,20 +223,23 @@ class LordBuilder(App):
         self.title_html = W.HTML()
         self.example_dropdown = W.Dropdown(layout=W.Layout(width="360px")).add_class("dg-lord-example")
         self.id_text = W.Text(continuous_update=False).add_class("dg-lord-id")
-        self.name_en_text = W.Text(continuous_update=False).add_class("dg-lord-name-en")
-        self.name_zh_text = W.Text(continuous_update=False).add_class("dg-lord-name-zh")
+        # names update the card and the preview as they are typed (a name typed with a Chinese
+        # input method is never "entered" with the Enter key, issue 15)
+        self.name_en_text = W.Text(continuous_update=True).add_class("dg-lord-name-en")
+        self.name_zh_text = W.Text(continuous_update=True).add_class("dg-lord-name-zh")
         self.effects_label = W.HTML()
         self.effects_box = W.VBox().add_class("dg-effects")
         self.effect_rows: list[EffectRow] = []
-        self.add_effect_button = W.Button(icon="plus").add_class("dg-add-effect")
+        self.add_effect_button = W.Button(icon="plus", layout=W.Layout(width="auto")).add_class("dg-add-effect")
         self.card_html = W.HTML().add_class("dg-lord-card")
         self.players_dropdown = W.Dropdown(options=[3, 4, 5, 6], value=players,
                                            layout=W.Layout(width="180px")).add_class("dg-preview-players")
         self.sample_seed_input = W.IntText(value=seed, layout=W.Layout(width="180px")).add_class("dg-preview-seed")
-        self.preview_button = W.Button(icon="eye").add_class("dg-lord-preview-button")
+        self.preview_button = W.Button(icon="eye", layout=W.Layout(width="auto")).add_class("dg-lord-preview-button")
         self.preview_html = W.HTML().add_class("dg-lord-preview")
-        self.save_button = W.Button(button_style="primary", icon="check").add_class("dg-lord-save")
-        self.play_button = W.Button(icon="play").add_class("dg-lord-play")
+        auto = W.Layout(width="auto")  # buttons as wide as their words (never cut off)
+        self.save_button = W.Button(button_style="primary", icon="check", layout=auto).add_class("dg-lord-save")
+        self.play_button = W.Button(icon="play", layout=W.Layout(width="auto")).add_class("dg-lord-play")
         self.game_html = W.HTML().add_class("dg-lord-game")
         # wiring
         self.example_dropdown.observe(self._on_example, "value")

@@ -86,3 +86,19 @@ def test_deck_problems_and_lord_refusals_are_in_chinese_in_zh():
     assert "攻克" in plain(b.preview_html.value) and "treasure" not in plain(b.preview_html.value)
     b.effect_rows[0].treasure_input.value = 0
     assert b.message_text == "錯誤：效應：房間效應需要改變難度或獎勵"
+
+
+def test_lord_builder_shows_the_last_room_updates_names_as_typed_and_cuts_no_button():
+    from dungeon_guilds.widgets.lord_builder import LordBuilder
+    from dungeon_guilds.workshop.lord_edit import ROOM_POSITIONS
+
+    b = LordBuilder(example="red_dragon")  # the Red Dragon's effect is on the last room
+    rows = b.effect_rows[0]
+    assert rows.rooms_select.value == (-1,) and rows.rooms_select.rows == len(ROOM_POSITIONS)
+    assert "The last room" in plain(b.card_html.value)
+    assert b.name_zh_text.continuous_update and b.name_en_text.continuous_update
+    b.lang = "zh"
+    b.name_zh_text.value = "溫和的龍"
+    assert "溫和的龍" in plain(b.preview_html.value)
+    for button in (b.save_button, b.play_button, b.add_effect_button, b.preview_button):
+        assert button.layout.width == "auto"
