@@ -114,7 +114,7 @@ def tour(page, url: str, lang: str) -> None:
     page.locator(".dg-workshop .lm-TabBar-tab").nth(2).click()
     page.wait_for_selector(".dg-ab button.dg-ab-run", timeout=60_000)
     set_number(page, ".dg-ab-games", 20)
-    page.locator(".dg-arm-b .dg-arm-lords select").select_option("all")  # B: base + promo lords
+    page.locator(".dg-arm-b .dg-arm-lords select").select_option(index=2)  # B: base + promo lords (LORDS_OPTIONS[2])
     settle(page, 300)
     page.locator(".dg-ab button.dg-ab-run").click()
     page.wait_for_selector(".dg-ab .dg-ab-table", timeout=180_000)

@@ -38,8 +38,8 @@ from ..workshop.lord_edit import replace_in_pool
 from ..workshop.report import comparison_html, export_report, figures, report_html, verdict_html
 from ..workshop.session import WorkshopSession
 from ..workshop.strings import wt
-from .common import (NONE, SEED_MAX, App, LanguageState, bot_label, checked_int, message_html, safe, set_options,
-                     show_figure, with_range)
+from .common import (NONE, SEED_MAX, App, LanguageState, bot_label, checked_int, fit, message_html, safe,
+                     set_options, show_figure, with_range)
 from .deck_editor import DeckEditor, download_link
 from .lord_builder import LordBuilder
 
@@ -193,8 +193,8 @@ class ABExperiment(App):
         self.arm_b = ArmPanel("B", self.session, lang)
         self.arm_a.add_class("dg-arm-a")
         self.arm_b.add_class("dg-arm-b")
-        self.copy_button = W.Button(icon="copy", layout=W.Layout(width="auto")).add_class("dg-ab-copy")
-        self.run_button = W.Button(button_style="success", icon="play", layout=W.Layout(width="auto")).add_class("dg-ab-run")
+        self.copy_button = W.Button(icon="copy", layout=fit()).add_class("dg-ab-copy")
+        self.run_button = W.Button(button_style="success", icon="play", layout=fit()).add_class("dg-ab-run")
         self.progress = W.IntProgress(value=0, min=0, max=1, layout=W.Layout(width="420px")).add_class("dg-ab-progress")
         self.progress_label = W.HTML().add_class("dg-ab-progress-label")
         self.verdict_html = W.HTML().add_class("dg-ab-verdict")
@@ -202,7 +202,7 @@ class ABExperiment(App):
         self.figure_outputs = {k: W.Output().add_class(f"dg-ab-fig-{k.replace('_', '-')}")
                                for k in ("win_rates", "differences", "gold", "clear_rates")}
         self.export_dir_text = W.Text(value=export_dir).add_class("dg-ab-export-dir")
-        self.export_button = W.Button(icon="file", layout=W.Layout(width="auto")).add_class("dg-ab-export")
+        self.export_button = W.Button(icon="file", layout=fit()).add_class("dg-ab-export")
         self.download_html = W.HTML().add_class("dg-ab-downloads")
         self.players_dropdown.observe(self._on_players, "value")
         self.copy_button.on_click(self._on_copy)

@@ -181,6 +181,11 @@ def set_options(dropdown: W.Dropdown, options: Sequence[tuple[str, Any]]) -> Non
 SEED_MAX = 2**31 - 1
 
 
+def fit() -> W.Layout:
+    """The layout of a button as wide as its words (never cut off, never stretched)."""
+    return W.Layout(width="max-content")
+
+
 def with_range(label: str, low: int, high: int) -> str:
     """A numeric input's label with its range (``Games (10–20000)``): every numeric input says
     what it accepts."""
@@ -377,7 +382,7 @@ class MoveBuilder(W.HBox):
 
 
 __all__ = [
-    "App", "FALLBACK_BOT", "SEED_MAX", "checked_int", "with_range", "NONE", "FirstLegalBot", "HUMAN", "LanguageState", "MoveBuilder", "action_options",
+    "App", "FALLBACK_BOT", "SEED_MAX", "checked_int", "fit", "with_range", "NONE", "FirstLegalBot", "HUMAN", "LanguageState", "MoveBuilder", "action_options",
     "action_values", "bot_label", "bot_move", "bot_names", "controller_options", "figure_bundle",
     "hints_html", "language_toggle", "log_html", "make_bot", "message_html", "safe", "set_options",
     "show_figure",

@@ -34,7 +34,7 @@ from ..workshop.deck_edit import (RESERVED_NAME, HEAL_COLUMNS, LEVEL_COLUMNS, RO
                                   table_from_text, table_to_text, validate)
 from ..workshop.session import WorkshopSession
 from ..workshop.strings import wt
-from .common import App, message_html, safe
+from .common import App, fit, message_html, safe
 
 _STYLE = """<style>
 .dg-deck-editor .dg-cell input {text-align: right}
@@ -105,18 +105,18 @@ class DeckEditor(App):
         self.heal_box = W.VBox().add_class("dg-grid").add_class("dg-grid-heal")
         self.levels_box = W.VBox().add_class("dg-grid").add_class("dg-grid-levels")
         self.rooms_box = W.VBox().add_class("dg-grid").add_class("dg-grid-rooms")
-        self.add_room_button = W.Button(icon="plus", layout=W.Layout(width="auto")).add_class("dg-add-room")
+        self.add_room_button = W.Button(icon="plus", layout=fit()).add_class("dg-add-room")
         self.problems_html = W.HTML().add_class("dg-problems")
         self.summary_html = W.HTML().add_class("dg-deck-summary")
         self.chances_html = W.HTML().add_class("dg-chances")
-        self.reset_button = W.Button(icon="undo", layout=W.Layout(width="auto")).add_class("dg-deck-reset")
-        self.use_button = W.Button(button_style="primary", icon="check", layout=W.Layout(width="auto")).add_class("dg-deck-use")
+        self.reset_button = W.Button(icon="undo", layout=fit()).add_class("dg-deck-reset")
+        self.use_button = W.Button(button_style="primary", icon="check", layout=fit()).add_class("dg-deck-use")
         self.import_format = W.ToggleButtons(options=["toml", "csv"], value="toml").add_class("dg-import-format")
         self.import_text = W.Textarea(layout=W.Layout(width="560px", height="120px")).add_class("dg-import-text")
         self.upload = W.FileUpload(accept=".toml,.csv", multiple=False).add_class("dg-upload")
-        self.import_button = W.Button(icon="upload", layout=W.Layout(width="auto")).add_class("dg-import")
+        self.import_button = W.Button(icon="upload", layout=fit()).add_class("dg-import")
         self.export_format = W.ToggleButtons(options=["toml", "csv"], value="toml").add_class("dg-export-format")
-        self.export_button = W.Button(icon="download", layout=W.Layout(width="auto")).add_class("dg-export")
+        self.export_button = W.Button(icon="download", layout=fit()).add_class("dg-export")
         self.export_text = W.Textarea(layout=W.Layout(width="560px", height="120px")).add_class("dg-export-text")
         self.download_html = W.HTML().add_class("dg-download-html")
         # wiring

@@ -36,7 +36,7 @@ from ..workshop.lord_edit import EFFECT_KINDS, ROOM_POSITIONS, canonical_rooms, 
 from ..workshop.preview import preview_lord
 from ..workshop.session import WorkshopSession
 from ..workshop.strings import wt
-from .common import App, bot_names, make_bot, message_html, safe, set_options
+from .common import App, bot_names, fit, make_bot, message_html, safe, set_options
 from .deck_editor import download_link
 
 NEW = "__new__"
@@ -221,7 +221,7 @@ class LordBuilder(App):
         self._loading = False
         self.style_html = W.HTML(_STYLE)
         self.title_html = W.HTML()
-        self.example_dropdown = W.Dropdown(layout=W.Layout(width="360px")).add_class("dg-lord-example")
+        self.example_dropdown = W.Dropdown(layout=W.Layout(width="640px")).add_class("dg-lord-example")
         self.id_text = W.Text(continuous_update=False).add_class("dg-lord-id")
         # names update the card and the preview as they are typed (a name typed with a Chinese
         # input method is never "entered" with the Enter key, issue 15)
@@ -230,16 +230,15 @@ class LordBuilder(App):
         self.effects_label = W.HTML()
         self.effects_box = W.VBox().add_class("dg-effects")
         self.effect_rows: list[EffectRow] = []
-        self.add_effect_button = W.Button(icon="plus", layout=W.Layout(width="auto")).add_class("dg-add-effect")
+        self.add_effect_button = W.Button(icon="plus", layout=fit()).add_class("dg-add-effect")
         self.card_html = W.HTML().add_class("dg-lord-card")
         self.players_dropdown = W.Dropdown(options=[3, 4, 5, 6], value=players,
                                            layout=W.Layout(width="180px")).add_class("dg-preview-players")
         self.sample_seed_input = W.IntText(value=seed, layout=W.Layout(width="180px")).add_class("dg-preview-seed")
-        self.preview_button = W.Button(icon="eye", layout=W.Layout(width="auto")).add_class("dg-lord-preview-button")
+        self.preview_button = W.Button(icon="eye", layout=fit()).add_class("dg-lord-preview-button")
         self.preview_html = W.HTML().add_class("dg-lord-preview")
-        auto = W.Layout(width="auto")  # buttons as wide as their words (never cut off)
-        self.save_button = W.Button(button_style="primary", icon="check", layout=auto).add_class("dg-lord-save")
-        self.play_button = W.Button(icon="play", layout=W.Layout(width="auto")).add_class("dg-lord-play")
+        self.save_button = W.Button(button_style="primary", icon="check", layout=fit()).add_class("dg-lord-save")
+        self.play_button = W.Button(icon="play", layout=fit()).add_class("dg-lord-play")
         self.game_html = W.HTML().add_class("dg-lord-game")
         # wiring
         self.example_dropdown.observe(self._on_example, "value")

@@ -101,4 +101,4 @@ def test_lord_builder_shows_the_last_room_updates_names_as_typed_and_cuts_no_but
     b.name_zh_text.value = "溫和的龍"
     assert "溫和的龍" in plain(b.preview_html.value)
     for button in (b.save_button, b.play_button, b.add_effect_button, b.preview_button):
-        assert button.layout.width == "auto"
+        assert button.layout.width == "max-content"
