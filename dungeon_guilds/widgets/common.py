@@ -189,7 +189,12 @@ def fit() -> W.Layout:
 def with_range(label: str, low: int, high: int) -> str:
     """A numeric input's label with its range (``Games (10–20000)``): every numeric input says
     what it accepts."""
-    return f"{label} ({low}–{high})"
+    return f"{label} ({signed(low)}–{signed(high)})"
+
+
+def signed(n: int) -> str:
+    """A whole number with a true minus sign (−20, not -20)."""
+    return f"−{-n}" if n < 0 else str(n)
 
 
 def checked_int(widget: W.Widget, low: int, high: int, field_key: str) -> int:
@@ -199,7 +204,8 @@ def checked_int(widget: W.Widget, low: int, high: int, field_key: str) -> int:
     moved into range."""
     value = widget.value
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise i18n.Refusal("ui.out_of_range", keys={"field": field_key}, value=value, low=low, high=high)
+        raise i18n.Refusal("ui.out_of_range", keys={"field": field_key}, value=value, low=signed(low),
+                           high=signed(high))
     return int(value)
 
 

@@ -43,9 +43,13 @@ from IPython.display import display
 from .. import i18n
 from ..siblings import GAMES, comparison, dungeon, dungeon_fighter, dungeon_lords, graphs
 from .citations import citation, citations_html
-from .common import App, set_options
+from .common import SEED_MAX, App, checked_int, set_options, with_range
 
 log = logging.getLogger(__name__)
+
+# The Fighter score inputs' ranges (the box: 6 heroes, 20 white dice, 60 gold, 30 damage tokens);
+# a value outside is refused with a message naming the field, never silently clamped.
+RANGES = {"survivors": (0, 6), "dead": (0, 6), "white": (0, 20), "gold": (0, 60), "tokens": (0, 30)}
 
 _STYLE = """<style>
 .dg-cmp table {border-collapse: collapse; font-size: 0.9em}
@@ -160,11 +164,11 @@ class CompareExplorer(App):
         # --- Fighter score ---------------------------------------------------------------------
         self.difficulty = widgets.Dropdown(options=self._difficulty_options(), value="normal")
         self.boss = widgets.Checkbox(value=True)
-        self.survivors = widgets.BoundedIntText(value=4, min=0, max=6)
-        self.dead = widgets.BoundedIntText(value=0, min=0, max=6)
-        self.white = widgets.BoundedIntText(value=2, min=0, max=20)
-        self.gold = widgets.BoundedIntText(value=7, min=0, max=60)
-        self.tokens = widgets.BoundedIntText(value=0, min=0, max=30)
+        self.survivors = widgets.IntText(value=4)  # out of RANGES: refused, never clamped
+        self.dead = widgets.IntText(value=0)  # out of RANGES: refused, never clamped
+        self.white = widgets.IntText(value=2)  # out of RANGES: refused, never clamped
+        self.gold = widgets.IntText(value=7)  # out of RANGES: refused, never clamped
+        self.tokens = widgets.IntText(value=0)  # out of RANGES: refused, never clamped
         self.eye_die = widgets.ToggleButtons(options=self._die_options(), value="coloured")
         self.score = widgets.HTML()
         self.eyes = widgets.HTML()
@@ -261,6 +265,8 @@ class CompareExplorer(App):
     def _error_text(self, exc: BaseException) -> str:
         if isinstance(exc, _Refused):
             reason = self.t(exc.key, **exc.values)
+        elif isinstance(exc, i18n.Refusal):
+            reason = exc.text(self.lang)
         else:
             reason = str(exc) or type(exc).__name__
             for pattern, key in _KERNEL_MESSAGES:
@@ -293,16 +299,16 @@ class CompareExplorer(App):
         self.hand.description = t("compare.hand")
         self.difficulty.description = t("compare.difficulty")
         self.boss.description = t("compare.boss")
-        self.survivors.description = t("compare.survivors")
-        self.dead.description = t("compare.dead")
-        self.white.description = t("compare.white")
-        self.gold.description = t("compare.gold")
-        self.tokens.description = t("compare.tokens")
+        self.survivors.description = with_range(t("compare.survivors"), *RANGES["survivors"])
+        self.dead.description = with_range(t("compare.dead"), *RANGES["dead"])
+        self.white.description = with_range(t("compare.white"), *RANGES["white"])
+        self.gold.description = with_range(t("compare.gold"), *RANGES["gold"])
+        self.tokens.description = with_range(t("compare.tokens"), *RANGES["tokens"])
         self.eye_die.description = t("compare.eye_table")
         self.players.description = t("compare.players")
         self.policy.description = t("compare.policy")
         self.years.description = t("compare.years")
-        self.sim_seed.description = t("compare.seed")
+        self.sim_seed.description = with_range(t("compare.seed"), 0, SEED_MAX)
         self.run.description = t("compare.run")
         for w in (self.game_a, self.game_b, self.sword, self.hand, self.difficulty, self.survivors,
                   self.dead, self.white, self.gold, self.tokens, self.eye_die, self.players,
@@ -379,9 +385,10 @@ class CompareExplorer(App):
     @_friendly("score_status")
     def _on_score(self, change=None) -> None:
         t = self.t
+        counts = {name: checked_int(getattr(self, name), *RANGES[name], f"compare.{name}") for name in RANGES}
         score = dungeon_fighter.final_score(
-            self.difficulty.value, self.boss.value, self.survivors.value, self.dead.value,
-            self.white.value, self.gold.value, self.tokens.value)
+            self.difficulty.value, self.boss.value, counts["survivors"], counts["dead"],
+            counts["white"], counts["gold"], counts["tokens"])
         rows = "".join(f"<tr><td>{html.escape(self._data_word('part', k))}</td><td>{v:+d}</td>"
                        f"<td class='src'>{html.escape(citation(dungeon_fighter.SCORE_SOURCES[k], self.lang))}</td></tr>"
                        for k, v in score.parts)
@@ -414,7 +421,8 @@ class CompareExplorer(App):
         counts = tuple(sorted(self.players.value))
         if not counts:
             raise _Refused("compare.no_players")
-        years, seed, policy = self.years.value, self.sim_seed.value, self.policy.value
+        years, policy = self.years.value, self.policy.value
+        seed = checked_int(self.sim_seed, 0, SEED_MAX, "compare.seed")
         frame = comparison.contention_frame(counts, years=years, seed=seed, policy=policy)
         self._lords_run = {"counts": counts, "years": years, "seed": seed, "policy": policy,
                            "frame": frame}

@@ -36,10 +36,12 @@ from ..workshop.lord_edit import EFFECT_KINDS, ROOM_POSITIONS, canonical_rooms, 
 from ..workshop.preview import preview_lord
 from ..workshop.session import WorkshopSession
 from ..workshop.strings import wt
-from .common import App, bot_names, fit, make_bot, message_html, safe, set_options
+from .common import (SEED_MAX, App, bot_names, checked_int, fit, make_bot, message_html, safe, set_options,
+                     with_range)
 from .deck_editor import download_link
 
 NEW = "__new__"
+EFFECT_RANGE = (-20, 20)  # a lord's change to a defence, treasure, heal cost or bonus (printed: at most 10)
 _STYLE = """<style>
 .dg-lord-builder table.dg-preview-table {border-collapse: collapse; font-size: 0.88em}
 .dg-lord-builder table.dg-preview-table th, .dg-lord-builder table.dg-preview-table td
@@ -90,18 +92,18 @@ class EffectRow(W.VBox):
                                              rows=len(ROOM_POSITIONS),
                                              layout=W.Layout(width="150px")).add_class("dg-effect-rooms")
         self.rooms_hint = W.HTML()
-        self.defence_input = W.IntText(value=0, layout=W.Layout(width="170px")).add_class("dg-effect-defence")
-        self.treasure_input = W.IntText(value=0, layout=W.Layout(width="170px")).add_class("dg-effect-treasure")
+        self.defence_input = W.IntText(value=0, layout=W.Layout(width="240px")).add_class("dg-effect-defence")
+        self.treasure_input = W.IntText(value=0, layout=W.Layout(width="240px")).add_class("dg-effect-treasure")
         self.when_dropdown = W.Dropdown(options=[(c, c) for c in CONDITIONS], value=ALWAYS,
                                         layout=W.Layout(width="360px")).add_class("dg-effect-when")
         self.strengths_select = W.SelectMultiple(options=[1, 2, 3, 4, 5], value=(), rows=5,
                                                  layout=W.Layout(width="110px")).add_class("dg-effect-strengths")
-        self.delta_input = W.IntText(value=0, layout=W.Layout(width="170px")).add_class("dg-effect-delta")
+        self.delta_input = W.IntText(value=0, layout=W.Layout(width="240px")).add_class("dg-effect-delta")
         self.exhaust_select = W.SelectMultiple(options=[1, 2, 3, 4, 5], value=(), rows=5,
                                                layout=W.Layout(width="110px")).add_class("dg-effect-exhaust")
         self.activate_select = W.SelectMultiple(options=[1, 2, 3, 4, 5], value=(), rows=5,
                                                 layout=W.Layout(width="110px")).add_class("dg-effect-activate")
-        self.amount_input = W.IntText(value=0, layout=W.Layout(width="170px")).add_class("dg-effect-amount")
+        self.amount_input = W.IntText(value=0, layout=W.Layout(width="240px")).add_class("dg-effect-amount")
         self.remove_button = W.Button(icon="trash", layout=W.Layout(width="auto")).add_class("dg-effect-remove")
         self.rooms_label, self.strengths_label = W.HTML(), W.HTML()
         self.exhaust_label, self.activate_label = W.HTML(), W.HTML()
@@ -144,15 +146,15 @@ class EffectRow(W.VBox):
         self.rooms_select.value = value
         self.rooms_label.value = html.escape(wt("effect_rooms", lang))
         self.rooms_hint.value = f"<small>{html.escape(wt('effect_rooms_hint', lang))}</small>"
-        self.defence_input.description = wt("effect_defence", lang)
-        self.treasure_input.description = wt("effect_treasure", lang)
+        self.defence_input.description = with_range(wt("effect_defence", lang), *EFFECT_RANGE)
+        self.treasure_input.description = with_range(wt("effect_treasure", lang), *EFFECT_RANGE)
         set_options(self.when_dropdown, [(wt(f"when_{c}", lang), c) for c in CONDITIONS])
         self.when_dropdown.description = wt("effect_when", lang)
         self.strengths_label.value = html.escape(wt("effect_strengths", lang))
-        self.delta_input.description = wt("effect_delta", lang)
+        self.delta_input.description = with_range(wt("effect_delta", lang), *EFFECT_RANGE)
         self.exhaust_label.value = html.escape(wt("effect_exhaust", lang))
         self.activate_label.value = html.escape(wt("effect_activate", lang))
-        self.amount_input.description = wt("effect_amount", lang)
+        self.amount_input.description = with_range(wt("effect_amount", lang), *EFFECT_RANGE)
         self.remove_button.description = wt("effect_remove", lang)
         for w in (self.defence_input, self.treasure_input, self.when_dropdown, self.delta_input,
                   self.amount_input, self.kind_dropdown):
@@ -161,18 +163,21 @@ class EffectRow(W.VBox):
     def effect_dict(self) -> dict[str, Any]:
         """The effect as data (checked later by the engine's vocabulary, ``effect_from_dict``)."""
         kind = self.kind_dropdown.value
+
+        def number(name: str) -> int:  # out of EFFECT_RANGE: refused, never clamped
+            return checked_int(getattr(self, f"{name}_input"), *EFFECT_RANGE, f"workshop.effect_{name}")
+
         if kind == "room":
             return {"kind": "room", "rooms": list(canonical_rooms(self.rooms_select.value)),
-                    "defence": int(self.defence_input.value), "treasure": int(self.treasure_input.value),
-                    "when": self.when_dropdown.value}
+                    "defence": number("defence"), "treasure": number("treasure"), "when": self.when_dropdown.value}
         if kind == "heal":
-            return {"kind": "heal", "strengths": sorted(self.strengths_select.value), "delta": int(self.delta_input.value)}
+            return {"kind": "heal", "strengths": sorted(self.strengths_select.value), "delta": number("delta")}
         if kind == "ban":
             return {"kind": "ban", "strengths": sorted(self.strengths_select.value)}
         if kind == "flip":
             return {"kind": "flip", "exhaust": sorted(self.exhaust_select.value),
                     "activate": sorted(self.activate_select.value)}
-        return {"kind": "bonus", "amount": int(self.amount_input.value)}
+        return {"kind": "bonus", "amount": number("amount")}
 
     def set_effect(self, effect) -> None:
         """Fill the row from an effect object."""
@@ -234,7 +239,7 @@ class LordBuilder(App):
         self.card_html = W.HTML().add_class("dg-lord-card")
         self.players_dropdown = W.Dropdown(options=[3, 4, 5, 6], value=players,
                                            layout=W.Layout(width="180px")).add_class("dg-preview-players")
-        self.sample_seed_input = W.IntText(value=seed, layout=W.Layout(width="180px")).add_class("dg-preview-seed")
+        self.sample_seed_input = W.IntText(value=seed, layout=W.Layout(width="300px")).add_class("dg-preview-seed")
         self.preview_button = W.Button(icon="eye", layout=fit()).add_class("dg-lord-preview-button")
         self.preview_html = W.HTML().add_class("dg-lord-preview")
         self.save_button = W.Button(button_style="primary", icon="check", layout=fit()).add_class("dg-lord-save")
@@ -289,7 +294,7 @@ class LordBuilder(App):
         self.effects_label.value = f"<b>{html.escape(wt('lord_effects', L))}</b> (§7)"
         self.add_effect_button.description = wt("lord_add_effect", L)
         self.players_dropdown.description = wt("players", L)
-        self.sample_seed_input.description = wt("seed", L)
+        self.sample_seed_input.description = with_range(wt("seed", L), 0, SEED_MAX)
         self.preview_button.description = wt("lord_preview", L)
         self.save_button.description = wt("lord_save", L)
         self.play_button.description = wt("lord_play", L)
@@ -365,7 +370,7 @@ class LordBuilder(App):
     def show_preview(self, lord: Lord | None = None) -> None:
         lord = lord or self.lord
         deck = None
-        p = preview_lord(lord, players=int(self.players_dropdown.value), seed=int(self.sample_seed_input.value),
+        p = preview_lord(lord, players=int(self.players_dropdown.value), seed=checked_int(self.sample_seed_input, 0, SEED_MAX, "workshop.seed"),
                          deck=deck)
         self.preview = p
         L = self.lang
@@ -439,7 +444,7 @@ class LordBuilder(App):
         lords by the seed); shows the result and offers the record."""
         lord = self.lord
         n = int(self.players_dropdown.value)
-        seed = int(self.sample_seed_input.value)
+        seed = checked_int(self.sample_seed_input, 0, SEED_MAX, "workshop.seed")
         others = rng(seed, "workshop-lords").sample(list(BASE_LORDS), n - 1)
         game = Game(n, seed=seed, rules=Rules(lords="all"), lords=[lord] + others)
         name = bot if bot in bot_names() else bot_names()[0]

@@ -107,7 +107,7 @@ def test_the_language_toggle_relabels_everything_including_the_sourced_facts():
     w.language_toggle.value = "zh"  # as a click on 繁體中文 does
     assert w.lang == "zh"
     assert w.tabs.titles == ("並列比較", "勇闖地下城機率", "地城鬥士計分", "地城領主指令")
-    assert (w.game_a.description, w.sword.description, w.tokens.description) == ("遊戲 A", "魔劍加值", "傷害標記")
+    assert (w.game_a.description, w.sword.description, w.tokens.description) == ("遊戲 A", "魔劍加值", "傷害標記 (0–30)")
     assert w.run.description == "模擬" and w.eye_die.description == "眼睛機率表"
     assert dict(w.difficulty.options)["容易"] == "easy" and dict(w.eye_die.options)["白色"] == "white"
     # the values chosen are kept; the facts, their citations and the words around them are in Chinese

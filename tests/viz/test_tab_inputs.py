@@ -102,3 +102,38 @@ def test_lord_builder_shows_the_last_room_updates_names_as_typed_and_cuts_no_but
     assert "溫和的龍" in plain(b.preview_html.value)
     for button in (b.save_button, b.play_button, b.add_effect_button, b.preview_button):
         assert button.layout.width == "max-content"
+
+
+def test_compare_and_explore_numbers_out_of_range_are_refused_not_clamped():
+    from dungeon_guilds.widgets.compare import CompareExplorer
+    from dungeon_guilds.widgets.explorers import TurnOrderExplorer
+
+    w = CompareExplorer(lords_years=5)
+    assert w.gold.description.endswith("(0–60)")
+    w.gold.value = 99
+    assert w.gold.value == 99 and "99" in w.score_status.value and "0–60" in w.score_status.value
+    w.lang = "zh"
+    assert "超出範圍" in w.score_status.value
+    t = TurnOrderExplorer()
+    before = len(t.bumps) if hasattr(t, "bumps") else None
+    t.bump_turn.value = 0
+    t.add_bump_button.click()
+    assert t.message_level == "warn" and "1–60" in t.message_text
+    if before is not None:
+        assert len(t.bumps) == before
+
+
+def test_lord_builder_numbers_state_their_range_and_refuse_values_outside():
+    from dungeon_guilds.widgets.lord_builder import EFFECT_RANGE, LordBuilder
+
+    b = LordBuilder()
+    row = b.effect_rows[0]
+    assert row.treasure_input.description.endswith(f"(−{-EFFECT_RANGE[0]}–{EFFECT_RANGE[1]})")
+    row.treasure_input.value = 99
+    assert row.treasure_input.value == 99 and b.message_level == "warn" and "99" in b.message_text
+    assert b.card_html.value == "" and b.preview_html.value == ""  # nothing stale left
+    row.treasure_input.value = 5
+    assert b.message_text == "" and b.card_html.value
+    b.sample_seed_input.value = -3
+    b.preview_button.click()
+    assert "-3" in b.message_text
