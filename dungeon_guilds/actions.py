@@ -22,7 +22,12 @@ SLOT_LETTERS = "ab"
 
 
 class ActionSyntaxError(ValueError):
-    """Move text that is not in the notation."""
+    """Move text that is not in the notation. ``code`` and ``params`` (see ``errors.CODES``)
+    let a language word it; the message is the English sentence."""
+
+    def __init__(self, message: str, code: str = "move_unreadable", **params):
+        super().__init__(message)
+        self.code, self.params = code, params
 
 
 class Action(NamedTuple):
@@ -74,19 +79,23 @@ _MOVE = re.compile(
 def parse_move(text: str) -> tuple[str | None, Action]:
     """Parse ``"[Name:] kind S R[x]"``; returns (name or None, action)."""
     if not isinstance(text, str):
-        raise ActionSyntaxError(f"a move is text such as 'place 3 2', not {text!r}")
+        raise ActionSyntaxError(f"a move is text such as 'place 3 2', not {text!r}", "move_not_text",
+                                text=repr(text))
     m = _MOVE.match(text)
     if not m:
         raise ActionSyntaxError(
-            f"cannot read {text!r}: write 'place S R', 'bump S Rx', 'swap S Rx' or 'exhaust A B'"
-        )
+            f"cannot read {text!r}: write 'place S R', 'bump S Rx', 'swap S Rx' or 'exhaust A B'",
+            "move_unreadable", text=repr(text))
     kind, s, r, x = m["kind"], int(m["s"]), int(m["r"]), m["x"]
     if kind not in KINDS:
-        raise ActionSyntaxError(f"cannot read {text!r}: unknown move {kind!r} (place, bump, swap, exhaust)")
+        raise ActionSyntaxError(f"cannot read {text!r}: unknown move {kind!r} (place, bump, swap, exhaust)",
+                                "move_unknown_kind", text=repr(text), kind=repr(kind))
     if kind in (PLACE, EXHAUST) and x:
-        raise ActionSyntaxError(f"cannot read {text!r}: '{kind}' takes no slot letter")
+        raise ActionSyntaxError(f"cannot read {text!r}: '{kind}' takes no slot letter",
+                                "move_no_slot_letter", text=repr(text), kind=kind)
     if kind in (BUMP, SWAP) and not x:
-        raise ActionSyntaxError(f"cannot read {text!r}: '{kind}' needs a slot, e.g. '{kind} {s} {r}a'")
+        raise ActionSyntaxError(f"cannot read {text!r}: '{kind}' needs a slot, e.g. '{kind} {s} {r}a'",
+                                "move_needs_slot", text=repr(text), kind=kind, example=f"{kind} {s} {r}a")
     if kind == PLACE:
         action = place(s, r)
     elif kind == EXHAUST:

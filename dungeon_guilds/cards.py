@@ -17,6 +17,12 @@ from pathlib import Path
 from typing import Any, Mapping
 
 STRENGTHS = (1, 2, 3, 4, 5)  # R1.1 each player's five adventurers
+ALL_FIVE = 0b111110  # a hand as a bitmask: bit s set for strength s (1..5)
+
+
+def strengths_of(mask: int) -> list[int]:
+    """The strengths whose bits are set in a hand's bitmask ``mask``."""
+    return [s for s in STRENGTHS if mask >> s & 1]
 LEVELS = (1, 2, 3)  # R1.2 room levels
 
 

@@ -16,9 +16,12 @@ from html import escape
 from typing import Any, Sequence
 
 from . import i18n
+from .cards import strengths_of
+from .events import resolution, rooms_round
 from .i18n import t
-from .payout import NPC
-from .state import EMPTY, OVER, strengths_of
+from .payout import EMPTY, NPC
+from .scoring import result
+from .state import OVER
 
 COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b")
 NPC_COLOUR = "#7f7f7f"
@@ -91,8 +94,6 @@ def _result_cell(res, names, lang) -> str:
 
 def rooms_table(state, log: Sequence[dict] | None, lang: str | None = None) -> str:
     """The dungeon now on the table, top room first."""
-    from .viz.events import resolution, rooms_round  # plain data, no plotly
-
     names = state.names
     results = resolution(log, rooms_round(state)) if log else None
     head = "".join(f"<th>{escape(t(k, lang))}</th>" for k in (
@@ -122,8 +123,6 @@ def rooms_table(state, log: Sequence[dict] | None, lang: str | None = None) -> s
 
 
 def players_table(state, lang: str | None = None, viewer: int | None = None) -> str:
-    from .scoring import result
-
     view = state.view(viewer) if viewer is not None else None
     active = view.active if view is not None else state.active
     exhausted = view.exhausted if view is not None else state.exhausted
@@ -154,8 +153,6 @@ def players_table(state, lang: str | None = None, viewer: int | None = None) -> 
 
 def last_round_table(state, log: Sequence[dict] | None, lang: str | None = None) -> str:
     """The previous round's resolution (fronts, cleared / failed), while the next round runs."""
-    from .viz.events import resolution
-
     if not log or state.phase == OVER or state.round < 1:
         return ""
     results = resolution(log, state.round)

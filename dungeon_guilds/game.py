@@ -24,9 +24,11 @@ from typing import Any, Iterable, Sequence
 
 from .actions import EXHAUST, Action, ActionSyntaxError, parse_move
 from .cards import STRENGTHS, Deck, DeckError, RoomCard, reference_deck
-from .errors import IllegalAction
+from .display import game_html
+from .errors import GameError, IllegalAction
 from .lords import LORDS_BY_ID, Lord, LordError, get_lord, lord_pool
 from .rules import Rules
+from .record_write import to_record
 from .scoring import Result, result
 from .state import OVER, SETUP, State
 
@@ -133,7 +135,6 @@ class Game:
             if start_player not in names:
                 raise ValueError(f"start player {start_player!r} is not one of {', '.join(names)}")
             start_player = names.index(start_player)
-        self._start_seat = start_player
         self.rooms_dealt = list(rooms)[: self.rules.rooms_dealt(len(names))]
         self.state = State.new(names, rooms, lords, self.deck.levels, self.deck.heal_costs,
                                rules=self.rules, start=start_player,
@@ -170,6 +171,11 @@ class Game:
     @property
     def current_name(self) -> str:
         return self.names[self.state.current]
+
+    @property
+    def start_seat(self) -> int:
+        """The seat that held the start-player marker in round 1 (R2.5)."""
+        return self.state.first_start
 
     @property
     def lords(self) -> tuple[Lord, ...]:
@@ -211,24 +217,32 @@ class Game:
         if name is None:
             return None, action
         if name not in self.names:
-            raise ActionSyntaxError(f"{name!r} is not a player here ({', '.join(self.names)})")
+            raise ActionSyntaxError(f"{name!r} is not a player here ({', '.join(self.names)})",
+                                    "not_a_player", name=repr(name), players=", ".join(self.names))
         return self.names.index(name), action
 
-    def why_illegal(self, move: str | Action) -> str | None:
-        """Why the move may not be taken now, or None if it may. Never raises."""
+    def refusal(self, move: str | Action) -> IllegalAction | ActionSyntaxError | None:
+        """Why the move may not be taken now, as a value with a ``code`` and ``params`` (an
+        :class:`IllegalAction`, or an ``ActionSyntaxError`` for text that is not a move), or
+        None if it may. Never raises; word it with ``i18n.refusal_text``."""
         try:
             seat, action = self.parse(move)
         except ActionSyntaxError as err:
-            return str(err)
-        return self.state.why_illegal(action, seat)
+            return err
+        return self.state.refusal(action, seat)
+
+    def why_illegal(self, move: str | Action) -> str | None:
+        """:meth:`refusal` as an English sentence, or None if the move may be taken."""
+        err = self.refusal(move)
+        return None if err is None else str(err)
 
     def push(self, move: str | Action) -> Action:
         """Take a move (text or :class:`Action`) for the player to move; an illegal move raises
         :class:`IllegalAction` (or ``ActionSyntaxError``) and changes nothing."""
         seat, action = self.parse(move)
-        reason = self.state.why_illegal(action, seat)
-        if reason is not None:
-            raise IllegalAction(reason, action)
+        err = self.state.refusal(action, seat)
+        if err is not None:
+            raise err
         self._push(action)
         return action
 
@@ -246,7 +260,7 @@ class Game:
         while self.state.phase == SETUP and self.current_name in choices:
             pair = tuple(choices[self.current_name])
             if len(pair) != 2:
-                raise IllegalAction(f"{self.current_name} must exhaust exactly two adventurers (R2.4)")
+                raise IllegalAction("exhaust_two", {"player": self.current, "name": self.current_name})
             self.push(Action(EXHAUST, int(pair[0]), other=int(pair[1])))
             self._undo.clear()  # the setup given up front is not undoable
 
@@ -260,7 +274,7 @@ class Game:
     def undo(self, steps: int = 1) -> None:
         """Take back the last ``steps`` decisions (python-chess's ``pop``)."""
         if not 0 <= steps <= len(self._undo):
-            raise ValueError(f"can undo at most {len(self._undo)} step(s)")
+            raise GameError("undo_too_far", f"can undo at most {len(self._undo)} step(s)", steps=len(self._undo))
         for _ in range(steps):
             state, log_len, n_moves, choices = self._undo.pop()
             del self.log[log_len:]
@@ -293,8 +307,7 @@ class Game:
 
     # ------------------------------------------------------------------ record & display
     def to_record(self) -> dict[str, Any]:
-        from .record import to_record
-
+        """The record of this game so far (``docs/record-format.md``)."""
         return to_record(self)
 
     def __repr__(self) -> str:
@@ -305,6 +318,4 @@ class Game:
                 f"{', '.join(f'{n} ${g}' for n, g in zip(self.names, st.gold))}>")
 
     def _repr_html_(self) -> str:
-        from .display import game_html
-
         return game_html(self)

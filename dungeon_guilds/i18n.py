@@ -10,25 +10,22 @@ Lord names and effect texts come from the lord cards themselves (:mod:`dungeon_g
 which carries the rulebook's English and Chinese names); other languages may override them in
 their table under ``[lord.<id>]``.
 
-Engine refusals (:meth:`State.why_illegal`) are English sentences. A language translates them
-with a table of regular expressions, ``[[refusal]]`` entries with ``pattern`` (matched against
-the whole English sentence) and ``text`` (a template using the pattern's named groups); a group
-called ``lord`` holding an English lord name is replaced by the lord's name in the language, a
-group called ``reason`` is translated recursively. An English sentence no pattern matches is
-shown inside the language's ``error.illegal`` frame (``不合法：…``), so a new engine message is
-never lost, only left untranslated.
+Engine refusals are values (:class:`~dungeon_guilds.errors.IllegalAction`: a ``code``, the
+rule, ``params``); :func:`refusal_text` words one from the ``[refusal]`` templates of
+``strings/<lang>/refusals.toml``. The English sentence of a refusal *is* its English template,
+so no language ever parses English back.
 """
 
 from __future__ import annotations
 
-import re
 import tomllib
 from functools import lru_cache
 from importlib import resources
 from typing import Any, Iterable, Mapping, Sequence
 
 from .actions import BUMP, EXHAUST, PLACE, SWAP, Action
-from .lords import ALL_LORDS, LORDS_BY_ID, Lord
+from .codes import CODES, REFUSALS
+from .lords import LORDS_BY_ID, Lord
 from .payout import NPC
 
 FALLBACK = "en"
@@ -81,15 +78,10 @@ def _table(lang: str) -> dict[str, Any]:
 @lru_cache(maxsize=None)
 def strings(lang: str) -> dict[str, Any]:
     """The flat ``{"section.key": value}`` table of a language (English keys filled in)."""
-    flat = _flatten({k: v for k, v in _table(FALLBACK).items() if k != "refusal"})
+    flat = _flatten(_table(FALLBACK))
     if lang != FALLBACK:
-        flat.update(_flatten({k: v for k, v in _table(lang).items() if k != "refusal"}))
+        flat.update(_flatten(_table(lang)))
     return flat
-
-
-@lru_cache(maxsize=None)
-def _refusals(lang: str) -> tuple[tuple[re.Pattern[str], str], ...]:
-    return tuple((re.compile(r["pattern"]), r["text"]) for r in _table(lang).get("refusal", ()))
 
 
 def languages() -> dict[str, str]:
@@ -170,35 +162,35 @@ def lord_text(lord: Lord | str, lang: str | None = None) -> str:
     return _lord_words(lord, lang, "text")
 
 
-_EN_LORD_NAMES = {lord.name_en: lord for lord in ALL_LORDS}
-
-
 # ---------------------------------------------------------------------- refusals and errors
-def refusal(reason: str, lang: str | None = None) -> str:
-    """An engine refusal (an English sentence from ``why_illegal``) in ``lang``."""
-    lang = _lang(lang)
-    if lang == FALLBACK:
-        return reason
-    for pattern, template in _refusals(lang):
-        m = pattern.fullmatch(reason)
-        if m is None:
-            continue
-        table = strings(lang)
-        groups = {k: table.get(f"refusal_word.{v}", v) for k, v in m.groupdict().items()}
-        if "lord" in groups and groups["lord"] in _EN_LORD_NAMES:
-            groups["lord"] = lord_name(_EN_LORD_NAMES[groups["lord"]], lang)
-        if "reason" in groups:
-            groups["reason"] = refusal(groups["reason"], lang)
-        try:
-            return template.format(**groups)
-        except (KeyError, IndexError, ValueError):
-            break
-    return t("error.untranslated", lang, reason=reason)
+def refusal_text(err: Any, lang: str | None = None) -> str:
+    """A refusal in words: the ``refusal.<code>`` template of ``lang`` filled with the error's
+    ``params``, its ``rule``, and derived values: ``lord`` (a lord id) becomes the lord's name in
+    the language and ``seat`` is ``player`` counted from 1. ``err`` is an
+    :class:`~dungeon_guilds.errors.IllegalAction`, or another error with ``code`` and ``params``
+    (see ``errors.CODES``)."""
+    values = dict(err.params)
+    values.setdefault("rule", getattr(err, "rule", ""))
+    if "lord" in values:
+        values["lord"] = lord_name(values["lord"], lang)
+    if isinstance(values.get("player"), int):
+        values["seat"] = values["player"] + 1
+    template = strings(_lang(lang)).get(f"refusal.{err.code}")
+    if template is None:
+        raise KeyError(f"no text for refusal {err.code!r} in strings/{FALLBACK}/refusals.toml")
+    return str(template).format(**values)
 
 
-def illegal_text(reason: str, lang: str | None = None) -> str:
-    """A refusal framed for display: ``Not allowed: …`` / ``不合法：…``."""
-    return t("error.illegal", lang, reason=refusal(reason, lang))
+def _has_code(exc: BaseException) -> bool:
+    """An error that carries one of our codes (``errors.CODES``) and its params."""
+    return getattr(exc, "code", None) in CODES and isinstance(getattr(exc, "params", None), dict)
+
+
+def illegal_text(err: Any, lang: str | None = None) -> str:
+    """A refusal framed for display: ``Not allowed: …`` / ``不合法：…``. ``err`` is an
+    :class:`~dungeon_guilds.errors.IllegalAction` (or text already in the language)."""
+    reason = refusal_text(err, lang) if _has_code(err) else str(err)
+    return t("error.illegal", lang, reason=reason)
 
 
 class Refusal(ValueError):
@@ -218,19 +210,24 @@ class Refusal(ValueError):
 def error_text(exc: BaseException, lang: str | None = None) -> str:
     """A friendly message for any error a widget callback meets (never a traceback).
 
-    Engine refusals are shown as the engine words them (translated where the language has a
-    pattern for them); the library's own ``ValueError``s (bad move text, bad options, bad
-    deck) are shown as their message; anything else as a short 'something went wrong'.
+    Refusals of a move are framed as not allowed; the library's other ``ValueError``s (bad move
+    text, bad options, bad deck) are shown as their message, in the language when they carry a
+    ``code``; anything else as a short 'something went wrong'.
     """
-    from .errors import IllegalAction  # local: keep this module import-light
-
-    if isinstance(exc, IllegalAction):
-        return illegal_text(exc.reason, lang)
     if isinstance(exc, Refusal):
         return t("error.invalid", lang, message=exc.text(lang))
+    if isinstance(exc, ValueError) and _has_code(exc):
+        if getattr(exc, "code") in REFUSALS:
+            return illegal_text(exc, lang)
+        return t("error.invalid", lang, message=refusal_text(exc, lang))
     if isinstance(exc, ValueError):
-        return t("error.invalid", lang, message=refusal(str(exc), lang))
+        return t("error.invalid", lang, message=str(exc))
     return t("error.unexpected", lang, kind=type(exc).__name__, message=str(exc)[:200])
+
+
+def pass_reason(code: str, lang: str | None = None) -> str:
+    """Why the engine passed a player's turn (a ``passed`` event's ``code``: R4.2, R4.7)."""
+    return t(f"pass_reason.{code}", lang)
 
 
 # ---------------------------------------------------------------------- game words
@@ -300,8 +297,7 @@ def event_text(ev: Mapping[str, Any], names: Sequence[str], lang: str | None = N
                  victim=victim, victim_strength=v["victim_strength"], fee_bank=v["fee_bank"],
                  fee_victim=v["fee_victim"])
     if kind == "passed":
-        return t("event.passed", lang, player=v["player"], reason=refusal(str(v.get("reason", "")), lang)
-                 if _lang(lang) != FALLBACK else v.get("reason", ""))
+        return t("event.passed", lang, player=v["player"], reason=pass_reason(v.get("code", ""), lang))
     if kind == "flipped":
         return t("event.flipped", lang, lord=lord_name(v.get("lord", "?"), lang),
                  exhausted=_list(v.get("exhausted", ())), activated=_list(v.get("activated", ())))
@@ -325,6 +321,6 @@ def event_text(ev: Mapping[str, Any], names: Sequence[str], lang: str | None = N
 
 __all__ = [
     "FALLBACK", "action_text", "error_text", "event_text", "get_language", "has", "illegal_text",
-    "languages", "lord_name", "lord_text", "phase_name", "player_name", "refusal", "set_language",
-    "strings", "t",
+    "languages", "lord_name", "lord_text", "pass_reason", "phase_name", "player_name",
+    "refusal_text", "set_language", "strings", "t",
 ]

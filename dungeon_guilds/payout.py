@@ -9,6 +9,7 @@ to the bank. If both adventurers belong to one player, that player takes it all.
 from __future__ import annotations
 
 NPC = -2  # owner code of an NPC adventurer (R10.2)
+EMPTY = -1  # owner code of an empty slot
 
 
 def split(treasure: int, occupants: list[tuple[int, int]]) -> tuple[dict[int, int], int]:

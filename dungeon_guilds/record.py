@@ -1,5 +1,7 @@
 """Game records: a JSON text that replays a game exactly (``docs/record-format.md``).
 
+Writing a record lives in :mod:`dungeon_guilds.record_write` (below :mod:`~dungeon_guilds.game`,
+which uses it for ``Game.to_record``); reading one, here, builds a :class:`Game`.
 ``to_record(game)`` writes every fact the game used (rooms and lords in draw order, heal costs,
 level ranges, rules, exhaust choices, moves); ``from_record(data)`` replays a record, filling
 what it leaves out from the reference deck and ``seed``. A bad record raises
@@ -14,61 +16,13 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from .actions import ActionSyntaxError
-from .cards import DeckError, RoomCard, counted_cards, parse_heal_costs, parse_levels, parse_room, reference_deck
+from .cards import DeckError, RoomCard, parse_heal_costs, parse_levels, parse_room, reference_deck
 from .errors import IllegalAction, RecordError
 from .game import Game, random_exhaust
-from .lords import LORDS_BY_ID, Lord, LordError, lord_from_dict
+from .lords import LORDS_BY_ID, LordError, lord_from_dict
+from .record_write import FORMAT, VERSION, dumps, to_record
 from .rules import Rules, RulesError
 from .effects import EffectError
-
-FORMAT = "dungeon-guilds-record"
-VERSION = 1
-
-
-def _lord_entry(lord: Lord) -> Any:
-    printed = LORDS_BY_ID.get(lord.id)
-    return lord.id if printed == lord else lord.to_dict()
-
-
-def to_record(game: Game) -> dict[str, Any]:
-    """The record of ``game`` so far (a record may stop mid-game)."""
-    st = game.state
-    deck = game.deck
-    record: dict[str, Any] = {
-        "format": FORMAT,
-        "version": VERSION,
-        "players": list(game.names),
-        "start_player": game.names[game._start_seat],
-        "rules": game.rules.to_dict(),
-        "heal_costs": {str(s): st.base_heal[s] for s in range(1, 6)},
-        "levels": {str(lv): {"defence": list(info.defence), "treasure": list(info.treasure)}
-                   for lv, info in sorted(st.levels.items())},
-        "rooms": [c.to_dict() for c in game.rooms_dealt],
-        "lords": [_lord_entry(lord) for lord in st.lords],
-    }
-    if game.seed is not None:
-        record["seed"] = game.seed
-    if not deck.is_reference:
-        record["deck"] = {"name": deck.name, "rooms": counted_cards(deck.rooms)}
-    record["exhaust"] = {name: list(pair) for name, pair in game.exhaust_choices.items()}
-    record["moves"] = game.moves
-    if game.comment:
-        record["comment"] = game.comment
-    return record
-
-
-def dumps(record: Mapping[str, Any]) -> str:
-    """Canonical JSON text of a record: one field a line, one room and one move a line (what
-    ``record → replay → record`` keeps identical)."""
-    lines = []
-    for key, value in record.items():
-        if key in ("rooms", "lords", "moves") and isinstance(value, list) and value:
-            inner = ",\n".join("  " + json.dumps(v, ensure_ascii=False) for v in value)
-            text = "[\n" + inner + "\n ]"
-        else:
-            text = json.dumps(value, ensure_ascii=False)
-        lines.append(f" {json.dumps(key)}: {text}")
-    return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
 def _require(cond: bool, message: str) -> None:

@@ -17,7 +17,12 @@ MIN_PLAYERS, MAX_PLAYERS = 3, 6
 
 
 class RulesError(ValueError):
-    """A rule option or combination of options that cannot be played."""
+    """A rule option or combination of options that cannot be played. A player count the rules
+    do not allow carries a ``code`` and ``params`` (see ``errors.CODES``) for translation."""
+
+    def __init__(self, message: str, code: str | None = None, **params: Any):
+        super().__init__(message)
+        self.code, self.params = code, params
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,12 +117,15 @@ class Rules:
     def check_players(self, n_players: int) -> None:
         """Refuse an option combination that this number of players cannot play."""
         if not MIN_PLAYERS <= n_players <= MAX_PLAYERS:
-            raise RulesError(f"Dungeon Guilds is for 3-6 players, not {n_players}")
+            raise RulesError(f"Dungeon Guilds is for 3-6 players, not {n_players}", "player_count",
+                             players=n_players)
         need = {"2v2": 4, "3v3": 6, "2v2v2": 6}
         if self.teams is not None and n_players != need[self.teams]:
-            raise RulesError(f"teams {self.teams} needs {need[self.teams]} players, not {n_players} (R10.1)")
+            raise RulesError(f"teams {self.teams} needs {need[self.teams]} players, not {n_players} (R10.1)",
+                             "team_player_count", teams=self.teams, need=need[self.teams], players=n_players)
         if self.npc and n_players >= 6:
-            raise RulesError("NPC adventurers are for games of fewer than 6 players (R10.2)")
+            raise RulesError("NPC adventurers are for games of fewer than 6 players (R10.2)",
+                             "npc_player_count", players=n_players)
 
     def rooms_per_round(self, n_players: int) -> int:
         """R2.3 / R3.1: as many rooms a round as players; one more with NPCs (R10.2)."""

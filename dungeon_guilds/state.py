@@ -16,16 +16,16 @@ from typing import Any, Sequence
 
 from . import actions as A
 from .actions import BUMP, EXHAUST, PLACE, SWAP, Action
-from .cards import STRENGTHS, LevelInfo, RoomCard
+from .cards import ALL_FIVE, STRENGTHS, LevelInfo, RoomCard, strengths_of  # noqa: F401 (re-exported)
 from .effects import EQUAL_STRENGTHS, HealModifier, LowestTotalBonus, PlacementBan, RoomModifier, StartFlip
-from .errors import IllegalAction
+from .errors import GameError, IllegalAction
 from .lords import Lord
-from .payout import NPC, split
+from .payout import EMPTY, NPC, split  # EMPTY re-exported: the slot marker
 from .rules import Rules
+from .turn_order import cycle
+from .view import PlayerView
 
 SETUP, DISPATCH, OVER = "setup", "dispatch", "over"
-EMPTY = -1
-ALL_FIVE = 0b111110  # bit s set for strengths 1..5
 START_GOLD = 2  # R2.1
 BUMP_FEES = {1: (1, 0), 2: (1, 1), 3: (1, 2)}  # R4.4 level -> (to bank, to the replaced player)
 SWAP_FEE = 1  # R4.5
@@ -55,11 +55,6 @@ def beats(total: int, defence: int) -> bool:
     """R5.1 with R5.3: a room is cleared when the total strength in it reaches its defence
     after the lord's change, a defence never below 0. (Probability code asks this too.)"""
     return total >= (defence if defence > 0 else 0)
-
-
-def strengths_of(mask: int) -> list[int]:
-    """The strengths whose bits are set in ``mask``."""
-    return [s for s in STRENGTHS if mask >> s & 1]
 
 
 _LORD_NUMBERS: dict[tuple[Lord | None, int], tuple] = {}
@@ -111,13 +106,15 @@ class State:
         "n", "names", "rules", "deck", "cards", "lords", "levels", "base_heal", "rounds", "rooms_per_round",
         "team", "effects_on",
         # the moving parts
-        "phase", "round", "start", "current", "pos", "setup_left", "deck_pos",
+        "phase", "round", "start", "order", "current", "pos", "setup_left", "deck_pos",
         "gold", "active", "exhausted", "placed", "bank_in", "bank_out",
-        "rooms", "slot_owner", "slot_str", "locked", "passes",
+        "rooms", "slot_owner", "slot_str", "locked",
         # the round's lord effects, worked out in the start phase
         "lord", "thresh", "defence", "treasure", "cond_mods", "ban", "heal", "bonus",
         # what the table has seen and done
         "seen", "unplayed", "round_results", "log", "actions_taken", "hold_resolution",
+        # the legal actions of this position, once asked (None: not yet; see refusal)
+        "_legal",
     )
 
     # ------------------------------------------------------------------ setup (R2)
@@ -145,7 +142,7 @@ class State:
         n = len(names)
         rules.check_players(n)
         if len(set(names)) != n:
-            raise ValueError("players need different names")
+            raise GameError("names_differ", "players need different names")
         if not 0 <= start < n:
             raise ValueError(f"start player must be a seat 0-{n - 1}")
         per_round = rules.rooms_per_round(n)  # R2.3, R10.2 one extra room with NPCs
@@ -171,6 +168,7 @@ class State:
         self.phase = SETUP
         self.round = 0
         self.start = start
+        self.order = cycle(n, start)  # R4.1 the snake from the start player
         self.setup_left = [(start + i) % n for i in range(n)]
         self.current = start
         self.pos = 0
@@ -181,12 +179,12 @@ class State:
         self.active = [ALL_FIVE] * n
         self.exhausted = [0] * n
         self.placed = [0] * n
-        self.passes = 0
         self.seen = []
         self.unplayed = [0] * n
         self.round_results = []
         self.actions_taken = 0
         self.hold_resolution = False
+        self._legal = None
         self.log = [] if log else None
         if self.log is not None:
             self._ev("setup", players=list(self.names), start=start, gold=START_GOLD)
@@ -202,8 +200,9 @@ class State:
         new.lords, new.levels, new.base_heal = self.lords, self.levels, self.base_heal
         new.rounds, new.rooms_per_round, new.team = self.rounds, self.rooms_per_round, self.team
         new.effects_on, new.phase, new.round, new.start = self.effects_on, self.phase, self.round, self.start
+        new.order = self.order
         new.current, new.pos, new.deck_pos = self.current, self.pos, self.deck_pos
-        new.bank_in, new.bank_out, new.passes = self.bank_in, self.bank_out, self.passes
+        new.bank_in, new.bank_out, new._legal = self.bank_in, self.bank_out, None
         new.rooms, new.lord, new.thresh = self.rooms, self.lord, self.thresh
         new.defence, new.treasure, new.cond_mods = self.defence, self.treasure, self.cond_mods
         new.ban, new.heal, new.bonus = self.ban, self.heal, self.bonus
@@ -230,6 +229,12 @@ class State:
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
+
+    @property
+    def first_start(self) -> int:
+        """The seat that held the start-player marker in round 1 (R2.5): the marker passes one
+        seat to the left each round (R6.3)."""
+        return (self.start - self.round) % self.n
 
     @property
     def n_rooms(self) -> int:
@@ -294,12 +299,17 @@ class State:
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self) -> list[Action]:
-        """Every action the player to move may take now (empty when the game is over)."""
+        """Every action the player to move may take now (empty when the game is over). The
+        list is kept until the next move, so :meth:`refusal` checks a move against it instead
+        of deciding legality a second way; treat it as read-only."""
         if self.phase == DISPATCH:
-            return self._dispatch_actions(self.current)
-        if self.phase == SETUP:
-            return list(_EXHAUST)
-        return []
+            out = self._dispatch_actions(self.current)
+        elif self.phase == SETUP:
+            out = list(_EXHAUST)
+        else:
+            out = []
+        self._legal = out
+        return out
 
     def _dispatch_actions(self, p: int) -> list[Action]:
         out: list[Action] = []
@@ -343,99 +353,130 @@ class State:
         return bool(self._dispatch_actions(p))
 
     # ------------------------------------------------------------------ refusals
-    def why_illegal(self, action: Action, player: int | None = None) -> str | None:
-        """Why ``action`` may not be taken now (by ``player``, default the one to move), or
-        None when it is legal. Never raises for a well-formed :class:`Action`."""
+    def refusal(self, action: Action, player: int | None = None) -> IllegalAction | None:
+        """Why ``action`` may not be taken now (by ``player``, default the one to move), as an
+        :class:`IllegalAction` value (code, rule, params), or None when it is legal. Legality is
+        membership in :meth:`legal_actions` (computed once per position); the reason is worked
+        out only for a refused action. Never raises for a move; an action that the list refuses
+        but no rule explains is an engine bug and raises ``AssertionError``."""
         if self.phase == OVER:
-            return "the game is over"
+            return IllegalAction("game_over", {}, action)
         if player is not None and player != self.current:
-            return f"it is {self.names[self.current]}'s turn"
+            return IllegalAction("not_your_turn", {"player": self.current, "name": self.names[self.current]},
+                                 action)
+        if not isinstance(action, Action):
+            return IllegalAction("not_an_action", {"action": repr(action)}, action)
+        legal = self._legal if self._legal is not None else self.legal_actions()
+        probe = action
+        if action.kind == EXHAUST and action.strength > action.other:  # 'exhaust 5 4' = 'exhaust 4 5'
+            probe = A.exhaust(action.strength, action.other)
+        if probe in legal:
+            return None
+        err = self._explain(action)
+        if err is None:  # legal_actions and the reasons disagree: an engine bug, never hidden
+            raise AssertionError(f"{action} is not a legal action, yet no rule refuses it")
+        return err
+
+    def why_illegal(self, action: Action, player: int | None = None) -> str | None:
+        """:meth:`refusal` as an English sentence, or None when the action is legal."""
+        err = self.refusal(action, player)
+        return None if err is None else str(err)
+
+    def _explain(self, action: Action) -> IllegalAction | None:
+        """The rule an action breaks, for the player to move (None: no rule does)."""
         p = self.current
         kind = action.kind
+
+        def no(code: str, **params: Any) -> IllegalAction:
+            return IllegalAction(code, params, action)
+
         if self.phase == SETUP:
             if kind != EXHAUST:
-                return (f"{self.names[p]} must first choose two adventurers to exhaust for round 1 "
-                        "(setup, R2.4), e.g. 'exhaust 1 2'")
+                return no("exhaust_first", player=p, name=self.names[p])
             a, b = action.strength, action.other
             if a not in STRENGTHS or b not in STRENGTHS:
-                return "adventurers have strengths 1 to 5"
+                return no("no_such_strength", strength=a if a not in STRENGTHS else b)
             if a == b:
-                return "choose two different adventurers to exhaust"
+                return no("exhaust_same_twice", strength=a)
             return None
         if kind == EXHAUST:
-            return "adventurers are exhausted at setup only (R2.4); the game is past setup"
+            return no("exhaust_after_setup")
         s, r = action.strength, action.room
         if s not in STRENGTHS:
-            return "adventurers have strengths 1 to 5"
+            return no("no_such_strength", strength=s)
         if not 1 <= r <= len(self.rooms):
-            return f"there is no room {r}: this dungeon has rooms 1 to {len(self.rooms)}"
-        if self.placed[p] >= 2:
-            return f"{self.names[p]} already has two adventurers in the dungeon (R4.2)"
+            return no("no_such_room", room=r, rooms=len(self.rooms))
         bit = 1 << s
         if not self.active[p] & bit:
             if self.exhausted[p] & bit:
-                return f"your strength-{s} adventurer is exhausted this round (R6.2)"
-            return f"your strength-{s} adventurer is already in the dungeon"
+                return no("adventurer_exhausted", strength=s)
+            return no("adventurer_in_dungeon", strength=s)
         if self.ban & bit:
-            return f"{self.lord.name_en} forbids strength-{s} adventurers this round (§7)"
+            return no("lord_forbids", lord=self.lord.id, strength=s)
         i = r - 1
         a, b = 2 * i, 2 * i + 1
-        if kind == PLACE:
-            if self.slot_owner[a] != EMPTY and self.slot_owner[b] != EMPTY:
-                return f"room {r} is full: bump or swap an adventurer instead"
-            return None
-        if kind not in (BUMP, SWAP) or action.slot not in (0, 1):
-            return f"unknown action {action!r}"
-        j = 2 * i + action.slot
-        where = f"room {r} slot {'ab'[action.slot]}"
-        o, t = self.slot_owner[j], self.slot_str[j]
-        if o == EMPTY:
-            return f"{where} is empty: place an adventurer there instead"
-        if self.locked[i]:
-            return f"room {r} is locked: its adventurers cannot be replaced (R4.3)"
         full = self.slot_owner[a] != EMPTY and self.slot_owner[b] != EMPTY
-        if kind == BUMP:
+        if kind == PLACE:
+            return no("room_full", room=r) if full else None
+        if kind not in (BUMP, SWAP) or action.slot not in (0, 1):
+            return no("not_an_action", action=repr(action))
+        return self._explain_replace(action, p, full)
+
+    def _explain_replace(self, action: Action, p: int, full: bool) -> IllegalAction | None:
+        """The rule a bump (R4.4) or swap (R4.5) breaks, checked in the rulebook's order."""
+        r, s = action.room, action.strength
+        i = r - 1
+        j = 2 * i + action.slot
+        where = {"room": r, "slot": "ab"[action.slot]}
+        o, t = self.slot_owner[j], self.slot_str[j]
+
+        def no(code: str, **params: Any) -> IllegalAction:
+            return IllegalAction(code, params, action)
+
+        if o == EMPTY:
+            return no("slot_empty", **where)
+        if self.locked[i]:
+            return no("room_locked", room=r)
+        if action.kind == BUMP:
             if o == p:
-                return f"the adventurer in {where} is yours: use swap to replace your own (R4.5)"
+                return no("bump_own", **where)
             if not full:
-                return f"room {r} is not full: only adventurers in a full room can be bumped (R4.4)"
+                return no("room_not_full", room=r)
             if s <= t:
-                return f"you need an adventurer stronger than {t} to bump it (R4.4)"
+                return no("bump_too_weak", strength=s, defender=t)
             level = self.rooms[i].level
-            fee = NPC_BUMP_FEE if o == NPC else sum(BUMP_FEES[level])
-            if self.gold[p] < fee:
-                what = "bumping an NPC" if o == NPC else f"a Lv{level} bump"
-                return f"{what} costs ${fee} and you have ${self.gold[p]} (R4.6)"
-            return None
-        # swap
+            if o == NPC:
+                return no("bump_npc_fee", fee=NPC_BUMP_FEE, gold=self.gold[p]) if self.gold[p] < NPC_BUMP_FEE else None
+            fee = _BUMP_TOTAL[level]
+            return no("bump_fee", level=level, fee=fee, gold=self.gold[p]) if self.gold[p] < fee else None
+        if o == NPC:
+            return no("swap_npc", **where)
         if o != p:
-            whose = "an NPC" if o == NPC else self.names[o]
-            return f"{where} holds {whose}'s adventurer: swap replaces your own (use bump)"
+            return no("swap_other", **where, owner=o, name=self.names[o])
         if self.rules.swap_needs_full_room and not full:
-            return f"room {r} is not full: the French edition swaps only in a full room (R9.1)"
+            return no("swap_room_not_full", room=r)
         if s <= t:
-            return f"you need an adventurer stronger than {t} to swap (R4.5)"
+            return no("swap_too_weak", strength=s, defender=t)
         if self.gold[p] < SWAP_FEE:
-            return f"a swap costs ${SWAP_FEE} and you have ${self.gold[p]} (R4.6)"
+            return no("swap_fee", fee=SWAP_FEE, gold=self.gold[p])
         return None
 
     def is_legal(self, action: Action) -> bool:
-        return self.why_illegal(action) is None
+        return self.refusal(action) is None
 
     # ------------------------------------------------------------------ applying actions
     def apply_action(self, action: Action, player: int | None = None) -> None:
         """Take ``action`` for the player to move; refuse an illegal one with
         :class:`IllegalAction` (a ``ValueError``) and leave the state unchanged."""
-        if not isinstance(action, Action):
-            raise IllegalAction(f"not an action: {action!r}", action)
-        reason = self.why_illegal(action, player)
-        if reason is not None:
-            raise IllegalAction(reason, action)
+        err = self.refusal(action, player)
+        if err is not None:
+            raise err
         self.apply_unchecked(action)
 
     def apply_unchecked(self, action: Action) -> None:
         """Take a legal ``action`` (from :meth:`legal_actions`) without checking it."""
         self.actions_taken += 1
+        self._legal = None
         kind, s, room, slot, other = action
         if kind == EXHAUST:
             self._exhaust(s, other)
@@ -618,19 +659,18 @@ class State:
             self._end_dispatch()
             return
         log = self.log
-        two_n, start = 2 * n, self.start
+        order, two_n = self.order, 2 * n
         free_slot = EMPTY in self.slot_owner
         for _ in range(two_n):
-            k = self.pos % two_n
-            seat = (start + (k if k < n else two_n - 1 - k)) % n  # R4.1, as turn_order.seat_at
+            seat = order[self.pos % two_n]  # R4.1 the snake (turn_order.cycle)
             if placed[seat] < 2:
                 if (free_slot and self.active[seat] & ~self.ban) or self._has_legal(seat):
                     self.current = seat
                     return
                 if log is not None:
-                    self._ev("passed", player=seat, reason="no legal action (R4.7)")
+                    self._ev("passed", player=seat, code="no_legal_action", reason="no legal action (R4.7)")
             elif log is not None:
-                self._ev("passed", player=seat, reason="two adventurers placed (R4.2)")
+                self._ev("passed", player=seat, code="two_placed", reason="two adventurers placed (R4.2)")
             self.pos += 1
         self._end_dispatch()  # R4.7 nobody who still needs to act can act
 
@@ -723,6 +763,7 @@ class State:
         })
         # R6.3 discard the rooms and the lord, pass the marker to the left
         self.start = (self.start + 1) % n
+        self.order = cycle(n, self.start)
         if log is not None:
             self._ev("marker_passed", start=self.start)
         if self.round + 1 >= self.rounds:  # R6.4 no lords left: the game ends
@@ -788,8 +829,6 @@ class State:
         new._apply_lord()  # the lord's per-room numbers follow the new fronts
         return new
 
-    def view(self, player: int):
+    def view(self, player: int) -> PlayerView:
         """What ``player`` may know (room backs, public positions, own hand; no fronts)."""
-        from .view import PlayerView
-
         return PlayerView.of(self, player)

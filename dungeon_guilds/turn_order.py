@@ -7,6 +7,7 @@ and turns go counter-clockwise back to the start player, who acts again, and so 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import islice
 
 
@@ -23,6 +24,13 @@ def snake(n_players: int, start: int = 0):
     while True:
         yield seat_at(position, n_players, start)
         position += 1
+
+
+@lru_cache(maxsize=64)
+def cycle(n_players: int, start: int = 0) -> tuple[int, ...]:
+    """One full cycle of the snake (``2 * n_players`` turns) as a tuple; turn ``k`` is
+    ``cycle(n, start)[k % (2 * n)]``. The engine walks it on its hot path."""
+    return tuple(seat_at(k, n_players, start) for k in range(2 * n_players))
 
 
 def snake_order(n_players: int, start: int = 0, length: int | None = None) -> list[int]:

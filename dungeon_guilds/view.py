@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import LevelInfo, RoomCard
+from .cards import ALL_FIVE, LevelInfo, RoomCard, strengths_of
 from .effects import StartFlip
-from .state import ALL_FIVE, EMPTY, State, strengths_of
+from .payout import EMPTY
 
 
 @dataclass(frozen=True)
@@ -49,7 +49,9 @@ class PlayerView:
     heal_costs: tuple[int, ...]
 
     @classmethod
-    def of(cls, state: State, player: int) -> "PlayerView":
+    def of(cls, state, player: int) -> "PlayerView":
+        """What ``player`` may know of ``state`` (a :class:`~dungeon_guilds.state.State`, which
+        imports this module: the view reads the state, never the other way round)."""
         flip = state.effects_on and any(isinstance(e, StartFlip) for e in state.lords[0].effects)
         public_hands = state.round > 0 or flip
         active, exhausted = [], []

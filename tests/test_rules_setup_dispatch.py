@@ -12,6 +12,7 @@ import pytest
 
 from dungeon_guilds import IllegalAction, Rules
 from dungeon_guilds.actions import parse
+from dungeon_guilds.turn_order import cycle, snake_order
 
 try:
     from scenario import (L1, L2, L3, NAMES, events, exhausted, gold, hand, is_locked,
@@ -141,6 +142,14 @@ def test_R4_1_snake_order(n, start, order):
     # R4.8 every player has two placed: the round is over; R6.3 the marker moved left.
     assert g.state.round == 1
     assert g.current_name == NAMES[(start + 1) % n]
+
+
+@pytest.mark.parametrize("n,start,order", SNAKES)
+def test_R4_1_the_engine_walks_turn_orders_snake(n, start, order):
+    """One source for the snake: the engine's table is turn_order's, which matches the table."""
+    names = order.split()
+    assert [NAMES[s] for s in cycle(n, start)] == names == [NAMES[s] for s in snake_order(n, start)]
+    assert make_game(n, start=start).state.order == cycle(n, start)
 
 
 def test_R4_1_snake_continues_past_one_cycle_1_2_3_3_2_1_1_2_3():

@@ -15,35 +15,20 @@ to figures. Nothing here decides a rule; everything is read from the engine.
 
 Every function takes a :class:`~dungeon_guilds.Game` or a :class:`~dungeon_guilds.State` (with
 its log on) and ``lang`` (``"en"``, ``"zh"``; see :mod:`dungeon_guilds.i18n`). The plain data
-behind the figures is in :mod:`dungeon_guilds.viz.events` (no plotly needed).
+behind the figures is in :mod:`dungeon_guilds.events` (core, no plotly needed; also reachable as
+``dungeon_guilds.viz.events``).
 """
 
-from importlib import import_module
-from typing import Any
+from .board import board_figure
+from .chances import clear_probabilities, clear_probability_figure
+from .money import gold_figure, sankey_data, sankey_figure
+from .payouts import PayoutCase, explain, payout_case, payout_figure, payout_parts
+from .turns import (graph_figure, snake_figure, snake_graph, timeline_figure, transition_figure,
+                    transition_graph)
 
-# name -> submodule; imported on first use so that ``dungeon_guilds.viz.events`` (plain data,
-# used by the core's notebook display) never needs plotly or networkx.
-_EXPORTS = {
-    "board_figure": "board",
-    "clear_probabilities": "chances", "clear_probability_figure": "chances",
-    "gold_figure": "money", "sankey_data": "money", "sankey_figure": "money",
-    "PayoutCase": "payouts", "explain": "payouts", "payout_case": "payouts",
-    "payout_figure": "payouts", "payout_parts": "payouts",
-    "graph_figure": "turns", "snake_figure": "turns", "snake_graph": "turns",
-    "timeline_figure": "turns", "transition_figure": "turns", "transition_graph": "turns",
-}
-
-__all__ = sorted(_EXPORTS)
-
-
-def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module 'dungeon_guilds.viz' has no attribute {name!r}")
-    value = getattr(import_module(f".{module}", __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_EXPORTS))
+__all__ = [
+    "PayoutCase", "board_figure", "clear_probabilities", "clear_probability_figure", "explain",
+    "gold_figure", "graph_figure", "payout_case", "payout_figure", "payout_parts", "sankey_data",
+    "sankey_figure", "snake_figure", "snake_graph", "timeline_figure", "transition_figure",
+    "transition_graph",
+]

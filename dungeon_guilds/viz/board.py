@@ -11,7 +11,7 @@ from ..display import NPC_COLOUR, colour
 from ..i18n import t
 from ..payout import NPC
 from ..state import EMPTY
-from .events import resolution, rooms_round, state_and_log
+from ..events import resolution, rooms_round, state_and_log
 
 SLOT_X = (0.0, 1.0)
 ROOM_LABEL_X = -0.75

@@ -24,7 +24,7 @@ import plotly.graph_objects as go
 
 from ..i18n import t
 from ..state import OVER, beats
-from .events import state_and_log
+from ..events import state_and_log
 
 
 def _beats(state, i: int, defence: int) -> bool:

@@ -18,7 +18,7 @@ import plotly.graph_objects as go
 from .. import i18n
 from ..display import BANK_COLOUR, colour
 from ..i18n import t
-from .events import BANK, gold_series, money_flows, net_by_player, state_and_log
+from ..events import BANK, gold_series, money_flows, net_by_player, state_and_log
 
 _FLOW_COLOUR = {
     "setup": "rgba(188,189,34,0.45)", "exhaust": "rgba(140,140,60,0.45)",

@@ -17,7 +17,7 @@ from .. import i18n
 from ..display import colour
 from ..i18n import t
 from ..turn_order import snake_order
-from .events import (ACTED, AGAIN, PASSED_FULL, PASSED_STUCK, STATUSES, Turn, current_round,
+from ..events import (ACTED, AGAIN, PASSED_FULL, PASSED_STUCK, STATUSES, Turn, current_round,
                      round_start, state_and_log, transitions, turns)
 
 _SYMBOL = {ACTED: "circle", AGAIN: "star", PASSED_FULL: "circle-open", PASSED_STUCK: "x-thin-open"}

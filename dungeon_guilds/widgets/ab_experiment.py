@@ -37,6 +37,7 @@ from ..workshop.ab import ABResult, Arm, run_ab
 from ..workshop.lord_edit import replace_in_pool
 from ..workshop.report import comparison_html, export_report, figures, report_html, verdict_html
 from ..workshop.session import WorkshopSession
+from ..workshop.strings import error_text as workshop_error_text
 from ..workshop.strings import wt
 from .common import (NONE, SEED_MAX, App, LanguageState, bot_label, checked_int, fit, message_html, safe,
                      set_options, show_figure, with_range)
@@ -117,7 +118,7 @@ class ArmPanel(W.VBox):
             self.pool_html.value = (f"<small class='dg-pool' data-ids='{html.escape(codes)}'>"
                                     f"{html.escape(wt('ab_pool', L, ids=ids))}</small>{note}")
         except Exception as exc:  # noqa: BLE001 - a bad combination is explained here
-            self.pool_html.value = message_html(i18n.error_text(exc, L), "warn")
+            self.pool_html.value = message_html(workshop_error_text(exc, L), "warn")
 
     def relabel(self, lang: str) -> None:
         self._lang = lang
@@ -172,6 +173,7 @@ class ABExperiment(App):
     last :class:`~dungeon_guilds.workshop.ab.ABResult`."""
 
     css_class = "dg-ab"
+    error_words = staticmethod(workshop_error_text)  # the workshop's messages in the language
 
     def __init__(self, session: WorkshopSession | None = None, players: int = 4, bots: Sequence[str] | None = None,
                  games: int = 200, seed: int = 0, export_dir: str = "workshop_reports", lang: str = "en",

@@ -119,10 +119,13 @@ class App(W.VBox):
     def show_error(self, exc: BaseException) -> None:
         self.last_error = exc
         logger.debug("widget callback error", exc_info=exc)
-        from ..errors import IllegalAction
+        level = "warn" if isinstance(exc, ValueError) else "error"  # refusals are ValueErrors
+        self.say(lambda: self.error_words(exc, self.lang), level)
 
-        level = "warn" if isinstance(exc, (IllegalAction, ValueError)) else "error"
-        self.say(lambda: i18n.error_text(exc, self.lang), level)
+    @staticmethod
+    def error_words(exc: BaseException, lang: str) -> str:
+        """The words of an error (an app whose errors need other words overrides this)."""
+        return i18n.error_text(exc, lang)
 
     @safe
     def _on_language(self, change) -> None:
@@ -270,12 +273,10 @@ def controller_options(lang: str) -> list[tuple[str, str]]:
 def bot_move(bot, state, player: int) -> Action:
     """Ask a bot for a move on a copy of the state (a bot cannot change the game), and check
     it with the engine."""
-    from ..errors import IllegalAction
-
     action = bot.choose(state.copy(), player)
-    reason = state.why_illegal(action, player)
-    if reason is not None:
-        raise IllegalAction(reason, action)
+    err = state.refusal(action, player)
+    if err is not None:
+        raise err
     return action
 
 

@@ -33,6 +33,8 @@ from ..workshop.deck_edit import (RESERVED_NAME, HEAL_COLUMNS, LEVEL_COLUMNS, RO
                                   deck_changes, deck_from_table, deck_summary, errors_of, table_from_deck,
                                   table_from_text, table_to_text, validate)
 from ..workshop.session import WorkshopSession
+from ..workshop.strings import error_text as workshop_error_text
+from ..workshop.strings import message as workshop_message
 from ..workshop.strings import wt
 from .common import App, fit, message_html, safe
 
@@ -66,7 +68,7 @@ def problem_text(problem: Problem, lang: str) -> str:
         where += wt("deck_row", lang, row=problem.row)
     if problem.column:
         where += "，" + wt(f"col_{problem.column}", lang)
-    return f"{where}：{i18n.refusal(problem.message, lang)}"
+    return f"{where}：{workshop_message(problem.message, lang)}"
 
 
 class DeckEditor(App):
@@ -84,6 +86,7 @@ class DeckEditor(App):
     """
 
     css_class = "dg-deck-editor"
+    error_words = staticmethod(workshop_error_text)  # the workshop's messages in the language
 
     def __init__(self, deck: Deck | None = None, session: WorkshopSession | None = None, lang: str = "en",
                  lang_state=None, show_language: bool = True):
@@ -254,7 +257,7 @@ class DeckEditor(App):
             if p.row > 0:
                 key = (p.table, p.row - 1, p.column)
                 if key in self.cells and p.severity == "error":
-                    marked.setdefault(key, []).append(i18n.refusal(p.message, self.lang))
+                    marked.setdefault(key, []).append(workshop_message(p.message, self.lang))
         for key, cell in self.cells.items():
             if key in marked:
                 cell.add_class("dg-cell-error")

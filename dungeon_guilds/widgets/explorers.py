@@ -200,17 +200,18 @@ def bump_scenario(n_players: int, start: int = 0, bumps: Sequence[tuple[int, int
     return game, notes
 
 
-def _why_no_bump(state, victim: int) -> str:
-    """The engine's reason why the player to move cannot bump any adventurer of ``victim``."""
+def _why_no_bump(state, victim: int):
+    """The engine's refusal (an ``IllegalAction``) of the player to move bumping an adventurer
+    of ``victim``, or ``"__no_target__"`` when ``victim`` has none in the dungeon."""
     slots = [j for j, o in enumerate(state.slot_owner) if o == victim]
     if not slots:
         return "__no_target__"
     hand = [s for s in STRENGTHS if state.active[state.current] >> s & 1]
     strongest = max(hand) if hand else 5
     for j in slots:
-        reason = state.why_illegal(Action(BUMP, strongest, j // 2 + 1, j % 2))
-        if reason:
-            return reason
+        err = state.refusal(Action(BUMP, strongest, j // 2 + 1, j % 2))
+        if err is not None:
+            return err
     return "?"
 
 
@@ -303,7 +304,7 @@ class TurnOrderExplorer(App):
         self.refresh()
 
     def refresh(self) -> None:
-        from ..viz.events import turns
+        from ..events import turns
         from ..viz.turns import graph_figure, timeline_figure, transition_graph
 
         n = int(self.players_dropdown.value)
@@ -324,8 +325,8 @@ class TurnOrderExplorer(App):
                 values = dict(values)
                 if values.get("reason") == "__no_target__":
                     values["reason"] = t("msg.bump_no_target", victim=values["victim"])
-                elif "reason" in values:
-                    values["reason"] = i18n.refusal(values["reason"], self.lang)
+                elif "reason" in values and not isinstance(values["reason"], str):
+                    values["reason"] = i18n.refusal_text(values["reason"], self.lang)
                 note = t(key, **values)
                 lines.append(t("msg.scenario_note", turn=turn, note=note))
             self.say("; ".join(lines), "warn")

@@ -35,6 +35,7 @@ from ..rules import Rules
 from ..workshop.lord_edit import EFFECT_KINDS, ROOM_POSITIONS, canonical_rooms, describe_lord, make_lord
 from ..workshop.preview import preview_lord
 from ..workshop.session import WorkshopSession
+from ..workshop.strings import error_text as workshop_error_text
 from ..workshop.strings import wt
 from .common import (SEED_MAX, App, bot_names, checked_int, fit, make_bot, message_html, safe, set_options,
                      with_range)
@@ -214,6 +215,7 @@ class LordBuilder(App):
     ``game`` the last game played with it."""
 
     css_class = "dg-lord-builder"
+    error_words = staticmethod(workshop_error_text)  # the workshop's messages in the language
 
     def __init__(self, session: WorkshopSession | None = None, example: str = "red_dragon", players: int = 4,
                  seed: int = 0, lang: str = "en", lang_state=None, show_language: bool = True,

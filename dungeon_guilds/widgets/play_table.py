@@ -213,9 +213,9 @@ class PlayTable(GameApp):
     @safe
     def _on_try(self, _button=None) -> None:
         action = self.builder.action
-        reason = self.game.state.why_illegal(action, self.human)
-        if reason is not None:
-            self.say(lambda: i18n.illegal_text(reason, self.lang), "warn")
+        err = self.game.state.refusal(action, self.human)
+        if err is not None:
+            self.say(lambda: i18n.illegal_text(err, self.lang), "warn")
             return
         self.play(action)
 

@@ -274,16 +274,17 @@ class RulesExplorer(App):
         self.rules_a, self.rules_b = a, b
         n = int(self.players_dropdown.value)
         self.refusals = {}
+        errors: dict[str, RulesError] = {}
         for side, rules in zip(SIDES, (a, b)):
             try:
                 rules.check_players(n)
             except RulesError as exc:  # the engine's refusal, shown in its words
                 self.refusals[side] = str(exc)
-        if self.refusals:
-            refusals = dict(self.refusals)
+                errors[side] = exc
+        if errors:
             self.say(lambda: "; ".join(
-                self.t("rules.refused", side=side, players=n, reason=i18n.refusal(reason, self.lang))
-                for side, reason in refusals.items()), "warn")
+                self.t("rules.refused", side=side, players=n, reason=i18n.refusal_text(exc, self.lang))
+                for side, exc in errors.items()), "warn")
         else:
             self.say(lambda: self.t("rules.playable", players=n), "ok")
         self.differences = differences(a, b)

@@ -257,9 +257,9 @@ class RoundStepper(GameApp):
     def try_move(self, action: Action) -> None:
         """Play a built move if the engine allows it, else show the engine's reason."""
         state = self.game.state
-        reason = state.why_illegal(action)
-        if reason is not None:
-            self.say(lambda: i18n.illegal_text(reason, self.lang), "warn")
+        err = state.refusal(action)
+        if err is not None:
+            self.say(lambda: i18n.illegal_text(err, self.lang), "warn")
             return
         before = state.copy()
         seat = state.current

@@ -130,7 +130,7 @@ def sample_round(lord: Lord, effects_on: bool, players: int = 4, seed: int | str
     actions: list[Action] = []
     full = st
     while full.phase == DISPATCH:
-        legal = [a for a in full.legal_actions() if a.kind == PLACE and full.why_illegal(a) is None]
+        legal = [a for a in full.legal_actions() if a.kind == PLACE]
         if not legal:
             break  # every player has two adventurers placed, or nobody can place (R4.7)
         action = legal[choose.randrange(len(legal))]

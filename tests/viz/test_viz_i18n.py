@@ -13,6 +13,7 @@ import pytest
 from dungeon_guilds import Game, Rules, i18n
 from dungeon_guilds.actions import BUMP, EXHAUST, PLACE, SWAP, Action
 from dungeon_guilds.errors import IllegalAction
+from dungeon_guilds.rules import RulesError
 from dungeon_guilds.lords import ALL_LORDS
 
 PKG = Path(i18n.__file__).parent
@@ -46,7 +47,7 @@ def test_languages_are_found_from_the_files_english_first():
 
 def test_chinese_has_every_english_key_with_the_same_fields():
     en = i18n.strings("en")
-    zh_raw = i18n._flatten({k: v for k, v in i18n._table("zh").items() if k not in ("refusal", "refusal_word")})
+    zh_raw = i18n._flatten(i18n._table("zh"))
     missing = sorted(set(en) - set(zh_raw))
     assert not missing, missing
     for key, text in en.items():
@@ -65,9 +66,9 @@ def test_an_unknown_message_keeps_the_english_inside_the_chinese_frame():
     assert i18n.illegal_text("something new", "en") == "Not allowed: something new"
 
 
-def _all_refusals() -> set[str]:
-    """Every refusal sentence the engine gives for a spread of candidate moves in real games."""
-    reasons: set[str] = set()
+def _all_refusals() -> dict[str, IllegalAction]:
+    """One refusal per code the engine gives for a spread of candidate moves in real games."""
+    reasons: dict[str, IllegalAction] = {}
     candidates = ([Action(PLACE, s, r) for s in range(0, 7) for r in range(0, 9)]
                   + [Action(k, s, r, x) for k in (BUMP, SWAP) for s in range(1, 6) for r in range(1, 8) for x in (0, 1)]
                   + [Action(EXHAUST, a, other=b) for a in (0, 1, 3) for b in (1, 3, 6)])
@@ -80,48 +81,46 @@ def _all_refusals() -> set[str]:
             while True:
                 st = g.state
                 for a in candidates[:: 1 + (len(g.log) % 3)]:
-                    r = st.why_illegal(a)
+                    r = st.refusal(a)
                     if r:
-                        reasons.add(r)
-                r = st.why_illegal(candidates[0], (st.current + 1) % n)
+                        reasons.setdefault(r.code, r)
+                r = st.refusal(candidates[0], (st.current + 1) % n)
                 if r:
-                    reasons.add(r)
+                    reasons.setdefault(r.code, r)
                 if g.is_over:
                     break
                 # poor players meet the gold refusals: spend by bumping when possible
                 legal = g.legal_actions()
                 bumps = [a for a in legal if a.kind in (BUMP, SWAP)]
                 g.push(rng.choice(bumps if bumps and rng.random() < 0.6 else legal))
-    for ev in g.log:
-        if ev["kind"] == "passed":
-            reasons.add(ev["reason"])
     return reasons
 
 
-def test_every_engine_refusal_met_in_play_has_a_chinese_translation():
+def test_every_engine_refusal_met_in_play_is_worded_in_both_languages():
     reasons = _all_refusals()
     assert len(reasons) >= 12
-    untranslated = sorted(r for r in reasons if i18n.refusal(r, "zh") == r)
-    assert not untranslated, untranslated
-    for r in reasons:
-        assert i18n.refusal(r, "en") == r
+    for code, err in reasons.items():
+        en, zh = i18n.refusal_text(err, "en"), i18n.refusal_text(err, "zh")
+        assert en == str(err) and zh != en and "{" not in zh, code
 
 
-@pytest.mark.parametrize("reason, expected", [
-    ("The Succubus forbids strength-1 adventurers this round (§7)", "魅魔：本回合不能放置力量 1 的冒險者（§7）"),
-    ("room 3 is locked: its adventurers cannot be replaced (R4.3)", "房間 3 已鎖定：其中的冒險者無法再被替換（R4.3）"),
-    ("a Lv2 bump costs $2 and you have $1 (R4.6)", "替換 Lv2 房間的冒險者需要 $2，你只有 $1（R4.6）"),
-    ("it is Bo's turn", "現在輪到 Bo"),
+@pytest.mark.parametrize("err, expected", [
+    (IllegalAction("lord_forbids", {"lord": "succubus", "strength": 1}), "魅魔：本回合不能派遣力量 1 的冒險者（R7.5）"),
+    (IllegalAction("room_locked", {"room": 3}), "房間 3 已鎖定：其中的冒險者無法再被替換（R4.3）"),
+    (IllegalAction("bump_fee", {"level": 2, "fee": 2, "gold": 1}), "替換 Lv2 房間的冒險者需要 $2，你只有 $1（R4.6）"),
+    (IllegalAction("not_your_turn", {"player": 1, "name": "Bo"}), "現在輪到 Bo（R4.1）"),
 ])
-def test_refusal_patterns_fill_in_names_numbers_and_lords(reason, expected):
-    assert i18n.refusal(reason, "zh") == expected
+def test_refusal_templates_fill_in_names_numbers_and_lords(err, expected):
+    assert i18n.refusal_text(err, "zh") == expected
 
 
 def test_error_text_frames_each_kind_of_error():
-    assert i18n.error_text(IllegalAction("room 2 is full: bump or swap an adventurer instead"), "zh") \
-        == "不合法：房間 2 沒有空位：請改為替換冒險者"
-    assert i18n.error_text(ValueError("Dungeon Guilds is for 3-6 players, not 7"), "zh") \
-        == "錯誤：地城聯盟是 3 至 6 人的遊戲，不是 7 人"
+    assert i18n.error_text(IllegalAction("room_full", {"room": 2}), "zh") \
+        == "不合法：房間 2 沒有空位：請改為替換冒險者（R4.3）"
+    with pytest.raises(RulesError) as info:
+        Rules().check_players(7)
+    assert i18n.error_text(info.value, "zh") == "錯誤：地城聯盟是 3 至 6 人的遊戲，不是 7 人"
+    assert i18n.error_text(ValueError("a plain message"), "zh") == "錯誤：a plain message"
     text = i18n.error_text(KeyError("x"), "en")
     assert text.startswith("Something went wrong (KeyError)") and "Traceback" not in text
 

@@ -121,7 +121,7 @@ def test_stepper_shows_the_engines_reason_for_an_illegal_choice():
     assert s.message_level == "warn"
     assert (s.game.ply, list(s.game.state.slot_owner)) == before  # nothing changed
     s.lang = "zh"  # the message is written again in Chinese, from the engine's words
-    assert s.message_text == i18n.illegal_text(s.game.state.why_illegal(parse("bump 5 2a")), "zh")
+    assert s.message_text == i18n.illegal_text(s.game.state.refusal(parse("bump 5 2a")), "zh")
     assert s.message_text.startswith("不合法：房間 2a 是空位")
 
 
@@ -270,11 +270,14 @@ def test_turn_order_explorer_adds_bumps_and_shows_the_engines_order():
 def test_turn_order_explorer_reports_a_refused_bump_in_the_engines_words():
     e = TurnOrderExplorer(players=3, bumps=[(2, 0)])  # Ann's adventurer is alone in room 1
     reason = "room 1 is not full: only adventurers in a full room can be bumped (R4.4)"
-    assert e.notes == [(2, "msg.bump_impossible", {"player": "Bo", "victim": "Ann", "reason": reason})]
+    [(turn, key, values)] = e.notes
+    assert (turn, key, values["player"], values["victim"]) == (2, "msg.bump_impossible", "Bo", "Ann")
+    assert (values["reason"].code, values["reason"].params, str(values["reason"])) == (
+        "room_not_full", {"room": 1}, reason)
     assert e.message_text == f"turn 2: Bo cannot bump Ann here: {reason}"
     assert [tr.seat for tr in e.turns] == [0, 1, 2, 2, 1, 0]  # the plain snake: nobody bumped
     e.lang = "zh"
-    assert e.message_text == "第 2 個行動：Bo 在這裡不能替換 Ann：" + i18n.refusal(reason, "zh")
+    assert e.message_text == "第 2 個行動：Bo 在這裡不能替換 Ann：" + i18n.refusal_text(values["reason"], "zh")
     assert "還有空位" in e.message_text
 
 

@@ -1,0 +1,260 @@
+"""Read the engine's event log into plain data for the figures and the board (no plotly here).
+
+Core: the notebook display (:mod:`dungeon_guilds.display`) and the figures
+(:mod:`dungeon_guilds.viz`) both read the log through this module.
+
+Everything below *reads* what the engine wrote (``State.log``); nothing decides a rule. The
+turn timeline relies on one fact of the engine's log: during dispatch every turn of the snake
+writes exactly one event, ``placed``, ``bumped``, ``swapped`` or ``passed`` (with the engine's
+reason), in turn order; the seat of each turn is the event's ``player``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping, Sequence
+
+from .payout import NPC
+
+BANK = "bank"
+TURN_KINDS = ("placed", "bumped", "swapped", "passed")
+# Turn statuses shown on the timeline
+ACTED, AGAIN, PASSED_FULL, PASSED_STUCK = "acted", "again", "passed_full", "passed_stuck"
+STATUSES = (ACTED, AGAIN, PASSED_FULL, PASSED_STUCK)
+# Money-flow kinds: bank -> player, player -> bank, player -> player
+IN_KINDS = ("setup", "exhaust", "treasure", "bonus")
+OUT_KINDS = ("bump_fee", "swap_fee", "heal")
+FLOW_KINDS = IN_KINDS + OUT_KINDS + ("compensation",)
+
+
+def state_and_log(obj) -> tuple[Any, list[dict]]:
+    """(engine state, event log) of a :class:`Game` or a :class:`State` (log may be off)."""
+    state = getattr(obj, "state", obj)
+    log = getattr(obj, "log", None)
+    if log is None:
+        log = state.log or []
+    return state, log
+
+
+def n_players(log: Sequence[Mapping[str, Any]], default: int = 0) -> int:
+    for ev in log:
+        if ev.get("kind") == "setup":
+            return len(ev.get("players", ()))
+    return default
+
+
+def rounds_seen(log: Sequence[Mapping[str, Any]]) -> list[int]:
+    """The rounds (1-based) whose rooms have been dealt, in order."""
+    return [ev["round"] for ev in log if ev.get("kind") == "dealt"]
+
+
+def current_round(log: Sequence[Mapping[str, Any]]) -> int:
+    seen = rounds_seen(log)
+    return seen[-1] if seen else 1
+
+
+# ---------------------------------------------------------------------- the turn timeline
+@dataclass(frozen=True)
+class Turn:
+    """One turn of the dispatch snake, as the engine logged it."""
+
+    position: int  # 0-based position in the round's snake (the engine's ``pos``)
+    seat: int
+    status: str  # ACTED, AGAIN, PASSED_FULL or PASSED_STUCK
+    kind: str  # the log event: placed, bumped, swapped or passed
+    event_index: int  # index of the event in the log
+    event: Mapping[str, Any] = field(compare=False, repr=False)
+
+    @property
+    def acted(self) -> bool:
+        return self.kind != "passed"
+
+
+def round_start(log: Sequence[Mapping[str, Any]], round_no: int) -> int | None:
+    """The start player of a round, from the engine's ``dealt`` event."""
+    for ev in log:
+        if ev.get("kind") == "dealt" and ev.get("round") == round_no:
+            return ev.get("start")
+    return None
+
+
+def turns(log: Sequence[Mapping[str, Any]], round_no: int | None = None) -> list[Turn]:
+    """The dispatch turns of a round (default: the latest dealt round), in snake order.
+
+    A turn is *again* when the player enters the dungeon (place or bump) for the third time or
+    more this round: they act only because one of their adventurers was bumped (R4.2).
+    A pass carries the engine's reason: two adventurers placed (R4.2) or no legal action (R4.7).
+    """
+    if round_no is None:
+        round_no = current_round(log)
+    out: list[Turn] = []
+    entered: dict[int, int] = {}
+    for i, ev in enumerate(log):
+        kind = ev.get("kind")
+        if kind not in TURN_KINDS or ev.get("round") != round_no:
+            continue
+        seat = ev["player"]
+        if kind == "passed":
+            status = PASSED_FULL if ev.get("code") == "two_placed" else PASSED_STUCK  # R4.2 / R4.7
+        elif kind == "swapped":
+            status = ACTED
+        else:
+            before = entered.get(seat, 0)
+            entered[seat] = before + 1
+            status = AGAIN if before >= 2 else ACTED
+        out.append(Turn(len(out), seat, status, kind, i, ev))
+    return out
+
+
+def transitions(turn_list: Sequence[Turn]) -> list[tuple[int, int]]:
+    """Consecutive (seat, next seat) pairs of a timeline."""
+    return [(a.seat, b.seat) for a, b in zip(turn_list, turn_list[1:])]
+
+
+# ---------------------------------------------------------------------- money
+@dataclass(frozen=True)
+class Flow:
+    """Gold moving between the bank (``BANK``) and players (seats), from one log event."""
+
+    source: int | str
+    target: int | str
+    kind: str
+    amount: int
+    round: int
+    event_index: int
+
+
+def money_flows(log: Sequence[Mapping[str, Any]], round_no: int | None = None) -> list[Flow]:
+    """Every movement of gold the engine logged (of one round, or of the whole log).
+
+    bank → player: setup gold (R2.1), exhaust gold (R2.4), treasure shares (R5.2), lord bonus
+    (§7); player → bank: bump fees (R4.4, R10.2), swap fees (R4.5), heal costs paid (R6.1);
+    player → player: the Lv2/Lv3 bump compensation (R4.4). Remainders left in the bank move
+    nothing and are not flows.
+    """
+    out: list[Flow] = []
+
+    def add(src, dst, kind, amount, ev, i):
+        if amount:
+            out.append(Flow(src, dst, kind, int(amount), ev.get("round", 0), i))
+
+    for i, ev in enumerate(log):
+        if round_no is not None and ev.get("round") != round_no:
+            continue
+        kind = ev.get("kind")
+        if kind == "setup":
+            for p in range(len(ev.get("players", ()))):
+                add(BANK, p, "setup", ev.get("gold", 0), ev, i)
+        elif kind == "exhausted":
+            add(BANK, ev["player"], "exhaust", ev.get("gold", 0), ev, i)
+        elif kind == "bumped":
+            add(ev["player"], BANK, "bump_fee", ev.get("fee_bank", 0), ev, i)
+            if ev.get("victim", NPC) >= 0:
+                add(ev["player"], ev["victim"], "compensation", ev.get("fee_victim", 0), ev, i)
+        elif kind == "swapped":
+            add(ev["player"], BANK, "swap_fee", ev.get("fee_bank", 0), ev, i)
+        elif kind == "bonus":
+            add(BANK, ev["player"], "bonus", ev.get("gold", 0), ev, i)
+        elif kind == "cleared":
+            for p, amount in ev.get("shares", {}).items():
+                add(BANK, int(p), "treasure", amount, ev, i)
+        elif kind == "healed":
+            add(ev["player"], BANK, "heal", ev.get("paid", 0), ev, i)
+    return out
+
+
+def net_by_player(flows: Iterable[Flow], n: int) -> list[int]:
+    """Gold in minus gold out, per seat."""
+    net = [0] * n
+    for f in flows:
+        if isinstance(f.target, int):
+            net[f.target] += f.amount
+        if isinstance(f.source, int):
+            net[f.source] -= f.amount
+    return net
+
+
+def gold_series(log: Sequence[Mapping[str, Any]], n: int | None = None) -> tuple[list[int], list[list[int]]]:
+    """Each player's gold after every log event: ``(event indices, [gold per seat per event])``,
+    accumulated from :func:`money_flows` (so it ends at the engine's final gold)."""
+    n = n if n is not None else n_players(log)
+    by_event: dict[int, list[Flow]] = {}
+    for f in money_flows(log):
+        by_event.setdefault(f.event_index, []).append(f)
+    gold = [0] * n
+    xs: list[int] = []
+    ys: list[list[int]] = [[] for _ in range(n)]
+    for i in range(len(log)):
+        for f in by_event.get(i, ()):
+            if isinstance(f.target, int):
+                gold[f.target] += f.amount
+            if isinstance(f.source, int):
+                gold[f.source] -= f.amount
+        xs.append(i)
+        for p in range(n):
+            ys[p].append(gold[p])
+    return xs, ys
+
+
+# ---------------------------------------------------------------------- resolution results
+@dataclass(frozen=True)
+class RoomResult:
+    room: int  # 1-based
+    status: str  # "cleared", "failed" or "not_reached"
+    defence: int | None = None  # printed front (revealed), None when not revealed
+    treasure: int | None = None
+    shares: Mapping[str, int] | None = None
+    to_bank: int = 0
+    total: int | None = None
+    effective_defence: int | None = None
+    effective_treasure: int | None = None
+
+
+def resolution(log: Sequence[Mapping[str, Any]], round_no: int) -> list[RoomResult] | None:
+    """What the engine's resolution of ``round_no`` revealed, room by room (None if that round
+    has not been resolved). Rooms below a failed room stay face down (R5.1)."""
+    levels: list[int] | None = None
+    revealed: dict[int, Mapping[str, Any]] = {}
+    outcome: dict[int, Mapping[str, Any]] = {}
+    resolved = False
+    for ev in log:
+        if ev.get("round") != round_no:
+            continue
+        kind = ev.get("kind")
+        if kind == "dealt":
+            levels = list(ev.get("levels", ()))
+        elif kind == "revealed":
+            revealed[ev["room"]] = ev
+            resolved = True
+        elif kind in ("cleared", "failed"):
+            outcome[ev["room"]] = ev
+    if not resolved or levels is None:
+        return None
+    out = []
+    for r in range(1, len(levels) + 1):
+        rev = revealed.get(r)
+        res = outcome.get(r)
+        if res is not None and res.get("kind") == "cleared":
+            out.append(RoomResult(r, "cleared", rev["defence"], rev["treasure"], res.get("shares", {}),
+                                  res.get("to_bank", 0), res.get("total"), res.get("defence"),
+                                  res.get("treasure")))
+        elif res is not None:
+            out.append(RoomResult(r, "failed", rev["defence"], rev["treasure"], None, 0,
+                                  res.get("total"), res.get("defence")))
+        else:  # below a failed room, or never reached: face down (R5.1)
+            out.append(RoomResult(r, "not_reached"))
+    return out
+
+
+def rooms_round(state) -> int:
+    """The round (1-based) of the rooms now on the table: after the last cleanup the finished
+    round's rooms stay; otherwise they are the current round's."""
+    return state.round if state.phase == "over" else state.round + 1
+
+
+__all__ = [
+    "ACTED", "AGAIN", "BANK", "FLOW_KINDS", "Flow", "IN_KINDS", "OUT_KINDS", "PASSED_FULL",
+    "PASSED_STUCK", "RoomResult", "STATUSES", "Turn", "current_round", "gold_series",
+    "money_flows", "n_players", "net_by_player", "resolution", "round_start", "rooms_round",
+    "rounds_seen", "state_and_log", "transitions", "turns",
+]
