@@ -241,7 +241,7 @@ class LordBuilder(App):
         self.card_html = W.HTML().add_class("dg-lord-card")
         self.players_dropdown = W.Dropdown(options=[3, 4, 5, 6], value=players,
                                            layout=W.Layout(width="180px")).add_class("dg-preview-players")
-        self.sample_seed_input = W.IntText(value=seed, layout=W.Layout(width="300px")).add_class("dg-preview-seed")
+        self.sample_seed_input = W.IntText(value=seed, layout=W.Layout(width="320px")).add_class("dg-preview-seed")
         self.preview_button = W.Button(icon="eye", layout=fit()).add_class("dg-lord-preview-button")
         self.preview_html = W.HTML().add_class("dg-lord-preview")
         self.save_button = W.Button(button_style="primary", icon="check", layout=fit()).add_class("dg-lord-save")
@@ -297,6 +297,8 @@ class LordBuilder(App):
         self.add_effect_button.description = wt("lord_add_effect", L)
         self.players_dropdown.description = wt("players", L)
         self.sample_seed_input.description = with_range(wt("seed", L), 0, SEED_MAX)
+        for w in (self.players_dropdown, self.sample_seed_input):
+            w.style = {"description_width": "initial"}  # the label in full, never cut off
         self.preview_button.description = wt("lord_preview", L)
         self.save_button.description = wt("lord_save", L)
         self.play_button.description = wt("lord_play", L)
