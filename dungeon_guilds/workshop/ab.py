@@ -85,14 +85,19 @@ class Arm:
         from .deck_edit import deck_changes
         from .lord_edit import describe_lord
 
-        lines = [wt("arm_rules", lang, text=", ".join(
-            describe_value(k, v) for k, v in self.rules.to_dict().items()))]
+        from .. import i18n
+
+        def words(option: str, value: Any) -> str:  # the rules explorer's words for a value
+            key = f"rules.value_{option}_{'none' if value is None else str(value).lower()}"
+            return i18n.t(key, lang) if i18n.has(key, lang) else describe_value(option, value)
+
+        lines = [wt("arm_rules", lang, text=", ".join(words(k, v) for k, v in self.rules.to_dict().items()))]
         deck = self.the_deck
         changes = deck_changes(deck)
         lines.append(wt("arm_deck", lang, name=deck.name, cards=len(deck.rooms),
                         changes="; ".join(changes) if changes else wt("same_as_reference", lang)))
-        ids = [lord.id for lord in self.pool]
-        lines.append(wt("arm_lords", lang, ids=", ".join(ids),
+        names = [lord.name(lang) for lord in self.pool]
+        lines.append(wt("arm_lords", lang, ids=", ".join(names),
                         default=wt("pool_default", lang) if self.lords is None else ""))
         if not self.rules.lord_effects:
             lines.append(wt("arm_no_effects", lang))
