@@ -1,6 +1,6 @@
 """Cards: adventurers' heal costs, room cards and the deck they come in (R1.1, R1.2, R1.4).
 
-The seeds give no card values (R1.4): the project's *reference deck* lives in
+The source documents give no card values (R1.4): the project's *reference deck* lives in
 ``data/reference_deck.toml`` and is an explicit, documented assumption
 (``docs/reference-deck.md``). Any deck can be loaded from TOML or CSV; a malformed deck is
 refused with a :class:`DeckError` that names the field and the row.

@@ -1,7 +1,9 @@
-"""The command line: ``dungeon-guilds replay | rules | random-game``.
+"""The command line: ``dungeon-guilds replay | rules | lords | random-game | simulate``.
 
 Errors a user can cause (a bad record, a bad option) print one line on stderr and exit with
-status 2, never a traceback.
+status 2, never a traceback. So does a command that needs an optional extra which is not
+installed (``simulate``, ``random-game --bots``: the ``analysis`` extra): the line names the
+extra and the ``pip install`` command (:mod:`dungeon_guilds.extras`).
 """
 
 from __future__ import annotations
@@ -12,10 +14,13 @@ import random
 import sys
 from typing import Any, Sequence
 
+from . import i18n
 from .errors import DeckError, RecordError, RulesError
+from .extras import MissingExtra
 from .game import Game
 from .record import dumps, load_record, to_record
-from .rules import OPTIONS, RULINGS, Rules
+from .reference import lords_listing, rules_listing
+from .rules import Rules
 
 
 class UsageError(Exception):
@@ -91,23 +96,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def rules_listing() -> dict[str, Any]:
-    return {
-        "options": [
-            {"name": o.name, "values": list(o.values), "default": o.default,
-             "description": o.description, "source": o.source, "ruling": o.ruling}
-            for o in OPTIONS
-        ],
-        "rulings": [{"rule": r, "text": t} for r, t in RULINGS],
-    }
-
-
 def cmd_rules(args: argparse.Namespace) -> int:
     listing = rules_listing()
     if args.json:
         print(json.dumps(listing, ensure_ascii=False, indent=1))
         return 0
-    print("Rule options (see RULES.md; the rules explorer shows them too):")
+    print("Rule options (see docs/rules.md; the rules explorer shows them too):")
     for o in listing["options"]:
         values = " / ".join("absent" if v is None else str(v).lower() for v in o["values"])
         print(f"  {o['name']}: {values} (default {str(o['default']).lower() if o['default'] is not None else 'absent'})"
@@ -117,6 +111,31 @@ def cmd_rules(args: argparse.Namespace) -> int:
     print("Project rulings the engine always applies:")
     for r in listing["rulings"]:
         print(f"  {r['rule']}: {r['text']}")
+    print("Points the French summary leaves unstated (R9.2, R9.3, R9.5; the Chinese rules apply):")
+    for u in listing["unstated_in_fr"]:
+        print(f"  {u['rule']}: {u['point']}")
+    print(f"The Dungeon Lords: {len(listing['lords'])} (dungeon-guilds lords lists them)")
+    return 0
+
+
+def cmd_lords(args: argparse.Namespace) -> int:
+    """The 11 lords (§7): id, names, base or promo, the effect in words, the rulings."""
+    lang = args.lang
+    lords = lords_listing(lang)
+    if args.json:
+        print(json.dumps({"lang": lang, "lords": lords}, ensure_ascii=False, indent=1))
+        return 0
+    t = lambda key, **v: i18n.t(key, lang, **v)  # noqa: E731
+    promo = sum(lord["promo"] for lord in lords)
+    print(t("lords.title", n=len(lords), base=len(lords) - promo, promo=promo))
+    for lord in lords:
+        print(f"  {lord['id']}: {lord['name_en']} {lord['name_zh']} [{t('lords.' + lord['kind'])}]")
+        print(f"      {lord['effect']}")
+        if lord["rulings"]:
+            for r in lord["rulings"]:
+                print(f"      {t('lords.ruling')} {r['rule']}: {r['text']}")
+        else:
+            print(f"      {t('lords.no_rulings')}")
     return 0
 
 
@@ -158,8 +177,9 @@ def _bots_for_seats(spec: str, players: int, seed: int) -> list:
     analysis extra."""
     try:
         from .analysis.bots import make_bot
-    except ImportError:
-        raise ValueError("--bots needs the analysis extra (pip install 'dungeon-guilds[analysis]')") from None
+    except MissingExtra as missing:
+        raise ValueError(str(MissingExtra("dungeon-guilds random-game --bots", missing.extra,
+                                          missing.module))) from None
     names = [b.strip() for b in spec.split(",") if b.strip()]
     if not names:
         raise ValueError("--bots: name at least one bot")
@@ -185,9 +205,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_replay)
-    p = sub.add_parser("rules", help="list the rule options and the project's rulings")
+    p = sub.add_parser("rules", help="list the rule options, the project's rulings (docs/rules.md), "
+                       "the points the French summary leaves unstated and the lords")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_rules)
+    p = sub.add_parser("lords", help="list the 11 Dungeon Lords: names, base or promo, effect, rulings")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--lang", choices=sorted(i18n.languages()), default="en",
+                   help="language of the effects and rulings (en, zh)")
+    p.set_defaults(func=cmd_lords)
     p = sub.add_parser("random-game",
                        help="play a game from a seed (random legal moves, or --bots); print the record")
     p.add_argument("--players", type=int, default=4)
@@ -198,22 +224,35 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_random_game)
     try:  # the simulator needs pandas (the analysis extra); the engine's commands do not
         from .analysis.cli_simulate import add_simulate_parser
-    except ImportError:
-        pass
+    except MissingExtra as missing:  # listed all the same; running it says what to install
+        p = sub.add_parser("simulate", help="play many bot games (needs the analysis extra)")
+        p.set_defaults(func=None, missing=MissingExtra("dungeon-guilds simulate", missing.extra,
+                                                       missing.module))
     else:
         add_simulate_parser(sub)
     return parser
 
 
+def _missing_extra(argv: Sequence[str], parser: argparse.ArgumentParser) -> MissingExtra | None:
+    """The extra a command cannot run without (its options are not parsed then)."""
+    if argv and argv[0] == "simulate":
+        return parser.parse_args(["simulate"]).__dict__.get("missing")
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    missing = _missing_extra(argv, parser)
+    if missing is not None:
+        return _fail(str(missing))
     try:
         args = parser.parse_args(argv)
     except UsageError as err:
         return _fail(str(err))
     try:
         return args.func(args)
-    except (RecordError, RulesError, DeckError) as err:
+    except (RecordError, RulesError, DeckError, MissingExtra) as err:
         return _fail(str(err))
     except BrokenPipeError:
         return 0

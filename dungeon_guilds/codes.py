@@ -1,5 +1,5 @@
 """The codes of refusals and other user errors, each with the rule it applies (R-numbers of
-RULES.md; ``""`` where no numbered rule does). The words for each code are templates in
+docs/rules.md; ``""`` where no numbered rule does). The words for each code are templates in
 ``strings/<lang>/refusals.toml``; see :mod:`dungeon_guilds.errors` and
 :func:`dungeon_guilds.i18n.refusal_text`. Codes are stable: tests, the board and translations
 key on them, so rename one only with all of those.

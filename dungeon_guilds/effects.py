@@ -137,7 +137,7 @@ def effect_from_dict(data: Mapping[str, Any], where: str = "effect") -> Effect:
             raise EffectError(f"{where}.{name}: expected a whole number")
         elif name == "amount" and value < 0:
             raise EffectError(f"{where}.amount: a bonus is paid by the bank, so it cannot be "
-                              "negative (gold never goes below $0, RULES §11)")
+                              "negative (gold never goes below $0, docs/rules.md §11)")
         kwargs[name] = value
     unknown = set(data) - set(cls.__dataclass_fields__) - {"kind"}
     if unknown:

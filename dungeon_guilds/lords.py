@@ -1,6 +1,6 @@
 """The Dungeon Lord cards (城主卡, R1.3, §7), written in the effect vocabulary of ``effects.py``.
 
-Each lord has an id, its English and Chinese names from the rulebook (seed 000), its effect text
+Each lord has an id, its English and Chinese names from the Chinese rulebook, its effect text
 and its effects as data. ``BASE_LORDS`` are the six lords in the box; ``PROMO_LORDS`` the five
 promo cards (R7.4). A lord also counts a round: the game lasts as many rounds as lords drawn.
 """

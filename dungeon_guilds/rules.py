@@ -40,48 +40,57 @@ OPTIONS: tuple[OptionInfo, ...] = (
         "lords", LORDS_OPTIONS, "base",
         "Which Dungeon Lord effects are in play: 'none' (first-game mode: lords only count "
         "rounds), 'base' (the six lords in the box), 'all' (base + the five promo lords).",
-        "seed 000 (城主卡 section), RULES R1.3, R7.4", False),
+        "the Chinese rulebook (城主卡 section), docs/rules.md R1.3, R7.4", False),
     OptionInfo(
         "teams", TEAM_OPTIONS, None,
         "Team variant: '2v2' (4 players, partners opposite), '3v3' (6 players, seats alternate), "
         "'2v2v2' (6 players, partners opposite); absent for every player on their own. Team gold "
         "is summed; ties go to the team's unplayed strength.",
-        "seed 000 (變體規則 組隊), RULES R10.1", False),
+        "the Chinese rulebook (變體規則 組隊), docs/rules.md R10.1", False),
     OptionInfo(
         "npc", (False, True), False,
         "NPC adventurers (fewer than 6 players): one extra room a round, NPCs start in rooms 1 "
         "and 2 with strength equal to their room's level, can be replaced for $1, and take "
         "treasure shares back to the bank. Rulings: an NPC is replaced like any adventurer "
         "(strictly stronger, unlocked full room); with no free slot anywhere it leaves.",
-        "seed 000 (變體規則 NPC), RULES R10.2", True),
+        "the Chinese rulebook (變體規則 NPC), docs/rules.md R10.2", True),
     OptionInfo(
         "edition", EDITIONS, "zh",
         "Rules text: 'zh' the full Chinese rulebook (primary); 'fr' the short French summary, "
         "where replacing your own adventurer also needs the room to be full (R9.1). Where the "
-        "French text is silent, the Chinese rules apply (R9.2-R9.4).",
-        "seed 000 and seed 002, RULES §9", False),
+        "French text is silent, the Chinese rules apply (R9.2-R9.5).",
+        "the Chinese rulebook and the French summary, docs/rules.md §9", False),
 )
 
 # Rulings the engine always applies (shown by `dungeon-guilds rules` and the explorer).
 RULINGS: tuple[tuple[str, str], ...] = (
     ("R2.4", "A lord's heal-cost modifier (the Guardian) does not change the setup gold."),
     ("R4.3", "A free slot in a locked room can still be filled by placing."),
+    ("R4.5", "Replacing your own adventurer: the adventurer taken back is active again."),
+    ("R4.6", "A player cannot pay more gold than they have: an action they cannot pay for is "
+             "illegal."),
     ("R4.7", "A player with fewer than two adventurers placed but no legal action passes; the "
              "phase ends when no such player can act."),
     ("R4.3", "A room locks as soon as its total reaches the threshold, even with one adventurer "
              "(a 5 alone locks a Lv1 room)."),
     ("R5.3", "Treasure and defence after modifiers are never below 0."),
     ("R7.1", "A defence modifier moves the lock threshold by the same amount."),
-    ("R7.2", "The Caveman applies in round 1 too, right after setup (the setup gold is kept)."),
+    ("R7.2", "The Caveman acts in the start phase, and round 1 has none: as round 1's lord he "
+             "changes nothing (the setup exhaust choice stands); as a later round's lord his start "
+             "phase makes every strength 1–2 adventurer exhausted and every 3–5 adventurer active."),
     ("R7.3", "The Boardgame Lord pays every tied player."),
+    ("R7.5", "A placement ban (the Succubus) applies to every way an adventurer enters the "
+             "dungeon: place, bump and swap."),
     ("R8.1", "'Not played in the last round' means the active adventurers in hand when the last "
              "dispatch ends (one bumped back to hand counts as unplayed)."),
     ("R9.2", "FR edition: a remainder tie goes to the bank, as in the Chinese book."),
     ("R9.3", "FR edition: 'éjecter' costs what R4.4 says."),
+    ("R9.5", "FR edition: where the French summary is silent (a strictly stronger adventurer to "
+             "'éjecter', locking, the $0 floor of heal costs, the start-player marker, setup), the "
+             "Chinese rules apply."),
     ("R10.2", "An NPC is replaced like any adventurer (strictly stronger, unlocked full room); "
               "with no free slot anywhere it leaves the dungeon."),
-    ("PB", "A placement ban (the Succubus) applies to every way an adventurer enters the "
-           "dungeon: place, bump and swap."),
+    ("R10.2", "NPCs pay no heal costs."),
 )
 
 
@@ -167,13 +176,30 @@ class Rules:
         return cls(**dict(data))
 
 
+UNSTATED_FR = "unstated in FR"  # how EDITION_SILENCES marks a point the French text leaves open
+
 # Points where the French summary is silent or agrees: shown when two editions are compared.
+# Each point it leaves unstated says UNSTATED_FR (R9.2, R9.3, R9.5); R9.4 is a point it agrees on.
 EDITION_SILENCES: tuple[tuple[str, str], ...] = (
     ("R9.2", "remainder on equal strengths — unstated in FR; ruling: to the bank, as in zh"),
     ("R9.3", "costs of 'éjecter' (bump) — unstated in FR; ruling: as R4.4"),
     ("R9.4", "tie-break — FR names the strongest unplayed adventurer; each player has exactly "
              "one, so it agrees with R8.1"),
+    ("R9.5", "a strictly stronger adventurer to 'éjecter' (bump) — unstated in FR; ruling: "
+             "required, as in zh (R4.4)"),
+    ("R9.5", "locking (FR only says 'salle ouverte') — unstated in FR; ruling: a room locks as "
+             "in zh (R4.3)"),
+    ("R9.5", "the $0 floor of heal costs — unstated in FR; ruling: a player pays what they "
+             "have, as in zh (R6.1)"),
+    ("R9.5", "the start-player marker — unstated in FR; ruling: as in zh (R2.5, R6.3)"),
+    ("R9.5", "setup — unstated in FR; ruling: as in zh (R2.1-R2.5)"),
 )
+
+
+def unstated_in_fr() -> list[tuple[str, str]]:
+    """The ``(R-number, point)`` of every point the French summary leaves unstated (R9.5):
+    the Chinese rules apply to each."""
+    return [(rule, text) for rule, text in EDITION_SILENCES if UNSTATED_FR in text]
 
 
 def describe_value(option: str, value: Any) -> str:

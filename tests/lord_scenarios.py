@@ -2,9 +2,9 @@
 
 Nothing here asks the engine for an expected value: the helpers only build games with every
 number fixed (rooms in draw order, lords, exhaust choices, start player) and push moves; the
-tests compare the state with numbers worked out by hand from /work/shared/RULES.md.
+tests compare the state with numbers worked out by hand from docs/rules.md.
 
-The reference deck's values used in the hand arithmetic (RULES R1.4, reference_deck.toml):
+The reference deck's values used in the hand arithmetic (docs/rules.md R1.4, reference_deck.toml):
 
     heal cost by strength    1:$0  2:$1  3:$1  4:$2  5:$3
     lock threshold by level  Lv1: 5   Lv2: 7   Lv3: 9   (top of the defence range, R1.2)

@@ -2,13 +2,13 @@
 
 Every number a scenario depends on is given here explicitly: the room cards in draw order
 (``RoomCard(level, defence, treasure)``), the lords, the exhaust choices and the start player.
-The heal costs and lock thresholds are the reference deck's (RULES R1.4):
+The heal costs and lock thresholds are the reference deck's (docs/rules.md R1.4):
 
     heal cost by strength   1:$0  2:$1  3:$1  4:$2  5:$3
     lock threshold by level Lv1: 5   Lv2: 7   Lv3: 9
 
 Nothing in this module asks the engine for an expected value; it only drives the game and reads
-the state so that tests can compare it with numbers computed by hand from RULES.md.
+the state so that tests can compare it with numbers computed by hand from docs/rules.md.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo")
 BASE_LORD_IDS = ("succubus", "vampire_lord", "beholder", "lich_king", "red_dragon", "guardian")
 NO_LORDS = Rules(lords="none")
 
-# The reference deck's values, restated by hand (RULES R1.4 / data/reference_deck.toml).
+# The reference deck's values, restated by hand (docs/rules.md R1.4 / data/reference_deck.toml).
 HEAL = {1: 0, 2: 1, 3: 1, 4: 2, 5: 3}
 LOCK = {1: 5, 2: 7, 3: 9}
 

@@ -1,4 +1,4 @@
-"""The French summary's differences (RULES §9, R9.1-R9.4), ``differences()``, and records that
+"""The French summary's differences (docs/rules.md §9, R9.1-R9.4), ``differences()``, and records that
 carry every rule option (lords, teams, NPC, edition).
 
 Default setup (lord_scenarios.py): Ann exhausts 4,5 ($7, active 1,2,3), Bo 1,2 ($3, active

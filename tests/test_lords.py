@@ -1,4 +1,4 @@
-"""Hand-computed scenarios for the eleven Dungeon Lords (RULES §7, rulings R7.1-R7.4, R2.4, R5.3).
+"""Hand-computed scenarios for the eleven Dungeon Lords (docs/rules.md §7, rulings R7.1-R7.4, R2.4, R5.3).
 
 Each scenario plays round 1 with the lord under test and fixed rooms, exhaust choices and moves,
 and compares the gold with arithmetic done by hand (comments). Each is also played with
@@ -272,17 +272,20 @@ def test_naughty_kid_equal_strengths_plus_3(rules, expected):
 
 
 # ----------------------------------------------------------------------------- Caveman
-def test_caveman_round_1_right_after_setup_r7_2():
-    """§7 The Caveman + R7.2: in round 1 too, right after setup; setup gold kept.
-    Ann exhausted 4,5 ($7), Bo 1,2 ($3), Cy 2,3 ($4): after the flip everyone has 3,4,5
-    active and 1,2 exhausted, and the gold is still 7, 3, 4."""
-    g = make_game(rooms=STANDARD, lords=["caveman"], rules=ALL)
+def test_R7_2_caveman_first_changes_nothing_in_round_1():
+    """R7.2 (revised): the Caveman acts in the start phase, and round 1 has none (R3.1): as
+    round 1's lord he changes nothing and the setup exhaust choice (R2.4) stands.
+    Ann exhausted 4,5 ($7), Bo 1,2 ($3), Cy 2,3 ($4): hands stay {1,2,3}, {3,4,5}, {1,4,5}, gold
+    7, 3, 4, and no flip is logged."""
+    g = make_game(rooms=STANDARD, lords=["caveman", "beholder", "red_dragon"], rules=ALL)
+    assert g.state.round == 0 and g.state.lord.id == "caveman"
     assert gold(g) == [7, 3, 4]
-    for name in ("Ann", "Bo", "Cy"):
-        assert active(g, name) == {3, 4, 5}, name
-        assert exhausted(g, name) == {1, 2}, name
-    assert "exhausted" in g.why_illegal("Ann: place 1 1")
-    assert g.why_illegal("Ann: place 4 1") is None
+    for name, hand in (("Ann", {1, 2, 3}), ("Bo", {3, 4, 5}), ("Cy", {1, 4, 5})):
+        assert active(g, name) == hand, name
+        assert exhausted(g, name) == {1, 2, 3, 4, 5} - hand, name
+    assert not [e for e in g.log if e.get("kind") == "flipped"]
+    assert g.why_illegal("Ann: place 1 1") is None  # her 1 is active: no flip exhausted it
+    assert "exhausted" in g.why_illegal("Ann: place 4 1")  # her 4 stays exhausted from setup
     g.state.check_invariants()
 
 
@@ -300,8 +303,9 @@ def test_caveman_without_effects_keeps_setup_hands():
     (ALL, {"Ann": {3, 4, 5}, "Bo": {3, 4, 5}, "Cy": {3, 4, 5}}),
     (NONE, {"Ann": {2, 4, 5}, "Bo": {1, 2, 5}, "Cy": {1, 2, 3}}),
 ])
-def test_caveman_in_a_later_start_phase(rules, hands):
-    """§7 The Caveman as round-2 lord: the start phase flips 1-2 exhausted, 3-5 active."""
+def test_R7_2_caveman_second_flips_in_round_2s_start_phase(rules, hands):
+    """R7.2: the Caveman as round 2's lord: that round's start phase makes every 1-2 exhausted
+    and every 3-5 active (with lords="none", R7.4, nothing flips)."""
     g = make_game(rooms=STANDARD, lords=["beholder", "caveman", "red_dragon"], rules=rules)
     play(g, ["Ann: place 3 1", "Bo: place 3 2", "Cy: place 4 3", "Cy: place 5 3",
              "Bo: place 4 2", "Ann: place 1 1"])

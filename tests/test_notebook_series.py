@@ -276,5 +276,5 @@ def test_definitions_on_small_examples():
     assert not is_interactive(cell("s = RoundStepper()"))
     assert not is_interactive(cell("snake_figure(4)"))
     assert not is_interactive(cell("RoundStepper()", kind="markdown"))
-    assert cited("R1.4, R10.2 and R4 but not RULES.md") == {1, 10, 4}
+    assert cited("R1.4, R10.2 and R4 but not docs/rules.md") == {1, 10, 4}
     assert cited("R12 and PR3") == set()

@@ -1,5 +1,5 @@
 """Property tests (hypothesis) over every player count and rule-option combination:
-random legal play keeps RULES §11's invariants, illegal actions are refused with a reason and
+random legal play keeps docs/rules.md §11's invariants, illegal actions are refused with a reason and
 change nothing, records round-trip, and a seed fixes the whole game."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Hand-computed scenarios for resolution (R5), cleanup (R6) and the end of the game (R8).
 
-Every expected number is worked out by hand from RULES.md (arithmetic in the comments), with
+Every expected number is worked out by hand from docs/rules.md (arithmetic in the comments), with
 the reference deck's values restated in tests/scenario.py:
 heal cost 1:$0 2:$1 3:$1 4:$2 5:$3; lock threshold Lv1 5, Lv2 7, Lv3 9.
 Seats sit clockwise Ann, Bo, Cy. The engine resolves and cleans up by itself as soon as the

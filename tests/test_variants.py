@@ -1,4 +1,4 @@
-"""Hand-computed scenarios for the variants of the Chinese book (RULES §10): teams (R10.1) and
+"""Hand-computed scenarios for the variants of the Chinese book (docs/rules.md §10): teams (R10.1) and
 NPC adventurers (R10.2).
 
 Teams: full games are played so that the result is known. Rounds other than the interesting

@@ -65,6 +65,7 @@ def english_words(text: str, allowed: set[str] | None = None) -> list[str]:
     for name in _lord_names():
         text = text.replace(name, " ")
     text = re.sub(r"「[^」]*」", " ", text)  # words quoted from a source document, as printed
+    text = re.sub(r"[\w/.-]+\.md\b", " ", text)  # a file name (docs/rules.md)
     text = re.sub(r"https?://[^\s；;，,）)]+", " ", text)
     out = []
     for word in _WORD.findall(text):

@@ -18,3 +18,7 @@ pandas (the ``analysis`` extra). Nothing here restates a rule: every consequence
 asked of the engine (:class:`~dungeon_guilds.state.State`). See ``docs/bots.md`` and
 ``docs/metrics.md``.
 """
+
+from ..extras import require
+
+require("dungeon_guilds.analysis", "analysis", "pandas", "tqdm")

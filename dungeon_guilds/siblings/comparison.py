@@ -4,7 +4,7 @@ Two kinds of comparison, in the spirit of Ludii's portal (which compares games o
 concepts):
 
 * **Facts** (:func:`facts`, :func:`comparison_table`, :func:`side_by_side`): eleven attributes
-  per game, each cell with its sources — ``seed 004 line 38``, ``RULES.md R4.1``, or an
+  per game, each cell with its sources — ``the Dungeon! rules post, line 38``, ``docs/rules.md R4.1``, or an
   ``outside fact`` with its origin. They live in ``data/comparison.toml``.
 * **Computed concepts** (:func:`computed_concepts`): numbers the rule kernels compute — the
   first turns of each turn-order scheme, the dice in a basic action, the chance of the worst
@@ -20,6 +20,10 @@ import tomllib
 from fractions import Fraction
 from functools import lru_cache
 from importlib import resources
+
+from ..extras import require
+
+require("dungeon_guilds.siblings.comparison", "analysis", "pandas")
 
 import pandas as pd
 
@@ -154,10 +158,10 @@ def shared_mechanisms(a: str, b: str) -> list[str]:
 def turn_sequence(game: str, n_players: int = 4, turns: int = 8) -> list[int]:
     """The first ``turns`` seats (0..n-1) to act, start player 0, by each game's scheme.
 
-    Dungeon Guilds: the main engine's snake (R4.1). Dungeon!: clockwise whole turns (seed 004
+    Dungeon Guilds: the main engine's snake (R4.1). Dungeon!: clockwise whole turns (the Dungeon! rules post
     line 38). Dungeon Lords: each order card is placed in seat order from the start player
-    (seed 003 line 46). Dungeon Fighter: three throwers per round with the shared coloured
-    dice from the start player on, who changes each round (seed 001 lines 121, 131, 143).
+    (the Dungeon Lords building notes, line 46). Dungeon Fighter: three throwers per round with the shared coloured
+    dice from the start player on, who changes each round (the Dungeon Fighter overview, lines 121, 131, 143).
     """
     game = _resolve(game)
     if game == "dungeon_guilds":
@@ -195,7 +199,7 @@ def computed_concepts(n_players: int = 4) -> pd.DataFrame:
             "Dungeon!": "open-ended (until a hero wins)",
             "Dungeon Lords": f"{dungeon_lords.ROUNDS_PER_YEAR * dungeon_lords.YEARS} building rounds",
             "Dungeon Fighter": "one per room until the boss",
-            "computed by": "RULES.md R6.4; dungeon_lords.ROUNDS_PER_YEAR x YEARS",
+            "computed by": "docs/rules.md R6.4; dungeon_lords.ROUNDS_PER_YEAR x YEARS",
         },
         {
             "concept": "dice in a basic action",

@@ -1,6 +1,6 @@
-"""Dungeon! 勇闖地下城 — the rule kernel for what seed 004 specifies, and the numbers it implies.
+"""Dungeon! 勇闖地下城 — the rule kernel for what the Dungeon! rules post specifies, and the numbers it implies.
 
-The game in one paragraph (seed 004 lines 4-5, 38): each player is a hero who walks into a
+The game in one paragraph (the Dungeon! rules post, lines 4-5, 38): each player is a hero who walks into a
 six-level dungeon, fights monsters with two dice, collects treasure and wins by walking out
 alive with enough gold for their class. Turns go clockwise; a turn is *move, encounter,
 combat, loot*.
@@ -16,9 +16,9 @@ What this module gives you:
 * a seeded Monte Carlo of "attacks until the monster falls" (:func:`simulate_duels`) with the
   exact answer next to it (:func:`exact_duel`).
 
-Decisions where seed 004 is silent (also in docs/siblings.md):
+Decisions where the Dungeon! rules post is silent (also in docs/siblings.md):
 
-* **Monster numbers.** The seed says a monster card has a number per class (lines 26-27, 60-61)
+* **Monster numbers.** The document says a monster card has a number per class (lines 26-27, 60-61)
   but lists no cards. :data:`EXAMPLE_MONSTER` is an *illustrative* monster, not a real card.
 * **"Half, rounded" (line 72, 四捨五入)** is read as round-half-up: with 5 cards you lose 3.
 * **"Scared" (6-7, line 78)** says "discard 1 treasure card" without "random" (lines 72 and 75
@@ -66,23 +66,23 @@ class HeroClass:
 
 CLASSES: dict[str, HeroClass] = {
     "rogue": HeroClass("rogue", "Rogue", "盜賊", 10_000, (1, 3), 3, False, True,
-                       cite("004", 8, "盜賊：10,000 gp"), cite("004", 11, "等級 1-3")),
+                       cite("dungeon", 8, "盜賊：10,000 gp"), cite("dungeon", 11, "等級 1-3")),
     "cleric": HeroClass("cleric", "Cleric", "牧師", 10_000, (2, 4), 5, False, True,
-                        cite("004", 7, "牧師：10,000 gp"), cite("004", 13, "等級 2-4")),
+                        cite("dungeon", 7, "牧師：10,000 gp"), cite("dungeon", 13, "等級 2-4")),
     "fighter": HeroClass("fighter", "Fighter", "戰士", 20_000, (3, 5), 5, False, True,
-                         cite("004", 9, "戰士：20,000 gp"), cite("004", 14, "等級 3-5")),
+                         cite("dungeon", 9, "戰士：20,000 gp"), cite("dungeon", 14, "等級 3-5")),
     "wizard": HeroClass("wizard", "Wizard", "法師", 30_000, (4, 6), 5, True, False,
-                        cite("004", 10, "法師：30,000 gp"), cite("004", 16, "等級 4-6")),
+                        cite("dungeon", 10, "法師：30,000 gp"), cite("dungeon", 16, "等級 4-6")),
 }
 
 #: level -> (English colour, Chinese colour, source)
 LEVEL_COLOURS: dict[int, tuple[str, str, Source]] = {
-    1: ("yellow", "黃", cite("004", 18, "等級1（黃）")),
-    2: ("orange", "橘", cite("004", 19, "等級2（橘）")),
-    3: ("red", "紅", cite("004", 20, "等級3（紅）")),
-    4: ("purple", "紫", cite("004", 21, "等級4（紫）")),
-    5: ("blue", "藍", cite("004", 22, "等級5（藍）")),
-    6: ("green", "綠", cite("004", 23, "等級6（綠）")),
+    1: ("yellow", "黃", cite("dungeon", 18, "等級1（黃）")),
+    2: ("orange", "橘", cite("dungeon", 19, "等級2（橘）")),
+    3: ("red", "紅", cite("dungeon", 20, "等級3（紅）")),
+    4: ("purple", "紫", cite("dungeon", 21, "等級4（紫）")),
+    5: ("blue", "藍", cite("dungeon", 22, "等級5（藍）")),
+    6: ("green", "綠", cite("dungeon", 23, "等級6（綠）")),
 }
 
 MOVE_LIMIT = 5  # spaces per turn
@@ -91,31 +91,31 @@ SPELLS = ("Fireball 火球術", "Lightning Bolt 閃電束", "Teleport 傳送術"
 CLEAR_MARKERS = {"room": 1, "chamber": 3}  # markers needed to clear a space
 
 CITATIONS: dict[str, Source] = {
-    "goal": cite("004", 4, "搜集夠多的寶物"),
-    "components": cite("004", 24, "2 顆骰子"),
-    "clockwise": cite("004", 38, "順時針"),
-    "four steps": cite("004", 39, "四個"),
-    "move limit": cite("004", 41, "最多走 5 格"),
-    "stop at uncleared room": cite("004", 42, "未清空的房間時必須停止"),
-    "no sharing a room": cite("004", 43, "不可停在相同房間"),
-    "secret door": cite("004", 45, "擲出 5 或 6；盜賊擲出 3-6"),
-    "one monster per room": cite("004", 48, "只會有 1 個怪物"),
-    "trap only in rooms": cite("004", 51, "廳室不可抽取"),
-    "cage trap": cite("004", 54, "擲出 1-3：拿 1 個"),
-    "hero attacks first": cite("004", 58, "由英雄先攻擊"),
-    "2d6 >= number": cite("004", 60, "大於等於怪物卡上相應"),
-    "dash needs magic sword": cite("004", 61, "「—」"),
-    "counter-attack 2d6": cite("004", 66, "同樣擲 2 顆骰子"),
-    "dropped treasure on monster": cite("004", 80, "放在打你的怪物身上"),
-    "room loot": cite("004", 82, "相應等級的寶藏卡堆中抽 1 張"),
-    "chamber loot": cite("004", 84, "只能獲得怪物從其他人身上取得的寶藏"),
-    "spell count": cite("004", 30, "所得數值加 6"),
-    "spell types": cite("004", 29, "火球術"),
-    "one spell per turn": cite("004", 86, "每 1 輪只能施展 1 次法術"),
-    "spell miss is safe": cite("004", 87, "也不會遭怪物反擊"),
-    "room: 1 marker": cite("004", 36, "放置 1 個清空標誌"),
-    "chamber: 3 markers": cite("004", 37, "需 3 個清空標誌"),
-    "magic sword bonus": cite("004", 99, "攻擊加值"),
+    "goal": cite("dungeon", 4, "搜集夠多的寶物"),
+    "components": cite("dungeon", 24, "2 顆骰子"),
+    "clockwise": cite("dungeon", 38, "順時針"),
+    "four steps": cite("dungeon", 39, "四個"),
+    "move limit": cite("dungeon", 41, "最多走 5 格"),
+    "stop at uncleared room": cite("dungeon", 42, "未清空的房間時必須停止"),
+    "no sharing a room": cite("dungeon", 43, "不可停在相同房間"),
+    "secret door": cite("dungeon", 45, "擲出 5 或 6；盜賊擲出 3-6"),
+    "one monster per room": cite("dungeon", 48, "只會有 1 個怪物"),
+    "trap only in rooms": cite("dungeon", 51, "廳室不可抽取"),
+    "cage trap": cite("dungeon", 54, "擲出 1-3：拿 1 個"),
+    "hero attacks first": cite("dungeon", 58, "由英雄先攻擊"),
+    "2d6 >= number": cite("dungeon", 60, "大於等於怪物卡上相應"),
+    "dash needs magic sword": cite("dungeon", 61, "「—」"),
+    "counter-attack 2d6": cite("dungeon", 66, "同樣擲 2 顆骰子"),
+    "dropped treasure on monster": cite("dungeon", 80, "放在打你的怪物身上"),
+    "room loot": cite("dungeon", 82, "相應等級的寶藏卡堆中抽 1 張"),
+    "chamber loot": cite("dungeon", 84, "只能獲得怪物從其他人身上取得的寶藏"),
+    "spell count": cite("dungeon", 30, "所得數值加 6"),
+    "spell types": cite("dungeon", 29, "火球術"),
+    "one spell per turn": cite("dungeon", 86, "每 1 輪只能施展 1 次法術"),
+    "spell miss is safe": cite("dungeon", 87, "也不會遭怪物反擊"),
+    "room: 1 marker": cite("dungeon", 36, "放置 1 個清空標誌"),
+    "chamber: 3 markers": cite("dungeon", 37, "需 3 個清空標誌"),
+    "magic sword bonus": cite("dungeon", 99, "攻擊加值"),
 }
 for _cls in CLASSES.values():
     CITATIONS[f"{_cls.key} target"] = _cls.source
@@ -126,7 +126,7 @@ for _lvl, (_, _, _src) in LEVEL_COLOURS.items():
 
 @dataclass(frozen=True)
 class CounterBand:
-    """One row of the monster's counter-attack table (seed 004 lines 68-80)."""
+    """One row of the monster's counter-attack table (the Dungeon! rules post, lines 68-80)."""
 
     key: str
     low: int
@@ -149,17 +149,17 @@ class CounterBand:
 COUNTER_ATTACK: tuple[CounterBand, ...] = (
     CounterBand("killed", 12, 12, "The monster kills you", "怪物殺了你！",
                 "discard all treasure cards; start again with another hero",
-                cite("004", 69, "怪物殺了你")),
+                cite("dungeon", 69, "怪物殺了你")),
     CounterBand("badly_wounded", 11, 11, "Badly wounded", "你受了重傷！",
                 "discard half your treasure cards at random (rounded); back to the start hall",
-                cite("004", 71, "你受了重傷")),
+                cite("dungeon", 71, "你受了重傷")),
     CounterBand("wounded", 8, 10, "Wounded", "你受傷了！",
                 "discard 1 treasure card at random, step back 1 space, lose 1 turn",
-                cite("004", 74, "8-10 你受傷了")),
+                cite("dungeon", 74, "8-10 你受傷了")),
     CounterBand("scared", 6, 7, "Scared", "你嚇傻了！", "discard 1 treasure card",
-                cite("004", 77, "6-7 你嚇傻了")),
+                cite("dungeon", 77, "6-7 你嚇傻了")),
     CounterBand("missed", 2, 5, "The monster misses", "怪物失手！", "nothing happens",
-                cite("004", 79, "5以下 怪物失手")),
+                cite("dungeon", 79, "5以下 怪物失手")),
 )
 for _band in COUNTER_ATTACK:
     CITATIONS[f"counter-attack {_band.label}"] = _band.source
@@ -173,20 +173,20 @@ EXAMPLE_MONSTER: dict[str, int] = {"rogue": 9, "cleric": 8, "fighter": 7, "wizar
 
 
 def two_dice() -> dict[int, Fraction]:
-    """The exact distribution of the sum of two six-sided dice (seed 004 line 24: two dice)."""
+    """The exact distribution of the sum of two six-sided dice (the Dungeon! rules post, line 24: two dice)."""
     counts = Counter(a + b for a, b in product(range(1, 7), repeat=2))
     return {total: Fraction(n, 36) for total, n in sorted(counts.items())}
 
 
 def hero_win_chance(needed: int, bonus: int = 0) -> Fraction:
-    """P(2d6 + bonus >= needed): the hero defeats the monster (seed 004 line 60; a magic
+    """P(2d6 + bonus >= needed): the hero defeats the monster (the Dungeon! rules post, line 60; a magic
     sword adds its bonus to the roll, line 99)."""
     return sum((p for total, p in two_dice().items() if total + bonus >= needed), Fraction(0))
 
 
 def can_attack(needed: int | None, has_magic_sword: bool) -> bool:
     """A "—" on the monster card (``needed=None``) can only be fought with a magic sword
-    (seed 004 line 61). The wizard never uses magic swords (line 15)."""
+    (the Dungeon! rules post, line 61). The wizard never uses magic swords (line 15)."""
     return needed is not None or has_magic_sword
 
 
@@ -196,7 +196,7 @@ def win_chance_table(bonus: int = 0, needed: Iterable[int] = range(2, 14)) -> li
 
 
 def counter_attack(roll: int) -> CounterBand:
-    """The row of the counter-attack table for a 2d6 roll (seed 004 lines 68-79)."""
+    """The row of the counter-attack table for a 2d6 roll (the Dungeon! rules post, lines 68-79)."""
     for band in COUNTER_ATTACK:
         if band.covers(roll):
             return band
@@ -217,7 +217,7 @@ def counter_attack_distribution() -> dict[str, Fraction]:
 
 
 def half_rounded(n: int) -> int:
-    """Half of ``n`` rounded half up (四捨五入, seed 004 line 72): 5 -> 3, 4 -> 2."""
+    """Half of ``n`` rounded half up (四捨五入, the Dungeon! rules post, line 72): 5 -> 3, 4 -> 2."""
     return (n + 1) // 2
 
 
@@ -270,18 +270,18 @@ def expected_gold_lost(values: Iterable[int], scared: str = "choice") -> Fractio
 
 
 def secret_door_chance(hero: str) -> Fraction:
-    """P(opening a secret door in one try): 5-6, the rogue 3-6 (seed 004 line 45)."""
+    """P(opening a secret door in one try): 5-6, the rogue 3-6 (the Dungeon! rules post, line 45)."""
     low = CLASSES[hero].secret_door_min
     return Fraction(7 - low, 6)
 
 
 def spell_count_distribution() -> dict[int, Fraction]:
-    """The wizard's spells: one die + 6 (seed 004 line 30) -> uniform on 7..12."""
+    """The wizard's spells: one die + 6 (the Dungeon! rules post, line 30) -> uniform on 7..12."""
     return {d + 6: Fraction(1, 6) for d in range(1, 7)}
 
 
 def cage_trap_distribution() -> dict[int, Fraction]:
-    """Lose-a-turn tokens from a cage trap: 1-3 -> 1, 4-6 -> 2 (seed 004 lines 54-55)."""
+    """Lose-a-turn tokens from a cage trap: 1-3 -> 1, 4-6 -> 2 (the Dungeon! rules post, lines 54-55)."""
     return {1: Fraction(1, 2), 2: Fraction(1, 2)}
 
 
@@ -333,7 +333,7 @@ def legal_destinations(
     chambers: Iterable[str] = (),
     limit: int = MOVE_LIMIT,
 ) -> set[str]:
-    """Spaces a hero can end a move on (seed 004 lines 41-43).
+    """Spaces a hero can end a move on (the Dungeon! rules post, lines 41-43).
 
     Up to ``limit`` steps along ``adjacency`` (walls are missing edges, closed secret doors
     too; doors take no space). Entering an uncleared space ends the move there. A hero may

@@ -1,6 +1,6 @@
-"""Dungeon Fighter 地城鬥士 — the rule kernel for what seed 001 specifies.
+"""Dungeon Fighter 地城鬥士 — the rule kernel for what the Dungeon Fighter overview specifies.
 
-A cooperative party game (seed 001 line 5): the heroes walk through three map cards, fight a
+A cooperative party game (the Dungeon Fighter overview, line 5): the heroes walk through three map cards, fight a
 monster in each room by *bouncing dice onto a target*, and win together only if the boss dies.
 A round is *move, combat, settlement* (lines 89-147). Dexterity decides where a die lands, so
 this kernel takes the landing zone as input; the dice faces are exact:
@@ -15,7 +15,7 @@ What this module gives you: :data:`COMPONENTS`, :data:`DIFFICULTY_POINTS`, :func
 :func:`final_score` with :func:`rating` (the ten tiers), and exact eye tables
 (:func:`eye_distribution`, :func:`eye_table`).
 
-Decisions where seed 001 is silent or ambiguous (also in docs/siblings.md):
+Decisions where the Dungeon Fighter overview is silent or ambiguous (also in docs/siblings.md):
 
 * The monster-card counts per difficulty were an image (line 75): not in the text, not here.
 * Mission points (line 165) count only when the boss is defeated ("達成任務").
@@ -24,9 +24,9 @@ Decisions where seed 001 is silent or ambiguous (also in docs/siblings.md):
   scoring (line 177); every damage token ever taken costs 1 point (line 175), the dead hero's
   included. Everybody else counts as surviving (line 167).
 * Tiers: "0分以下" is read as "0 or less" and "40分以上" as "more than 40", so a score of 40
-  is "36~40" (the seed's ranges overlap at 40, lines 197-199).
+  is "36~40" (the document's ranges overlap at 40, lines 197-199).
 * Die colours: line 11 says red, yellow, blue; line 121 maps blue, green, red to the hero
-  card's left, middle, right skills. The kernel keeps the seed's words and only uses counts.
+  card's left, middle, right skills. The kernel keeps the document's words and only uses counts.
 """
 
 from __future__ import annotations
@@ -43,26 +43,26 @@ from . import Source, cite
 
 #: component -> (count, source)
 COMPONENTS: dict[str, tuple[int, Source]] = {
-    "target": (1, cite("001", 9, "標靶(1個)")),
-    "coloured dice": (3, cite("001", 11, "有色骰(3個")),
-    "white dice": (9, cite("001", 13, "白色骰(9個")),
-    "gold coins": (30, cite("001", 15, "金幣(30枚)")),
-    "hero pawns": (6, cite("001", 17, "英雄代表物(6個")),
-    "monster pawn": (1, cite("001", 19, "怪物代表物(1個")),
-    "hero cards": (9, cite("001", 21, "英雄卡(9張)")),
-    "monster HP card": (1, cite("001", 23, "怪物血量卡(1張")),
-    "dungeon map cards": (2, cite("001", 25, "地城地圖卡(2張")),
-    "boss map cards": (4, cite("001", 27, "魔王地圖卡(4張")),
-    "team marker": (1, cite("001", 29, "團隊指示物(1個")),
-    "captain marker": (1, cite("001", 31, "隊長指示物(1個")),
-    "chest marker": (1, cite("001", 33, "寶箱指示物(1個")),
-    "special skill markers": (5, cite("001", 35, "特殊技能標記(5個")),
-    "damage markers": (14, cite("001", 37, "傷害標記(14個")),
-    "tower": (1, cite("001", 39, "塔樓板塊(1個)")),
-    "floor tiles": (6, cite("001", 41, "樓層板塊(6個)")),
-    "boss cards": (4, cite("001", 43, "魔王卡(4張)")),
-    "equipment cards": (53, cite("001", 45, "裝備卡(53張")),
-    "monster cards": (53, cite("001", 47, "怪物卡(53張")),
+    "target": (1, cite("fighter", 9, "標靶(1個)")),
+    "coloured dice": (3, cite("fighter", 11, "有色骰(3個")),
+    "white dice": (9, cite("fighter", 13, "白色骰(9個")),
+    "gold coins": (30, cite("fighter", 15, "金幣(30枚)")),
+    "hero pawns": (6, cite("fighter", 17, "英雄代表物(6個")),
+    "monster pawn": (1, cite("fighter", 19, "怪物代表物(1個")),
+    "hero cards": (9, cite("fighter", 21, "英雄卡(9張)")),
+    "monster HP card": (1, cite("fighter", 23, "怪物血量卡(1張")),
+    "dungeon map cards": (2, cite("fighter", 25, "地城地圖卡(2張")),
+    "boss map cards": (4, cite("fighter", 27, "魔王地圖卡(4張")),
+    "team marker": (1, cite("fighter", 29, "團隊指示物(1個")),
+    "captain marker": (1, cite("fighter", 31, "隊長指示物(1個")),
+    "chest marker": (1, cite("fighter", 33, "寶箱指示物(1個")),
+    "special skill markers": (5, cite("fighter", 35, "特殊技能標記(5個")),
+    "damage markers": (14, cite("fighter", 37, "傷害標記(14個")),
+    "tower": (1, cite("fighter", 39, "塔樓板塊(1個)")),
+    "floor tiles": (6, cite("fighter", 41, "樓層板塊(6個)")),
+    "boss cards": (4, cite("fighter", 43, "魔王卡(4張)")),
+    "equipment cards": (53, cite("fighter", 45, "裝備卡(53張")),
+    "monster cards": (53, cite("fighter", 47, "怪物卡(53張")),
 }
 
 PLAYERS = (1, 6)
@@ -88,45 +88,45 @@ class Die:
         return Fraction(self.eyes, self.faces)
 
 
-COLOURED = Die("coloured", 6, 3, 3, cite("001", 11, "3面眼睛圖案"))
-WHITE = Die("white", 6, 1, 9, cite("001", 13, "1面眼睛圖案"))
+COLOURED = Die("coloured", 6, 3, 3, cite("fighter", 11, "3面眼睛圖案"))
+WHITE = Die("white", 6, 1, 9, cite("fighter", 13, "1面眼睛圖案"))
 DICE = {"coloured": COLOURED, "white": WHITE}
 
 #: shop prices (gold)
 SHOP = {
-    "white die": (2, cite("001", 103, "每顆白色骰售價2枚金幣")),
-    "1 HP for every hero": (1, cite("001", 103, "每1枚金幣可換回所有玩家各1滴血量")),
+    "white die": (2, cite("fighter", 103, "每顆白色骰售價2枚金幣")),
+    "1 HP for every hero": (1, cite("fighter", 103, "每1枚金幣可換回所有玩家各1滴血量")),
     "equipment": ("price printed on the card; players + 3 cards on offer",
-                  cite("001", 101, "玩家人數+3")),
+                  cite("fighter", 101, "玩家人數+3")),
 }
 
 CITATIONS: dict[str, Source] = {
-    "cooperative: all win or all lose": cite("001", 5, "所有玩家皆為輸家"),
-    "players 1-6": cite("001", 51, "1~6人"),
-    "three difficulty levels": cite("001", 75, "遊戲分成三個等級"),
-    "start: 2 gold and 1 white die": cite("001", 81, "2枚金幣及1顆白色骰"),
-    "hero HP IX": cite("001", 71, "Ⅸ的血量圓圈格"),
-    "captain starts": cite("001", 85, "隊長同時為第一回合的起始玩家"),
-    "round: three phases": cite("001", 89, "各回合包括下列三個階段"),
-    "move: captain decides": cite("001", 93, "由隊長做最後決定"),
-    "hot spring": cite("001", 107, "將血量補滿至上限"),
-    "combat: start player picks a coloured die": cite("001", 121, "從三顆有色骰中挑選其中一顆"),
-    "target scores": cite("001", 127, "標靶最中心為10分"),
-    "bullseye + eye kills": cite("001", 127, "該怪物將立即死亡"),
-    "miss: hero takes damage": cite("001", 129, "視為攻擊失敗"),
-    "knocked out below 1 HP": cite("001", 129, "昏迷"),
-    "second and third players": cite("001", 131, "第二位及第三位玩家依序"),
-    "white die or retreat": cite("001", 135, "使用後將失去此白色骰"),
-    "captain retreat retrieves the dice": cite("001", 137, "取回三顆有色骰"),
-    "all knocked out: game lost": cite("001", 139, "所有玩家皆為輸家"),
-    "dice pass left": cite("001", 143, "原起始玩家的左手邊玩家"),
-    "revival costs a damage token": cite("001", 145, "須從公區拿取一個傷害標記"),
-    "3 damage tokens: out": cite("001", 145, "累積領取3個傷害標記"),
-    "bonus white die": cite("001", 147, "領取1個白色骰作為獎勵"),
-    "boss: bullseye + eye only -10": cite("001", 151, "僅損失10滴血量"),
-    "boss: no retrieving dice": cite("001", 153, "無法利用讓魔王對所有玩家造成傷害的方式"),
-    "game end": cite("001", 157, "遊戲即將結束"),
-    "mechanisms": cite("001", 213, "團隊合作"),
+    "cooperative: all win or all lose": cite("fighter", 5, "所有玩家皆為輸家"),
+    "players 1-6": cite("fighter", 51, "1~6人"),
+    "three difficulty levels": cite("fighter", 75, "遊戲分成三個等級"),
+    "start: 2 gold and 1 white die": cite("fighter", 81, "2枚金幣及1顆白色骰"),
+    "hero HP IX": cite("fighter", 71, "Ⅸ的血量圓圈格"),
+    "captain starts": cite("fighter", 85, "隊長同時為第一回合的起始玩家"),
+    "round: three phases": cite("fighter", 89, "各回合包括下列三個階段"),
+    "move: captain decides": cite("fighter", 93, "由隊長做最後決定"),
+    "hot spring": cite("fighter", 107, "將血量補滿至上限"),
+    "combat: start player picks a coloured die": cite("fighter", 121, "從三顆有色骰中挑選其中一顆"),
+    "target scores": cite("fighter", 127, "標靶最中心為10分"),
+    "bullseye + eye kills": cite("fighter", 127, "該怪物將立即死亡"),
+    "miss: hero takes damage": cite("fighter", 129, "視為攻擊失敗"),
+    "knocked out below 1 HP": cite("fighter", 129, "昏迷"),
+    "second and third players": cite("fighter", 131, "第二位及第三位玩家依序"),
+    "white die or retreat": cite("fighter", 135, "使用後將失去此白色骰"),
+    "captain retreat retrieves the dice": cite("fighter", 137, "取回三顆有色骰"),
+    "all knocked out: game lost": cite("fighter", 139, "所有玩家皆為輸家"),
+    "dice pass left": cite("fighter", 143, "原起始玩家的左手邊玩家"),
+    "revival costs a damage token": cite("fighter", 145, "須從公區拿取一個傷害標記"),
+    "3 damage tokens: out": cite("fighter", 145, "累積領取3個傷害標記"),
+    "bonus white die": cite("fighter", 147, "領取1個白色骰作為獎勵"),
+    "boss: bullseye + eye only -10": cite("fighter", 151, "僅損失10滴血量"),
+    "boss: no retrieving dice": cite("fighter", 153, "無法利用讓魔王對所有玩家造成傷害的方式"),
+    "game end": cite("fighter", 157, "遊戲即將結束"),
+    "mechanisms": cite("fighter", 213, "團隊合作"),
     "coloured die eyes": COLOURED.source,
     "white die eyes": WHITE.source,
 }
@@ -242,20 +242,20 @@ class Hero:
 # --------------------------------------------------------------------------------------------
 
 SCORE_SOURCES = {
-    "mission": cite("001", 165, "容易等級可獲得5分"),
-    "survivors": cite("001", 167, "每有一位玩家生存"),
-    "white dice": cite("001", 169, "每剩下一個白色骰"),
-    "gold": cite("001", 171, "每擁有2枚金幣"),
-    "no damage": cite("001", 173, "無任何玩家有傷害標記"),
-    "damage tokens": cite("001", 175, "每拿取一個傷害標記"),
-    "dead": cite("001", 177, "每有一位玩家死亡"),
+    "mission": cite("fighter", 165, "容易等級可獲得5分"),
+    "survivors": cite("fighter", 167, "每有一位玩家生存"),
+    "white dice": cite("fighter", 169, "每剩下一個白色骰"),
+    "gold": cite("fighter", 171, "每擁有2枚金幣"),
+    "no damage": cite("fighter", 173, "無任何玩家有傷害標記"),
+    "damage tokens": cite("fighter", 175, "每拿取一個傷害標記"),
+    "dead": cite("fighter", 177, "每有一位玩家死亡"),
 }
 CITATIONS.update({f"score: {k}": v for k, v in SCORE_SOURCES.items()})
 
 
 @dataclass(frozen=True)
 class Score:
-    """The team's final score, line by line (seed 001 lines 165-177)."""
+    """The team's final score, line by line (the Dungeon Fighter overview, lines 165-177)."""
 
     parts: tuple[tuple[str, int], ...]
 
@@ -321,22 +321,22 @@ class Tier:
 
 
 TIERS: tuple[Tier, ...] = (
-    Tier(None, 0, "腦殘嗎？", "Brainless?", cite("001", 181, "0分以下")),
-    Tier(1, 5, "別耍白癡了！", "Stop fooling around!", cite("001", 183, "1~5分")),
-    Tier(6, 10, "有點弱喔！", "A bit weak!", cite("001", 185, "6~10分")),
-    Tier(11, 15, "菜鳥終究是菜鳥！", "A rookie is still a rookie!", cite("001", 187, "11~15分")),
-    Tier(16, 20, "只能算初階英雄！", "Just a novice hero!", cite("001", 189, "16~20分")),
-    Tier(21, 25, "頂多是中階英雄！", "An intermediate hero at best!", cite("001", 191, "21~25分")),
-    Tier(26, 30, "果然是高階英雄！", "A true high-level hero!", cite("001", 193, "26~30分")),
-    Tier(31, 35, "真是攻略高手！", "A real expert!", cite("001", 195, "31~35分")),
-    Tier(36, 40, "可出攻略書囉！", "Write the strategy guide!", cite("001", 197, "36~40分")),
-    Tier(41, None, "已超出人類能力範圍了！", "Beyond human ability!", cite("001", 199, "40分以上")),
+    Tier(None, 0, "腦殘嗎？", "Brainless?", cite("fighter", 181, "0分以下")),
+    Tier(1, 5, "別耍白癡了！", "Stop fooling around!", cite("fighter", 183, "1~5分")),
+    Tier(6, 10, "有點弱喔！", "A bit weak!", cite("fighter", 185, "6~10分")),
+    Tier(11, 15, "菜鳥終究是菜鳥！", "A rookie is still a rookie!", cite("fighter", 187, "11~15分")),
+    Tier(16, 20, "只能算初階英雄！", "Just a novice hero!", cite("fighter", 189, "16~20分")),
+    Tier(21, 25, "頂多是中階英雄！", "An intermediate hero at best!", cite("fighter", 191, "21~25分")),
+    Tier(26, 30, "果然是高階英雄！", "A true high-level hero!", cite("fighter", 193, "26~30分")),
+    Tier(31, 35, "真是攻略高手！", "A real expert!", cite("fighter", 195, "31~35分")),
+    Tier(36, 40, "可出攻略書囉！", "Write the strategy guide!", cite("fighter", 197, "36~40分")),
+    Tier(41, None, "已超出人類能力範圍了！", "Beyond human ability!", cite("fighter", 199, "40分以上")),
 )
 CITATIONS.update({f"tier {t.label}": t.source for t in TIERS})
 
 
 def rating(score: int) -> Tier:
-    """The team's rating for a final score (seed 001 lines 179-199)."""
+    """The team's rating for a final score (the Dungeon Fighter overview, lines 179-199)."""
     for tier in TIERS:
         if tier.contains(score):
             return tier

@@ -1,7 +1,7 @@
-"""Dungeon Lords 地城領主 — the building phase as seed 003 describes it.
+"""Dungeon Lords 地城領主 — the building phase as the Dungeon Lords building notes describe it.
 
 Every lord holds eight order cards. Each round the lords *secretly* pick three of the six they
-may use and lay them out left to right (seed 003 lines 40-42); then everyone reveals the first
+may use and lay them out left to right (the Dungeon Lords building notes, lines 40-42); then everyone reveals the first
 card and, from the start player on, puts a minion on that order's board space — top slot
 first; if all three slots are taken the minion sits on the order card instead and the order
 fails (lines 46-49). Then the second card, then the third. In 2- and 3-player games NPC lords
@@ -18,16 +18,16 @@ What this module gives you:
   warrior pushing to the front (:func:`join_party`);
 * :func:`simulate_order_contention`: how often a chosen order finds no slot, by seat position.
 
-Decisions where seed 003 is silent (also in docs/siblings.md):
+Decisions where the Dungeon Lords building notes are silent (also in docs/siblings.md):
 
-* The order *names* are an outside fact (the seed defers them to "another post", line 76); they
+* The order *names* are an outside fact (the document defers them to "another post", line 76); they
   are labels only. Board rows: the first four are the top row (resolution order, lines 54-55).
 * Which cards start unavailable (2 per player, line 40-41; 3 per NPC, "the remaining five",
   line 64) is not said: they are drawn at random.
 * 2-player NPCs: when both NPCs draw the same order, NPC A takes the upper of the two slots.
 * Retrieval when *both* the 2nd and 3rd cards failed: the lord may take back any one of the
-  three played cards (the seed's "the card with the minion" is singular, line 91).
-* The start player is not passed at the end of round 4 (the seed lists no end-of-round phase
+  three played cards (the document's "the card with the minion" is singular, line 91).
+* The start player is not passed at the end of round 4 (the document lists no end-of-round phase
   for round 4, lines 145-160); year two's first start player is passed from round 4's (lines
   178-181), then passes left each round.
 """
@@ -61,54 +61,54 @@ UNAVAILABLE = 2  # a lord's unavailable cards (line 40-41)
 NPC_UNAVAILABLE = 3  # "the remaining five" of eight (line 64)
 ROUNDS_PER_YEAR = 4
 YEARS = 2
-SEASONS = ("winter", "spring", "summer", "autumn")  # as seed 003 names them (lines 9, 99, 126, 145)
+SEASONS = ("winter", "spring", "summer", "autumn")  # as the Dungeon Lords building notes name them (lines 9, 99, 126, 145)
 NPC = "NPC"
 
 CITATIONS: dict[str, Source] = {
-    "eight order types": cite("003", 40, "八類工作格"),
-    "two unavailable, six to choose": cite("003", 41, "你還有六張可以自由選擇"),
-    "choose three, left to right": cite("003", 42, "由左至右"),
-    "three slots, four lords": cite("003", 43, "只有三個位置"),
-    "reveal together, start player first": cite("003", 46, "由起始玩家開始放他的"),
-    "top-down placement": cite("003", 47, "必需由上往下放"),
-    "no room -> minion on the card": cite("003", 49, "將你的小頭放到你這次的命令卡上"),
-    "resolve top row then next": cite("003", 54, "從上面那一行由左至右結算"),
-    "NPCs place first": cite("003", 60, "NPC會比所有玩家先放小頭"),
-    "3p NPC: 3 of 5, second slot": cite("003", 64, "隨機抽三張"),
-    "3p NPC second slot": cite("003", 65, "第二格卡位"),
-    "2p NPCs: 2 of 5 on second slot": cite("003", 68, "隨機抽兩張"),
-    "2p NPCs: same order -> slots 2 and 3": cite("003", 69, "就放二三格"),
-    "2p NPCs: 1 of 3 on first slot": cite("003", 70, "隨機抽一張"),
-    "2p NPCs: same order -> slots 1 and 2": cite("003", 71, "就放一二格"),
-    "NPC card cycle": cite("003", 73, "收回牌堆"),
+    "eight order types": cite("lords", 40, "八類工作格"),
+    "two unavailable, six to choose": cite("lords", 41, "你還有六張可以自由選擇"),
+    "choose three, left to right": cite("lords", 42, "由左至右"),
+    "three slots, four lords": cite("lords", 43, "只有三個位置"),
+    "reveal together, start player first": cite("lords", 46, "由起始玩家開始放他的"),
+    "top-down placement": cite("lords", 47, "必需由上往下放"),
+    "no room -> minion on the card": cite("lords", 49, "將你的小頭放到你這次的命令卡上"),
+    "resolve top row then next": cite("lords", 54, "從上面那一行由左至右結算"),
+    "NPCs place first": cite("lords", 60, "NPC會比所有玩家先放小頭"),
+    "3p NPC: 3 of 5, second slot": cite("lords", 64, "隨機抽三張"),
+    "3p NPC second slot": cite("lords", 65, "第二格卡位"),
+    "2p NPCs: 2 of 5 on second slot": cite("lords", 68, "隨機抽兩張"),
+    "2p NPCs: same order -> slots 2 and 3": cite("lords", 69, "就放二三格"),
+    "2p NPCs: 1 of 3 on first slot": cite("lords", 70, "隨機抽一張"),
+    "2p NPCs: same order -> slots 1 and 2": cite("lords", 71, "就放一二格"),
+    "NPC card cycle": cite("lords", 73, "收回牌堆"),
     "order names (outside)": outside_fact(ORDERS_ORIGIN),
-    "retrieval: first card back": cite("003", 88, "將命令卡左邊第一張拿回手"),
-    "retrieval: 2nd and 3rd up": cite("003", 89, "往上移一格到無法使用上"),
-    "retrieval: failed card may return": cite("003", 91, "有小頭的那張選一張回手"),
-    "tax: 1 gold per 2 tiles, rounded up": cite("003", 21, "無條件進位"),
-    "tax: conquered tiles pay": cite("003", 23, "還是要收稅"),
-    "tax: damage per unpaid gold": cite("003", 24, "每少付一個黃金就會得到一個傷害指示物"),
-    "damage: -3 points": cite("003", 25, "扣三分"),
-    "events: three cards": cite("003", 19, "事件卡只有三張"),
-    "adventurers: 4, or 3 for 2-3 players": cite("003", 29, "2~3人遊戲為3張"),
-    "adventurers: weak left": cite("003", 30, "弱的放左邊"),
-    "adventurers: redraw if all equal": cite("003", 33, "棄掉最後一張再翻一張新的"),
-    "adventurers: least evil first": cite("003", 114, "邪惡計量條位置最低的"),
-    "adventurers: 2p NPC's card discarded": cite("003", 117, "分給NPC的那張會進入棄牌堆"),
-    "adventurers: tie -> order of play": cite("003", 118, "執行順位"),
-    "adventurers: 2p NPC evil +1": cite("003", 121, "NPC的邪惡值加1"),
-    "adventurers: 2p NPC nicer on ties": cite("003", 122, "NPC算比較nice"),
-    "warrior pushes to the front": cite("003", 141, "擠到後邊去"),
-    "start player passes left": cite("003", 97, "起始玩家標示物傳給你的左手邊玩家"),
-    "round 4: no event, no adventurers": cite("003", 148, "沒有事件卡也沒有新冒險者"),
-    "year 2: gold-backed cards": cite("003", 164, "第二年用的金背卡"),
-    "year 2: produce twice": cite("003", 167, "可以被生產兩次"),
-    "year 2: draw one extra trap": cite("003", 172, "可以多抽一張來看"),
-    "year 2: 2p NPC evil -2": cite("003", 176, "往下兩格"),
-    "year 2 start player: 4p right": cite("003", 179, "4人:傳給右手邊"),
-    "year 2 start player: 3p left": cite("003", 180, "3人:傳給左手邊"),
-    "year 2 start player: 2p stays": cite("003", 181, "2人:不傳"),
-    "game ends after year 2": cite("003", 184, "第二年結束後就call game算分"),
+    "retrieval: first card back": cite("lords", 88, "將命令卡左邊第一張拿回手"),
+    "retrieval: 2nd and 3rd up": cite("lords", 89, "往上移一格到無法使用上"),
+    "retrieval: failed card may return": cite("lords", 91, "有小頭的那張選一張回手"),
+    "tax: 1 gold per 2 tiles, rounded up": cite("lords", 21, "無條件進位"),
+    "tax: conquered tiles pay": cite("lords", 23, "還是要收稅"),
+    "tax: damage per unpaid gold": cite("lords", 24, "每少付一個黃金就會得到一個傷害指示物"),
+    "damage: -3 points": cite("lords", 25, "扣三分"),
+    "events: three cards": cite("lords", 19, "事件卡只有三張"),
+    "adventurers: 4, or 3 for 2-3 players": cite("lords", 29, "2~3人遊戲為3張"),
+    "adventurers: weak left": cite("lords", 30, "弱的放左邊"),
+    "adventurers: redraw if all equal": cite("lords", 33, "棄掉最後一張再翻一張新的"),
+    "adventurers: least evil first": cite("lords", 114, "邪惡計量條位置最低的"),
+    "adventurers: 2p NPC's card discarded": cite("lords", 117, "分給NPC的那張會進入棄牌堆"),
+    "adventurers: tie -> order of play": cite("lords", 118, "執行順位"),
+    "adventurers: 2p NPC evil +1": cite("lords", 121, "NPC的邪惡值加1"),
+    "adventurers: 2p NPC nicer on ties": cite("lords", 122, "NPC算比較nice"),
+    "warrior pushes to the front": cite("lords", 141, "擠到後邊去"),
+    "start player passes left": cite("lords", 97, "起始玩家標示物傳給你的左手邊玩家"),
+    "round 4: no event, no adventurers": cite("lords", 148, "沒有事件卡也沒有新冒險者"),
+    "year 2: gold-backed cards": cite("lords", 164, "第二年用的金背卡"),
+    "year 2: produce twice": cite("lords", 167, "可以被生產兩次"),
+    "year 2: draw one extra trap": cite("lords", 172, "可以多抽一張來看"),
+    "year 2: 2p NPC evil -2": cite("lords", 176, "往下兩格"),
+    "year 2 start player: 4p right": cite("lords", 179, "4人:傳給右手邊"),
+    "year 2 start player: 3p left": cite("lords", 180, "3人:傳給左手邊"),
+    "year 2 start player: 2p stays": cite("lords", 181, "2人:不傳"),
+    "game ends after year 2": cite("lords", 184, "第二年結束後就call game算分"),
 }
 
 # --------------------------------------------------------------------------------------------
@@ -116,18 +116,18 @@ CITATIONS: dict[str, Source] = {
 # --------------------------------------------------------------------------------------------
 
 PHASES = {
-    "new_round": ("New round", cite("003", 11, "New Round Phase")),
-    "orders": ("Orders", cite("003", 39, "Order Phase")),
-    "production": ("Production and order retrieval", cite("003", 78, "Production and Orders Retrieval")),
-    "event": ("Event", cite("003", 109, "Event Phase")),
-    "adventurers": ("Adventurers", cite("003", 112, "Adventures Phase")),
-    "end_of_round": ("End of round", cite("003", 96, "End of round")),
-    "combat": ("Combat (not in the seed)", cite("003", 160, "戰鬥進度板")),
+    "new_round": ("New round", cite("lords", 11, "New Round Phase")),
+    "orders": ("Orders", cite("lords", 39, "Order Phase")),
+    "production": ("Production and order retrieval", cite("lords", 78, "Production and Orders Retrieval")),
+    "event": ("Event", cite("lords", 109, "Event Phase")),
+    "adventurers": ("Adventurers", cite("lords", 112, "Adventures Phase")),
+    "end_of_round": ("End of round", cite("lords", 96, "End of round")),
+    "combat": ("Combat (not in the document)", cite("lords", 160, "戰鬥進度板")),
 }
 
 
 def round_phases(round_no: int) -> list[str]:
-    """The phases of building round 1..4 of a year (seed 003 lines 9-160).
+    """The phases of building round 1..4 of a year (the Dungeon Lords building notes, lines 9-160).
 
     Round 1 has no event and no adventurers phase; rounds 2-4 resolve the event revealed a
     round earlier and deal the adventurers revealed a round earlier; round 4 reveals none and
@@ -162,8 +162,8 @@ def start_players(n_players: int, first: int = 0) -> list[int]:
 
 YEAR_TWO_CHANGES: tuple[tuple[str, Source], ...] = (
     ("monster, room and adventurer cards switch to the gold-backed year-two decks", CITATIONS["year 2: gold-backed cards"]),
-    ("four year-two combat cards go on the central board", cite("003", 165, "戰鬥卡4張")),
-    ("an undefeated paladin is swapped for the year-two paladin", cite("003", 165, "第二年的聖騎士")),
+    ("four year-two combat cards go on the central board", cite("lords", 165, "戰鬥卡4張")),
+    ("an undefeated paladin is swapped for the year-two paladin", cite("lords", 165, "第二年的聖騎士")),
     ("every room can produce twice", CITATIONS["year 2: produce twice"]),
     ("the Buy Traps order draws one extra card and discards one (production does not)", CITATIONS["year 2: draw one extra trap"]),
     ("2 players: the NPC's evil marker moves down two", CITATIONS["year 2: 2p NPC evil -2"]),

@@ -13,6 +13,10 @@
 
 from __future__ import annotations
 
+from ..extras import require
+
+require("dungeon_guilds.siblings.graphs", "analysis", "networkx", "plotly", "pandas")
+
 import networkx as nx
 import plotly.graph_objects as go
 
@@ -29,9 +33,9 @@ NPC_ROW = -2  # the row of NPC placements
 
 TURN_SOURCES = {
     "dungeon_guilds": cite_rule("R4.1", "Snake order"),
-    "dungeon": cite("004", 38, "依順時針方向輪替行動"),
-    "dungeon_lords": cite("003", 46, "由起始玩家開始放他的"),
-    "dungeon_fighter": cite("001", 143, "原起始玩家的左手邊玩家"),
+    "dungeon": cite("dungeon", 38, "依順時針方向輪替行動"),
+    "dungeon_lords": cite("lords", 46, "由起始玩家開始放他的"),
+    "dungeon_fighter": cite("fighter", 143, "原起始玩家的左手邊玩家"),
 }
 
 
@@ -128,55 +132,55 @@ _PHASES: dict[str, tuple[list, list]] = {
         [("setup", "Setup", 0, 1), ("start", "Start", 1, 2), ("dispatch", "Dispatch", 2, 1),
          ("resolution", "Resolution", 2, 0), ("cleanup", "Cleanup", 1, 0), ("end", "Game end", 0, -1)],
         [("setup", "dispatch", "round 1 skips start", cite_rule("R3.1", "skipped in round 1")),
-         ("start", "dispatch", "rooms dealt, lord revealed", cite("000", 47, "正面朝下發出")),
-         ("dispatch", "resolution", "every player has 2 adventurers in", cite("000", 71, "派遣階段結束")),
-         ("resolution", "cleanup", "a room fails or all rooms cleared", cite("000", 81, "直到攻略失敗")),
-         ("cleanup", "start", "lords remain", cite("000", 89, "若還有城主卡")),
-         ("cleanup", "end", "no lord left", cite("000", 91, "城主卡使用完畢時代表遊戲結束"))],
+         ("start", "dispatch", "rooms dealt, lord revealed", cite("guilds_zh", 47, "正面朝下發出")),
+         ("dispatch", "resolution", "every player has 2 adventurers in", cite("guilds_zh", 71, "派遣階段結束")),
+         ("resolution", "cleanup", "a room fails or all rooms cleared", cite("guilds_zh", 81, "直到攻略失敗")),
+         ("cleanup", "start", "lords remain", cite("guilds_zh", 89, "若還有城主卡")),
+         ("cleanup", "end", "no lord left", cite("guilds_zh", 91, "城主卡使用完畢時代表遊戲結束"))],
     ),
     "dungeon": (
         [("move", "Move", 0, 2), ("encounter", "Encounter", 2, 2), ("combat", "Combat", 2, 0),
          ("counter", "Counter-attack", 3, -1), ("loot", "Loot", 0, 0), ("next", "Next player", -1, 1),
          ("win", "Win", -2, 2)],
-        [("move", "encounter", "entered an uncleared room", cite("004", 42, "未清空的房間時必須停止")),
-         ("move", "next", "nothing entered", cite("004", 41, "最多走 5 格")),
-         ("encounter", "combat", "monster drawn", cite("004", 49, "抽 1 張相應等級的怪物卡")),
-         ("encounter", "next", "trap in a room", cite("004", 51, "抽1張寶藏卡")),
-         ("combat", "loot", "2d6 ≥ the class's number", cite("004", 60, "大於等於")),
-         ("combat", "counter", "monster still alive", cite("004", 66, "若怪物未死")),
-         ("counter", "next", "12 / 11 / 8-10 / 6-7 / ≤5", cite("004", 68, "擲骰結果 效果")),
-         ("loot", "next", "treasure taken", cite("004", 82, "擊敗房間怪物")),
-         ("next", "move", "clockwise", cite("004", 38, "順時針")),
-         ("move", "win", "out alive with the target", cite("004", 5, "活著走出地下城"))],
+        [("move", "encounter", "entered an uncleared room", cite("dungeon", 42, "未清空的房間時必須停止")),
+         ("move", "next", "nothing entered", cite("dungeon", 41, "最多走 5 格")),
+         ("encounter", "combat", "monster drawn", cite("dungeon", 49, "抽 1 張相應等級的怪物卡")),
+         ("encounter", "next", "trap in a room", cite("dungeon", 51, "抽1張寶藏卡")),
+         ("combat", "loot", "2d6 ≥ the class's number", cite("dungeon", 60, "大於等於")),
+         ("combat", "counter", "monster still alive", cite("dungeon", 66, "若怪物未死")),
+         ("counter", "next", "12 / 11 / 8-10 / 6-7 / ≤5", cite("dungeon", 68, "擲骰結果 效果")),
+         ("loot", "next", "treasure taken", cite("dungeon", 82, "擊敗房間怪物")),
+         ("next", "move", "clockwise", cite("dungeon", 38, "順時針")),
+         ("move", "win", "out alive with the target", cite("dungeon", 5, "活著走出地下城"))],
     ),
     "dungeon_lords": (
         [("new_round", "New round", 0, 2), ("orders", "Orders", 2, 2),
          ("production", "Production & retrieval", 3, 1), ("event", "Event", 2, 0),
          ("adventurers", "Adventurers", 0, 0), ("end_of_round", "End of round", -1, 1),
          ("combat", "Combat", 1, -1), ("end", "Score", 3, -1)],
-        [("new_round", "orders", "", cite("003", 37, "進度標示物前進一格")),
-         ("orders", "production", "", cite("003", 76, "進度標示物前進一格")),
-         ("production", "end_of_round", "round 1", cite("003", 96, "回家階段")),
-         ("production", "event", "rounds 2-4", cite("003", 109, "事件階段")),
-         ("event", "adventurers", "", cite("003", 112, "冒險者階段")),
-         ("adventurers", "end_of_round", "rounds 2-3", cite("003", 124, "回家階段")),
-         ("adventurers", "combat", "round 4", cite("003", 160, "到這邊建築就結束了")),
-         ("end_of_round", "new_round", "start marker passes left", cite("003", 97, "左手邊玩家")),
-         ("combat", "new_round", "after year 1", cite("003", 163, "下一年一樣照這個流程")),
-         ("combat", "end", "after year 2", cite("003", 184, "第二年結束後就call game算分"))],
+        [("new_round", "orders", "", cite("lords", 37, "進度標示物前進一格")),
+         ("orders", "production", "", cite("lords", 76, "進度標示物前進一格")),
+         ("production", "end_of_round", "round 1", cite("lords", 96, "回家階段")),
+         ("production", "event", "rounds 2-4", cite("lords", 109, "事件階段")),
+         ("event", "adventurers", "", cite("lords", 112, "冒險者階段")),
+         ("adventurers", "end_of_round", "rounds 2-3", cite("lords", 124, "回家階段")),
+         ("adventurers", "combat", "round 4", cite("lords", 160, "到這邊建築就結束了")),
+         ("end_of_round", "new_round", "start marker passes left", cite("lords", 97, "左手邊玩家")),
+         ("combat", "new_round", "after year 1", cite("lords", 163, "下一年一樣照這個流程")),
+         ("combat", "end", "after year 2", cite("lords", 184, "第二年結束後就call game算分"))],
     ),
     "dungeon_fighter": (
         [("setup", "Setup", -1, 1), ("move", "Move", 0, 2), ("combat", "Combat", 2, 2),
          ("settlement", "Settlement", 1, 0), ("boss", "Boss fight", 3, 0),
          ("win", "Win (all)", 4, 1), ("lose", "Lose (all)", 4, -1)],
-        [("setup", "move", "captain starts", cite("001", 85, "隊長同時為第一回合的起始玩家")),
-         ("move", "combat", "entered a room", cite("001", 95, "接著便進行戰鬥階段")),
-         ("combat", "settlement", "monster dead", cite("001", 131, "並進入結算階段")),
-         ("combat", "lose", "all heroes knocked out", cite("001", 139, "所有玩家皆為輸家")),
-         ("settlement", "move", "dice pass left", cite("001", 143, "左手邊玩家")),
-         ("settlement", "boss", "last room reached", cite("001", 151, "玩家們將魔王卡翻至正面")),
-         ("boss", "win", "boss dead", cite("001", 159, "魔王死亡")),
-         ("boss", "lose", "white dice gone, boss alive", cite("001", 153, "則所有玩家將輸掉此遊戲"))],
+        [("setup", "move", "captain starts", cite("fighter", 85, "隊長同時為第一回合的起始玩家")),
+         ("move", "combat", "entered a room", cite("fighter", 95, "接著便進行戰鬥階段")),
+         ("combat", "settlement", "monster dead", cite("fighter", 131, "並進入結算階段")),
+         ("combat", "lose", "all heroes knocked out", cite("fighter", 139, "所有玩家皆為輸家")),
+         ("settlement", "move", "dice pass left", cite("fighter", 143, "左手邊玩家")),
+         ("settlement", "boss", "last room reached", cite("fighter", 151, "玩家們將魔王卡翻至正面")),
+         ("boss", "win", "boss dead", cite("fighter", 159, "魔王死亡")),
+         ("boss", "lose", "white dice gone, boss alive", cite("fighter", 153, "則所有玩家將輸掉此遊戲"))],
     ),
 }
 

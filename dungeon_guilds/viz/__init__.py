@@ -19,7 +19,11 @@ behind the figures is in :mod:`dungeon_guilds.events` (core, no plotly needed; a
 ``dungeon_guilds.viz.events``).
 """
 
-from .board import board_figure
+from ..extras import require
+
+require("dungeon_guilds.viz", "analysis", "plotly", "networkx")
+
+from .board import board_figure  # noqa: E402  (after the extra's check)
 from .chances import clear_probabilities, clear_probability_figure
 from .money import gold_figure, sankey_data, sankey_figure
 from .payouts import PayoutCase, explain, payout_case, payout_figure, payout_parts

@@ -4,6 +4,10 @@ engine has resolved the rooms the revealed fronts and cleared / failed."""
 
 from __future__ import annotations
 
+from ..extras import require
+
+require("dungeon_guilds.viz", "analysis", "plotly", "networkx")
+
 import plotly.graph_objects as go
 
 from .. import i18n

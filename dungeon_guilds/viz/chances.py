@@ -1,7 +1,7 @@
 """Room clear probabilities: with the adventurers in the dungeon now, how likely is each room
 to beat its defence, and to be cleared (every room above cleared too, R5.1)?
 
-What is known (RULES, ``State.view``): each room's level (its back), the deck's card list and
+What is known (docs/rules.md, ``State.view``): each room's level (its back), the deck's card list and
 the fronts revealed so far. A room's front is therefore a uniformly random card among the
 *unseen* cards of its level (``State.unseen_cards``), the rooms of one level drawing without
 replacement from the same pool. The defence a room must beat is the engine's: the card's
@@ -19,6 +19,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 from typing import Sequence
+
+from ..extras import require
+
+require("dungeon_guilds.viz", "analysis", "plotly", "networkx")
 
 import plotly.graph_objects as go
 

@@ -13,6 +13,10 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
+from ..extras import require
+
+require("dungeon_guilds.viz", "analysis", "plotly", "networkx")
+
 import plotly.graph_objects as go
 
 from .. import i18n

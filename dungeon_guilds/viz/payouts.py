@@ -13,6 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
+from ..extras import require
+
+require("dungeon_guilds.viz", "analysis", "plotly", "networkx")
+
 import plotly.graph_objects as go
 
 from .. import i18n

@@ -10,6 +10,10 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
+from ..extras import require
+
+require("dungeon_guilds.viz", "analysis", "plotly", "networkx")
+
 import networkx as nx
 import plotly.graph_objects as go
 

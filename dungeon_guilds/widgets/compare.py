@@ -240,7 +240,9 @@ class CompareExplorer(App):
         return i18n.t(key, self.lang) if key and self.lang != i18n.FALLBACK and i18n.has(key, self.lang) else english
 
     def _cite(self, doc: str, line: int) -> str:
-        return citation({"seed": doc, "line": line}, self.lang)
+        from ..siblings import Source
+
+        return citation(Source("doc", doc, line), self.lang)
 
     def _game_name(self, game: str) -> str:
         en, zh, _ = GAMES[game]
@@ -377,7 +379,7 @@ class CompareExplorer(App):
         lost = dungeon.expected_cards_lost(hand)
         self.odds.value = (
             f"<h4>{_fill(t('compare.odds_win'), bonus=str(bonus))}</h4>"
-            f"<p class='src'>{html.escape(t('compare.cite_win', a=self._cite('004', 60), b=self._cite('004', 99)))}</p>"
+            f"<p class='src'>{html.escape(t('compare.cite_win', a=self._cite('dungeon', 60), b=self._cite('dungeon', 99)))}</p>"
             f"{_table(win)}<h4>{_fill(t('compare.odds_counter'))}</h4>{_table(counter)}"
             "<p>" + _fill(t("compare.odds_loss"), hand=str(hand), lost=f"<b>{html.escape(str(lost))}</b>",
                           approx=f"{float(lost):.3f}") + "</p>")
@@ -453,7 +455,7 @@ class CompareExplorer(App):
         intro = _fill(t("compare.lords_intro"), years=str(run["years"]),
                       rounds=str(dungeon_lords.ROUNDS_PER_YEAR),
                       policy=f"<i>{html.escape(self._data_word('policy', run['policy']))}</i>",
-                      seed=html.escape(str(run["seed"])), source=html.escape(self._cite("003", 46)))
+                      seed=html.escape(str(run["seed"])), source=html.escape(self._cite("lords", 46)))
         note = _fill(t("compare.lords_exact"), exact=html.escape("; ".join(exact)))
         self.lords_table.value = f"<p>{intro}</p>{_table(shown)}<p class='src'>{note}</p>"
         fig = graphs.draw_contention(frame)

@@ -8,6 +8,7 @@ tab        what                                                             app
 =========  ===============================================================  ==================
 Learn      step through a round one action at a time (bots or you)          :class:`RoundStepper`
 Play       a whole game against bots, seeing only what your seat may know   :class:`PlayTable`
+Rules      every rule as a card, live examples from the engine, the lords      :class:`RulesTab`
 Explore    how a treasure is split; the order of turns and bumps            :class:`PayoutExplorer`, :class:`TurnOrderExplorer`
 Lab        balance runs (metrics with 95 % CIs) and the design workshop     :class:`LabPanel`, :class:`WorkshopApp`
 Compare    Dungeon Guilds and its sibling games side by side                :class:`CompareExplorer`
@@ -35,7 +36,7 @@ import ipywidgets as W
 from .. import i18n
 from .common import App, safe
 
-TABS = ("learn", "play", "explore", "lab", "compare")
+TABS = ("learn", "play", "rules", "explore", "lab", "compare")
 
 # The games the Learn and Play tabs start with (a browser test replays them with the engine).
 LEARN_SETTINGS = {"players": 3, "seats": ["human", "greedy", "greedy"], "seed": 1}
@@ -68,7 +69,7 @@ class Dashboard(App):
         self.turn_explorer = None
         self._builders: dict[str, Callable[[], W.Widget]] = {
             "learn": self._build_learn, "play": self._build_play, "explore": self._build_explore,
-            "lab": self._build_lab, "compare": self._build_compare,
+            "lab": self._build_lab, "compare": self._build_compare, "rules": self._build_rules,
         }
         self.title_html = W.HTML().add_class("dg-dash-title")
         self.panels = {name: W.VBox([W.HTML()]).add_class("dg-tab-page").add_class(f"dg-tab-{name}")
@@ -141,6 +142,12 @@ class Dashboard(App):
         from .play_table import PlayTable
 
         return PlayTable(**self._settings["play"], **self._shared())
+
+    def _build_rules(self) -> W.Widget:
+        """Every rule as a card with live examples, and the lord cards (issue 19)."""
+        from .rules_tab import RulesTab
+
+        return RulesTab(**self._shared())
 
     def _build_explore(self) -> W.Widget:
         """The payout and turn-order explorers, and below them the rules explorer (every rule

@@ -1,5 +1,5 @@
 """The rules explorer: every rule option and every project ruling, and two rule sets compared in
-words (RULES.md: "every ruling should be visible to users", §9 "switch edition and see the
+words (docs/rules.md: "every ruling should be visible to users", §9 "switch edition and see the
 difference").
 
 ``RulesExplorer()`` shows
@@ -10,11 +10,14 @@ difference").
   engine refuses (3v3 with 4 players) is shown as the engine's refusal in the message area,
   never as an exception;
 * what changes from A to B, from :func:`dungeon_guilds.rules.differences`; the points where
-  the French summary is silent (R9.2, R9.3) or agrees (R9.4) are listed apart, and those it
-  leaves unstated are marked (class ``dg-unstated``, "unstated in FR");
+  the French summary is silent (R9.2, R9.3, and the five points of R9.5) or agrees (R9.4) are
+  listed apart, and those it leaves unstated are marked (class ``dg-unstated``, "unstated in
+  FR");
 * a table of every option of :data:`~dungeon_guilds.rules.OPTIONS` (values, default,
   description, source, whether it is a project ruling) and a table of every ruling of
-  :data:`~dungeon_guilds.rules.RULINGS`.
+  :data:`~dungeon_guilds.rules.RULINGS`;
+* always, the points the French summary leaves unstated (R9.5,
+  :func:`~dungeon_guilds.rules.unstated_in_fr`), each marked "unstated in FR".
 
 Words. Labels come from the ``[rules]`` section of ``dungeon_guilds/strings/<lang>.toml`` (the
 pickers reuse ``ui.*`` and ``option.*``). **In English the explorer shows the engine's own text
@@ -23,7 +26,8 @@ descriptions, the value words of :func:`~dungeon_guilds.rules.describe_value` an
 texts, all from ``rules.py``. **Another language builds the same sentences from keys**: the
 structure of :func:`difference_items` (which mirrors ``differences()`` item for item) worded
 with ``rules.diff_option`` / ``diff_swap`` / ``diff_silence``, option names ``rules.name_<option>``,
-value words ``rules.value_<option>_<value>``, silences ``rules.silence_<R>``, descriptions
+value words ``rules.value_<option>_<value>``, silences ``rules.silence_<R>`` (numbered like
+rulings, see :func:`silence_keys`), descriptions
 ``rules.option_<name>`` and rulings ``rules.ruling_<R>`` (dots as underscores; an R-number that
 occurs again in ``RULINGS`` gets ``_2``, ``_3`` …, see :func:`ruling_keys`). The English table
 repeats ``rules.py`` word for word (a test checks it), so a translator translates exactly what
@@ -33,7 +37,7 @@ shown in the engine's English rather than lost; if ``differences()`` ever says s
 
 Sub-widgets: ``a_lords``, ``a_teams``, ``a_npc``, ``a_edition`` and the same ``b_*``,
 ``a_title`` / ``b_title``, ``players_dropdown``, ``intro_html``, ``differences_html``,
-``options_html``, ``rulings_html``, ``message``, ``language_toggle``. ``rules_a`` / ``rules_b``
+``options_html``, ``rulings_html``, ``unstated_html``, ``message``, ``language_toggle``. ``rules_a`` / ``rules_b``
 are the :class:`Rules` picked, ``differences`` the engine's English sentences last shown and
 ``refusals`` ``{"A"|"B": reason}`` the engine's refusals for the player count. CSS class
 ``dg-rules-explorer``.
@@ -42,19 +46,19 @@ are the :class:`Rules` picked, ``differences`` the engine's English sentences la
 from __future__ import annotations
 
 import re
-from collections import Counter
 from html import escape
 from typing import Any
 
 import ipywidgets as W
 
 from .. import i18n
+from ..reference import _numbered_keys
 from ..rules import (EDITION_SILENCES, EDITIONS, LORDS_OPTIONS, MAX_PLAYERS, MIN_PLAYERS, OPTIONS,
-                     RULINGS, TEAM_OPTIONS, Rules, RulesError, describe_value, differences)
+                     RULINGS, TEAM_OPTIONS, UNSTATED_FR, Rules, RulesError, describe_value,
+                     differences, unstated_in_fr)
 from .common import NONE, App, safe, set_options
 
 SIDES = ("A", "B")
-UNSTATED_FR = "unstated in FR"  # how EDITION_SILENCES marks a point the French text leaves open
 
 
 # ---------------------------------------------------------------------- keys and words
@@ -79,13 +83,20 @@ def value_key(option: str, value: Any) -> str:
 def ruling_keys() -> list[str]:
     """The strings key of each entry of ``RULINGS``, in order: ``rules.ruling_R4_7``; an
     R-number met again gets ``_2``, ``_3`` … (``RULINGS`` holds two R4.3 rulings)."""
-    seen: Counter[str] = Counter()
-    keys = []
-    for rule, _text in RULINGS:
-        seen[rule] += 1
-        base = f"rules.ruling_{_slug(rule)}"
-        keys.append(base if seen[rule] == 1 else f"{base}_{seen[rule]}")
-    return keys
+    return _numbered_keys("ruling", RULINGS)
+
+
+def silence_keys() -> list[str]:
+    """The strings key of each entry of ``EDITION_SILENCES``, in order: ``rules.silence_R9_2``;
+    an R-number met again gets ``_2``, ``_3`` … (R9.5 lists five unstated points)."""
+    return _numbered_keys("silence", EDITION_SILENCES)
+
+
+def _silence_key(rule: str, text: str) -> str:
+    try:
+        return silence_keys()[EDITION_SILENCES.index((rule, text))]
+    except ValueError:  # a silence this module does not list: its own R-number's key
+        return f"rules.silence_{_slug(rule)}"
 
 
 def _word(key: str, english: str, lang: str) -> str:
@@ -123,25 +134,18 @@ def option_help(name: str, lang: str) -> str:
 
 
 def source_words(source: str, lang: str) -> str:
-    """An option's source (``seed 000 (城主卡 section), RULES R1.3``) with document names a
-    student can read: each source document by its title, RULES by the rules reference."""
-    from .citations import DOCUMENTS
+    """An option's source (``the Chinese rulebook (城主卡 section), docs/rules.md R1.3``) with
+    names a student can read: each source document by its name in ``lang``, the rules file as
+    the rules reference."""
+    from ..siblings import DOCUMENTS
 
-    def doc(m: re.Match) -> str:
-        game, kind = DOCUMENTS.get(m.group(1), ("", ""))
-        return i18n.t(f"cite.doc_{game}_{kind}", lang) if game else m.group(0)
-
-    headings = {"城主卡": "cite.section_000_lords", "變體規則": "cite.section_000_variants",
-                "組隊": "rules.title_teams", "NPC": "rules.title_npc"}
-
-    def section(m: re.Match) -> str:
-        words = " — ".join(i18n.t(headings[w], lang) if w in headings else w
-                           for w in m.group(1).replace(" section", "").split())
-        return i18n.t("rules.source_section", lang, section=words)
-
-    text = re.sub(r"\(([^()]+)\)", section, source)
-    text = re.sub(r"seed (\d{3})", doc, text)
-    text = re.sub(r"\bRULES\b", i18n.t("rules.source_rules", lang), text)
+    text = source.replace(" section)", ")")
+    text = re.sub(r"\(([^()]+)\)", lambda m: i18n.t("rules.source_section", lang, section=m.group(1)), text)
+    for doc in DOCUMENTS.values():
+        key = f"cite.doc_{doc.id}"
+        if i18n.has(key, lang):
+            text = text.replace(doc.name, i18n.t(key, lang))
+    text = text.replace("docs/rules.md", i18n.t("rules.source_rules", lang))
     return text.replace(" and ", i18n.t("rules.source_and", lang))
 
 
@@ -178,7 +182,7 @@ def difference_text(item: tuple, lang: str) -> str:
                                  else "rules.swap_unlocked")
         return t("rules.diff_swap", a=room(item[1]), b=room(item[2]))
     _, rule, text = item
-    return t("rules.diff_silence", rule=rule, text=_word(f"rules.silence_{_slug(rule)}", text, lang))
+    return t("rules.diff_silence", rule=rule, text=_word(_silence_key(rule, text), text, lang))
 
 
 # ---------------------------------------------------------------------- the app
@@ -214,6 +218,7 @@ class RulesExplorer(App):
         self.differences_html = W.HTML().add_class("dg-rules-differences")
         self.options_html = W.HTML().add_class("dg-rules-options")
         self.rulings_html = W.HTML().add_class("dg-rules-rulings")
+        self.unstated_html = W.HTML().add_class("dg-rules-unstated")
         column = lambda side: W.VBox(  # noqa: E731
             [getattr(self, f"{side}_{n}") for n in ("title", "lords", "teams", "npc", "edition")],
             layout=W.Layout(margin="0 24px 0 0")).add_class(f"dg-rules-set-{side}")
@@ -222,6 +227,7 @@ class RulesExplorer(App):
             W.HBox([column("a"), column("b")]).add_class("dg-rules-sets"),
             W.HBox([self.players_note, self.players_dropdown], layout=W.Layout(align_items="center")),
             self.message, self.differences_html, self.options_html, self.rulings_html,
+            self.unstated_html,
         ]
         self.relabel()
         self.refresh()
@@ -291,6 +297,7 @@ class RulesExplorer(App):
         self.differences_html.value = self._differences_html(a, b, lang)
         self.options_html.value = self._options_html(lang)
         self.rulings_html.value = self._rulings_html(lang)
+        self.unstated_html.value = self._unstated_html(lang)
 
     def _differences_html(self, a: Rules, b: Rules, lang: str) -> str:
         t = lambda key, **v: i18n.t(key, lang, **v)  # noqa: E731
@@ -361,6 +368,17 @@ class RulesExplorer(App):
                 f'<tr><th>{escape(t("rules.col_rule"))}</th><th>{escape(t("rules.col_text"))}</th></tr>'
                 f"{rows}</table>")
 
+    def _unstated_html(self, lang: str) -> str:
+        """Every point the French summary leaves unstated (R9.5), marked "unstated in FR"."""
+        t = lambda key: i18n.t(key, lang)  # noqa: E731
+        items = "".join(
+            f'<li class="dg-unstated" data-rule="{escape(rule)}" data-unstated="fr" '
+            f'title="{escape(t("rules.unstated"))}" style="border-left:3px solid #8a5a00;padding-left:4px">'
+            f'<b>{escape(rule)}</b> {escape(_word(_silence_key(rule, text), text, lang))}</li>'
+            for rule, text in unstated_in_fr())
+        return (f'<h4 style="margin:12px 0 4px">{escape(t("rules.unstated_title"))}</h4>'
+                f'<ul class="dg-unstated-list" data-count="{len(unstated_in_fr())}">{items}</ul>')
+
 
 __all__ = ["RulesExplorer", "difference_items", "difference_text", "ruling_keys", "ruling_texts",
-           "value_word"]
+           "silence_keys", "value_word"]

@@ -20,6 +20,10 @@ The widgets are in ``dungeon_guilds.widgets.deck_editor``, ``.lord_builder`` and
 ``docs/workshop.md``.
 """
 
+from ..extras import require
+
+require("dungeon_guilds.workshop", "analysis", "pandas", "plotly")
+
 from .ab import Arm, ABResult, compare, run_ab, verdict
 from .deck_edit import DeckTable, Problem, deck_from_table, table_from_deck, table_from_text, validate
 from .lord_edit import copy_of, describe_lord, make_lord, replace_in_pool

@@ -11,8 +11,9 @@ The sample players place, never bump or swap: each picks one of the placements t
 offers, by a seeded random choice. A placement is legal whatever a room's defence or lock
 threshold, so wherever the lord leaves the players the same choices (every room effect, heal
 costs, bonus) both dungeons hold exactly the same adventurers and only the lord's numbers
-differ. A placement ban or a start-phase flip changes what players may place; then the two
-dungeons differ, which is the lord's effect too.
+differ. A placement ban changes what players may place; then the two dungeons differ, which is
+the lord's effect too. A start-phase flip (the Caveman) does nothing in round 1, which has no
+start phase (R7.2), so its preview shows no difference.
 
 Nothing here decides a rule: defences, treasures, lock thresholds, payouts, heal costs and
 bonuses are all read from the engine.

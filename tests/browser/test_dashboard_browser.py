@@ -132,7 +132,7 @@ def test_a_round_played_by_clicking_shows_the_engines_gold_in_both_languages(pag
     open_dashboard(page, voila_server)
     page.wait_for_selector(".dg-stepper .dg-timeline .js-plotly-plot")  # the plotly timeline draws
     assert page.locator(".dg-tabs .lm-TabBar-tab").all_inner_texts() == [
-        "Learn", "Play", "Explore", "Lab", "Compare"]
+        "Learn", "Play", "Rules", "Explore", "Lab", "Compare"]
     assert page.locator(".dg-stepper .dg-room").count() == LEARN_SETTINGS["players"]
     assert shown_gold(page, ".dg-stepper") == {0: 2, 1: 2, 2: 2}  # the setup gold (R2.4)
 
@@ -152,7 +152,7 @@ def test_a_round_played_by_clicking_shows_the_engines_gold_in_both_languages(pag
     page.wait_for_function("document.querySelector('button.dg-step').innerText.includes('下一步')")
     settle(page)
     assert page.locator(".dg-tabs .lm-TabBar-tab").all_inner_texts() == [
-        "學習", "對戰", "探索", "實驗室", "比較"]
+        "學習", "對戰", "規則", "探索", "實驗室", "比較"]
     assert page.locator(".dg-stepper .dg-board").first.get_attribute("lang") == "zh-Hant"
     assert shown_gold(page, ".dg-stepper") == gold
     assert "Traceback" not in page.content()

@@ -23,13 +23,13 @@ def test_side_by_side_with_sources(explorer):
     html = explorer.table.value
     assert "Dungeon Guilds" in html and "Dungeon Lords" in html
     # citations a student can read: game, document, section, line and the quoted words (issue 15)
-    assert "Dungeon Guilds — rulebook (Chinese), § Dispatch phase, line 52: “U 字型”" in html
+    assert "Dungeon Guilds — rulebook (Chinese), § 派遣階段, line 52: “U 字型”" in html
     assert "rules reference (docs), rule R4.1: “Snake order”" in html
-    assert "Dungeon Lords — building-phase article, § Building, line 46" in html
+    assert "Dungeon Lords — building-phase article, § 命令階段(Order Phase), line 46" in html
     assert "seed 0" not in html
     assert "worker placement" in html and "Jaccard" in html
     explorer.game_b.value = "dungeon_fighter"
-    assert "Dungeon Fighter — rules article (童教桌遊研究院), § Number of players, line 51" in explorer.table.value and "Dungeon Lords" not in explorer.table.value
+    assert "Dungeon Fighter — rules article (童教桌遊研究院), § 遊戲人數, line 51" in explorer.table.value and "Dungeon Lords" not in explorer.table.value
     explorer.game_b.value = "dungeon_guilds"  # the same game twice is fine
     assert explorer.compare_status.value == ""
 
@@ -48,7 +48,7 @@ def test_fighter_score(explorer):
                  (explorer.dead, 0), (explorer.white, 2), (explorer.gold, 7), (explorer.tokens, 0)):
         w.value = v
     assert "<th>26</th>" in explorer.score.value and "果然是高階英雄" in explorer.score.value
-    assert "§ End of the game, line 165" in explorer.score.value and "seed 0" not in explorer.score.value
+    assert "§ ４.遊戲結束, line 165" in explorer.score.value and "seed 0" not in explorer.score.value
     explorer.eye_die.value = "white"
     assert "1/6" in explorer.eyes.value and "white dice" in explorer.eyes.value
 
@@ -115,7 +115,7 @@ def test_the_language_toggle_relabels_everything_including_the_sourced_facts():
     status = w.score_status.value
     assert "抱歉" in status and "傷害標記" in status and "Sorry" not in status and "Traceback" not in status
     assert "<th>項目</th>" in w.table.value and "<th>地城聯盟</th>" in w.table.value
-    assert "玩家人數" in w.table.value and "地城聯盟 — 中文規則書，§ 基本資訊，第 9 行：「3至6人」" in w.table.value
+    assert "玩家人數" in w.table.value and "地城聯盟 — 中文規則書，§「基本資訊」，第 9 行：「3至6人」" in w.table.value
     assert "3–6 人" in w.table.value and "Jaccard 相似度" in w.table.value
     assert "英雄獲勝" in w.odds.value and "所需點數" in w.odds.value and "勇闖地下城！ — 規則介紹" in w.odds.value
     assert "棄掉 1 張寶藏卡" in w.odds.value and "discard" not in w.odds.value

@@ -1,8 +1,8 @@
 """The sourced comparison: every cell has a source, and every cited line still says what we cite.
 
-Citations are checked against the seed files themselves (``shared/seeds/``) and RULES.md; if
-they are not present next to the repository (set ``DUNGEON_GUILDS_SEEDS`` to point at them),
-the checks that need them are skipped with a clear reason.
+Document citations are checked against the lines the package quotes
+(``dungeon_guilds/siblings/data/quotes.toml``, each with its document and section) and rule
+citations against docs/rules.md, so the checks run in a clone with nothing beside it.
 """
 
 from __future__ import annotations
@@ -13,13 +13,12 @@ import pandas as pd
 import pytest
 
 from dungeon_guilds.siblings import (
-    GAMES, SEED_FILES, Source, comparison, dungeon, dungeon_fighter, dungeon_lords, graphs,
-    rules_path, seeds_dir, verify_source,
+    DOCUMENTS, GAMES, Source, comparison, dungeon, dungeon_fighter, dungeon_lords, graphs,
+    quote, rules_path, verify_source,
 )
+from dungeon_guilds.siblings import _quotes_data
 from dungeon_guilds.turn_order import snake_order
 
-HAVE_SEEDS = all((seeds_dir() / f).exists() for f in SEED_FILES.values()) and rules_path().exists()
-needs_seeds = pytest.mark.skipif(not HAVE_SEEDS, reason=f"seed files not found in {seeds_dir()}")
 
 
 def all_cell_sources():
@@ -56,8 +55,8 @@ def test_every_cell_has_a_source():
     assert (df["n_sources"] >= 1).all()
     assert df["sources"].str.len().gt(0).all()
     for where, s in all_cell_sources():
-        assert s.kind in ("seed", "rules", "outside"), where
-        if s.kind == "seed":
+        assert s.kind in ("doc", "rules", "outside"), where
+        if s.kind == "doc":
             assert s.line >= 1 and s.keyword, where
 
 
@@ -71,29 +70,57 @@ def test_outside_facts_are_marked_with_their_origin():
             assert len(s.origin) > 10, where
     # Dungeon Guilds' play time is in its rulebook, not outside
     guilds = df.set_index(["game", "attribute"]).loc[("dungeon_guilds", "play_time")]
-    assert not guilds["outside"] and guilds["sources"] == "seed 000 line 11"
+    assert not guilds["outside"] and guilds["sources"] == "the Chinese rulebook § 基本資訊, line 11"
 
 
-@needs_seeds
 def test_every_comparison_citation_holds():
     problems = [f"{where}: {verify_source(s)}" for where, s in all_cell_sources() if verify_source(s)]
     assert not problems, "\n".join(problems)
 
 
-@needs_seeds
 def test_every_kernel_citation_holds():
     problems = [f"{where}: {verify_source(s)}" for where, s in all_kernel_sources() if verify_source(s)]
     assert not problems, "\n".join(problems)
 
 
-@needs_seeds
 def test_verify_source_catches_rot():
-    assert verify_source(Source("seed", "004", 69, "怪物殺了你")) is None
-    assert verify_source(Source("seed", "004", 70, "怪物殺了你")) is not None  # wrong line
-    assert verify_source(Source("seed", "004", 999, "x")) is not None
+    assert verify_source(Source("doc", "dungeon", 69, "怪物殺了你")) is None
+    assert verify_source(Source("doc", "dungeon", 70, "怪物殺了你")) is not None  # wrong line
+    assert verify_source(Source("doc", "dungeon", 999, "x")) is not None  # not quoted
+    assert verify_source(Source("doc", "nowhere", 1, "x")) is not None
     assert verify_source(Source("rules", "R4.1", keyword="Snake order")) is None
     assert verify_source(Source("rules", "R99.9", keyword="x")) is not None
     assert verify_source(Source("outside", origin="")) is not None
+
+
+def test_the_rules_reference_is_in_the_repository():
+    assert rules_path().is_file() and rules_path().parent.name == "docs"
+
+
+def test_every_quote_is_cited_names_a_known_document_and_a_section():
+    """The quotes are data the package needs, not a copy of the documents: every quoted line
+    is cited somewhere, and every quote says which document and section it comes from."""
+    cited = {(s.ref, s.line) for _, s in list(all_cell_sources()) + list(all_kernel_sources())
+             if s.kind == "doc"}
+    quoted = {(q["doc"], q["line"]) for q in _quotes_data()["quote"]}
+    assert quoted == cited
+    for q in _quotes_data()["quote"]:
+        assert q["doc"] in DOCUMENTS and q["section"].strip() and q["text"].strip(), q
+    assert {d.name for d in DOCUMENTS.values()} >= {"the Chinese rulebook", "the French summary"}
+    assert {d.game for d in DOCUMENTS.values()} == set(GAMES)
+
+
+def test_a_source_reads_as_document_section_and_line_and_keeps_them_as_data():
+    s = dungeon_lords.CITATIONS["reveal together, start player first"]
+    assert str(s) == "the Dungeon Lords building notes § 命令階段(Order Phase), line 46"
+    ref = s.reference()
+    assert ref["game"] == "dungeon_lords" and ref["document"] == "the Dungeon Lords building notes"
+    assert ref["section"] == "命令階段(Order Phase)" and ref["line"] == 46
+    assert s.keyword in ref["quote"] == quote("lords", 46)[1]
+    rule = Source.from_dict({"rule": "R4.1", "keyword": "Snake order"})
+    assert str(rule) == "docs/rules.md R4.1" and rule.reference()["section"] == "R4.1"
+    with pytest.raises(ValueError, match="unknown document"):
+        Source.from_dict({"doc": "000", "line": 1, "keyword": "x"})
 
 
 def test_tables():
@@ -102,8 +129,8 @@ def test_tables():
     sbs = comparison.side_by_side("dungeon_guilds", "Dungeon!")
     assert list(sbs.columns) == ["attribute", "Dungeon Guilds", "Dungeon Guilds — sources",
                                  "Dungeon!", "Dungeon! — sources"]
-    assert sbs.loc[sbs["attribute"] == "Turn-order scheme", "Dungeon! — sources"].item() == "seed 004 line 38"
-    assert "RULES.md R4.1" in comparison.comparison_table(with_sources=True).loc["Turn-order scheme", "Dungeon Guilds 地城聯盟"]
+    assert sbs.loc[sbs["attribute"] == "Turn-order scheme", "Dungeon! — sources"].item() == "the Dungeon! rules post § 遊戲流程, line 38"
+    assert "docs/rules.md R4.1" in comparison.comparison_table(with_sources=True).loc["Turn-order scheme", "Dungeon Guilds 地城聯盟"]
     with pytest.raises(KeyError):
         comparison.side_by_side("chess", "dungeon")
 

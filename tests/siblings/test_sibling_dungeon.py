@@ -1,4 +1,4 @@
-"""Dungeon! (seed 004): the kernel against the seed's numbers, exact odds against brute force."""
+"""Dungeon! (the Dungeon! rules post): the kernel against the document's numbers, exact odds against brute force."""
 
 from __future__ import annotations
 

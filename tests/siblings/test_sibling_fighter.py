@@ -1,4 +1,4 @@
-"""Dungeon Fighter (seed 001): components, dice, target, revival, score formula and tiers."""
+"""Dungeon Fighter (the Dungeon Fighter overview): components, dice, target, revival, score formula and tiers."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Dungeon Lords (seed 003): orders, NPCs, tax, adventurers, and the contention simulation."""
+"""Dungeon Lords (the Dungeon Lords building notes): orders, NPCs, tax, adventurers, and the contention simulation."""
 
 from __future__ import annotations
 
@@ -65,7 +65,7 @@ def test_year_two():
 
 def test_tax_rounds_up():
     assert [dl.tax_due(t) for t in range(7)] == [0, 1, 1, 2, 2, 3, 3]
-    assert dl.tax_due(3) == 2  # the seed's example (line 22)
+    assert dl.tax_due(3) == 2  # the document's example (line 22)
 
 
 def test_unpaid_tax_costs_three_points_each():

@@ -1,4 +1,4 @@
-"""The rules explorer, driven headless: two rule sets compared in words (RULES.md §9), the
+"""The rules explorer, driven headless: two rule sets compared in words (docs/rules.md §9), the
 engine's refusal for a combination a table cannot play, every option and every project ruling
 on show, the language switch; and its place in the dashboard's Explore tab."""
 
@@ -10,12 +10,13 @@ import re
 import pytest
 
 from dungeon_guilds import Rules, i18n
+from dungeon_guilds.rules import unstated_in_fr
 from dungeon_guilds.rules import (EDITION_SILENCES, EDITIONS, LORDS_OPTIONS, OPTIONS, RULINGS,
                                   TEAM_OPTIONS, describe_value, differences)
 from dungeon_guilds.widgets.common import LanguageState
 from dungeon_guilds.widgets.rules_explorer import (RulesExplorer, difference_items, difference_text, option_help,
                                                    rule_label, source_words,
-                                                   ruling_keys, value_key)
+                                                   ruling_keys, silence_keys, value_key)
 
 
 def plain(html: str) -> str:
@@ -45,14 +46,33 @@ def test_switching_b_to_the_french_edition_lists_r9_1_and_marks_r9_2_unstated_in
     assert any("R9.1" in line and "unlocked and full room" in line for line in changes), changes
     assert changes[0].startswith("edition: the Chinese rulebook → the French summary")
     assert 'data-rule="R9.1"' in html
-    # R9.2 is marked as unstated in FR (and R9.3); R9.4 agrees, so it is not
+    # R9.2 is marked as unstated in FR (and R9.3, and the five points of R9.5); R9.4 agrees
     unstated = re.findall(r'<li class="dg-diff dg-diff-silence dg-unstated" data-rule="([^"]+)"', html)
-    assert unstated == ["R9.2", "R9.3"]
+    assert unstated == ["R9.2", "R9.3"] + ["R9.5"] * 5
     r92 = next(line for line in items(html, "dg-diff-silence") if line.startswith("R9.2"))
     assert "unstated in FR" in r92
     # the English words are the engine's own
     assert e.differences == differences(Rules(), Rules(edition="fr"))
     assert changes == e.differences  # every item of both lists carries dg-diff
+
+
+def test_R9_5_every_point_the_french_summary_leaves_unstated_is_listed_in_both_languages():
+    """R9.5: the 'strictly stronger' requirement of éjecter, locking, the $0 heal floor, the
+    start-player marker and setup are unstated in FR; the explorer always lists each, marked."""
+    points = unstated_in_fr()
+    assert [rule for rule, _ in points] == ["R9.2", "R9.3"] + ["R9.5"] * 5
+    r95 = " ".join(text for rule, text in points if rule == "R9.5")
+    for point in ("strictly stronger", "locking", "$0 floor of heal costs", "start-player marker", "setup"):
+        assert point in r95, point
+    state = LanguageState(lang="en")
+    e = RulesExplorer(lang_state=state)  # A and B both zh: the list shows all the same
+    listed = re.findall(r'<li class="dg-unstated" data-rule="([^"]+)" data-unstated="fr"', e.unstated_html.value)
+    assert listed == [rule for rule, _ in points]
+    assert "Points the French summary leaves unstated (R9.2, R9.3, R9.5)" in plain(e.unstated_html.value)
+    state.lang = "zh"
+    zh = plain(e.unstated_html.value)
+    assert "法文摘要未說明的要點（R9.2、R9.3、R9.5）" in zh and zh.count("法文版未說明") == len(points)
+    assert "unstated in FR" not in zh
 
 
 def test_identical_rule_sets_say_there_is_no_difference():
@@ -120,8 +140,9 @@ def test_the_english_table_repeats_the_engines_words_so_translations_match_them(
     assert len(set(keys)) == len(RULINGS)
     for (rule, text), key in zip(RULINGS, keys):
         assert en[key] == text, rule
-    for rule, text in EDITION_SILENCES:
-        assert en[f"rules.silence_{rule.replace('.', '_')}"] == text
+    assert len(set(silence_keys())) == len(EDITION_SILENCES)
+    for (rule, text), key in zip(EDITION_SILENCES, silence_keys()):
+        assert en[key] == text, rule
     zh = i18n.strings("zh")
     for key in keys + [f"rules.option_{o.name}" for o in OPTIONS]:
         assert zh[key] != en[key] and re.search(r"[\u4e00-\u9fff]", zh[key]), key
