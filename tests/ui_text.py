@@ -31,7 +31,7 @@ ALLOWED = {
     "toml", "csv", "html", "json", "png", "ok", "id", "ids", "mcts", "t",
     # units and abbreviations printed on the cards or standard in the statistics shown:
     # Lv1 (a card's level), pp (percentage points), gp (Dungeon!'s gold pieces), Jaccard (a
-    # similarity index named after its author), md (the rules reference file, RULES.md)
+    # similarity index named after its author), md (the rules reference file docs/rules.md)
     "lv", "pp", "gp", "jaccard", "rules", "md",
     # the language's own name on the language toggle
     "english",
