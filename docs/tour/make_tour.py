@@ -4,7 +4,7 @@
     .venv/bin/python docs/tour/make_tour.py --only zh  # one language
 
 The dashboard is served by Voila exactly as ``make dashboard`` serves it
-(:func:`dungeon_guilds.serving.start_voila`, on a free loopback port, stopped by its process
+(:func:`dungeon_guilds.app.serving.start_voila`, on a free loopback port, stopped by its process
 group at the end whatever happens) and visited by Debian's Chromium through Playwright
 (``DG_CHROMIUM`` or ``/usr/bin/chromium``) at 1024×768. Each shot is the visible window
 (1024 × 768 px) after the tab is opened, used as a newcomer would (the Lab and the A/B
@@ -29,6 +29,7 @@ LANGS = {"en": "English", "zh": "繁體中文"}
 SHOTS = (
     ("01-learn", "Learn: a round step by step"),
     ("02-play", "Play: a game against bots"),
+    ("02b-rules", "Rules: the rules explained"),
     ("03-explore-payout", "Explore: how a treasure is split"),
     ("04-explore-rules", "Explore: every rule option, in sentences"),
     ("05-lab-results", "Lab: a balance run and its results"),
@@ -78,6 +79,12 @@ def set_number(page, selector: str, value: int) -> None:
     box.press("Enter")
 
 
+def index(name: str) -> int:
+    from dungeon_guilds.app.dashboard import TABS
+
+    return TABS.index(name)
+
+
 def tour(page, url: str, lang: str) -> None:
     page.goto(url, timeout=120_000)
     page.wait_for_selector(".dg-dashboard .dg-stepper", timeout=120_000)
@@ -86,16 +93,19 @@ def tour(page, url: str, lang: str) -> None:
     settle(page, 1500)
     shot(page, lang, "01-learn")
     tabs = ".dg-tabs"
-    page.locator(f"{tabs} .lm-TabBar-tab").nth(1).click()
+    page.locator(f"{tabs} .lm-TabBar-tab").nth(index("play")).click()
     page.wait_for_selector(".dg-play-table, .dg-tab-play .dg-app", timeout=60_000)
     settle(page, 1500)
     shot(page, lang, "02-play")
-    page.locator(f"{tabs} .lm-TabBar-tab").nth(2).click()
+    page.locator(f"{tabs} .lm-TabBar-tab").nth(index("rules")).click()
+    settle(page, 2000)
+    shot(page, lang, "02b-rules")
+    page.locator(f"{tabs} .lm-TabBar-tab").nth(index("explore")).click()
     page.wait_for_selector(".dg-payout-explorer .js-plotly-plot", timeout=60_000)
     settle(page, 1000)
     shot(page, lang, "03-explore-payout")
     shot(page, lang, "04-explore-rules", ".dg-rules-options")
-    page.locator(f"{tabs} .lm-TabBar-tab").nth(3).click()
+    page.locator(f"{tabs} .lm-TabBar-tab").nth(index("lab")).click()
     page.wait_for_selector(".dg-lab button.dg-lab-run", timeout=60_000)
     set_number(page, ".dg-lab-games", 40)
     page.locator(".dg-lab button.dg-lab-run").click()
@@ -120,7 +130,7 @@ def tour(page, url: str, lang: str) -> None:
     page.wait_for_selector(".dg-ab .dg-ab-table", timeout=180_000)
     settle(page, 1000)
     shot(page, lang, "09-ab-results", ".dg-ab .dg-ab-verdict")
-    page.locator(f"{tabs} .lm-TabBar-tab").nth(4).click()
+    page.locator(f"{tabs} .lm-TabBar-tab").nth(index("compare")).click()
     page.wait_for_selector(".dg-cmp table", timeout=60_000)
     settle(page, 1000)
     shot(page, lang, "10-compare")
@@ -146,7 +156,7 @@ def main(argv=None) -> int:
     sys.path.insert(0, str(ROOT))
     from playwright.sync_api import sync_playwright
 
-    from dungeon_guilds import serving
+    from dungeon_guilds.app import serving
 
     log = Path(tempfile.mkdtemp(prefix="dg-tour-")) / "voila.log"
     t0 = time.perf_counter()

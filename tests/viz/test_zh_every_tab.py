@@ -22,7 +22,7 @@ pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 def _use_everything(d) -> None:
     from dungeon_guilds.siblings import GAMES
-    from dungeon_guilds.widgets.dashboard import TABS
+    from dungeon_guilds.app.dashboard import TABS
     from dungeon_guilds.workshop.lord_edit import EFFECT_KINDS
 
     for name in TABS:
@@ -59,7 +59,7 @@ def test_the_scanner_finds_english_and_passes_chinese_names_and_units():
 
 
 def test_every_tab_in_chinese_has_no_english_ui_string():
-    from dungeon_guilds.widgets.dashboard import Dashboard
+    from dungeon_guilds.app.dashboard import Dashboard
 
     d = Dashboard(lang="zh", lab={"games": 10, "players": 3})
     compare, pairs = _use_everything(d)
@@ -74,7 +74,7 @@ def test_every_tab_in_chinese_has_no_english_ui_string():
 def test_switching_back_to_english_leaves_no_chinese_in_the_labels():
     """The same tree in English: the scan has texts to read (it cannot pass by reading
     nothing), and the tab titles follow the language."""
-    from dungeon_guilds.widgets.dashboard import Dashboard
+    from dungeon_guilds.app.dashboard import Dashboard
 
     d = Dashboard(lang="zh", lab={"games": 10, "players": 3})
     _use_everything(d)
