@@ -193,6 +193,20 @@ def illegal_text(err: Any, lang: str | None = None) -> str:
     return t("error.illegal", lang, reason=reason)
 
 
+class Refusal(ValueError):
+    """A refusal worded by a strings key (``key`` with ``values``; a value that is itself a
+    strings key is given as ``keys={name: key}``): shown in the language of the moment, and
+    again in the new one when the language changes. ``str()`` is the English sentence."""
+
+    def __init__(self, key: str, keys: Mapping[str, str] | None = None, **values: Any):
+        self.key, self.keys, self.values = key, dict(keys or {}), values
+        super().__init__(self.text(FALLBACK))
+
+    def text(self, lang: str | None = None) -> str:
+        words = {name: t(k, lang) for name, k in self.keys.items()}
+        return t(self.key, lang, **self.values, **words)
+
+
 def error_text(exc: BaseException, lang: str | None = None) -> str:
     """A friendly message for any error a widget callback meets (never a traceback).
 
@@ -200,6 +214,8 @@ def error_text(exc: BaseException, lang: str | None = None) -> str:
     text, bad options, bad deck) are shown as their message, in the language when they carry a
     ``code``; anything else as a short 'something went wrong'.
     """
+    if isinstance(exc, Refusal):
+        return t("error.invalid", lang, message=exc.text(lang))
     if isinstance(exc, ValueError) and _has_code(exc):
         if getattr(exc, "code") in REFUSALS:
             return illegal_text(exc, lang)

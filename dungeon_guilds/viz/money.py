@@ -10,6 +10,7 @@ equals what flows out (fees, heal costs, compensation paid, the gold kept).
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 
 from ..extras import require
@@ -88,15 +89,42 @@ def sankey_figure(game_or_state, round_no: int | None = None, lang: str | None =
     links = d["links"]
     fig = go.Figure(go.Sankey(
         arrangement="snap",
-        node={"label": d["labels"], "color": d["colors"], "pad": 14, "thickness": 16},
+        node={"label": node_labels(d), "color": d["colors"], "pad": 14, "thickness": 16,
+              "customdata": d["labels"], "hovertemplate": "%{customdata}: $%{value}<extra></extra>"},
         link={"source": links["source"], "target": links["target"], "value": links["value"],
               "label": links["label"], "color": links["color"], "customdata": links["kind"],
               "hovertemplate": "%{label}: $%{value}<extra>%{source.label} → %{target.label}</extra>"},
     ))
     title = (t("fig.sankey_game_title", lang) if round_no is None
              else t("fig.sankey_round_title", lang, round=round_no))
-    fig.update_layout(title={"text": title}, height=420, margin={"l": 10, "r": 10, "t": 50, "b": 10})
+    fig.update_layout(title={"text": title}, height=460, margin={"l": 10, "r": 10, "t": 50, "b": 60},
+                      font={"size": 13}, annotations=[_colour_key(links, lang)])
     return fig
+
+
+def node_labels(d: dict) -> list[str]:
+    """Each node's name with the gold through it (``Ann · $23``): the larger of what flows in
+    and what flows out, so a bank node shows what it paid or received."""
+    links = d["links"]
+    into = defaultdict(int)
+    out = defaultdict(int)
+    for src, dst, value in zip(links["source"], links["target"], links["value"]):
+        out[src] += value
+        into[dst] += value
+    return [f"{label} · ${max(into[i], out[i])}" for i, label in enumerate(d["labels"])]
+
+
+def _colour_key(links: dict, lang: str | None) -> dict:
+    """An annotation under the Sankey: each kind of flow shown, in its colour (a Sankey has no
+    legend)."""
+    kinds = list(dict.fromkeys(links["kind"]))
+    parts = []
+    for kind in kinds:
+        solid = re.sub(r",\s*[0-9.]+\)$", ",1)", _FLOW_COLOUR.get(kind, "rgba(85,85,85,1)"))
+        parts.append(f'<span style="color:{solid}">■</span> {t("flow." + kind, lang)}')
+    return {"text": t("flow.key", lang) + " " + " · ".join(parts), "showarrow": False, "xref": "paper",
+            "yref": "paper", "x": 0, "y": -0.1, "xanchor": "left", "yanchor": "top", "align": "left",
+            "font": {"size": 12, "color": "#333"}}
 
 
 def gold_figure(game_or_state, lang: str | None = None) -> go.Figure:
@@ -127,4 +155,4 @@ def gold_figure(game_or_state, lang: str | None = None) -> go.Figure:
     return fig
 
 
-__all__ = ["gold_figure", "sankey_data", "sankey_figure"]
+__all__ = ["gold_figure", "node_labels", "sankey_data", "sankey_figure"]

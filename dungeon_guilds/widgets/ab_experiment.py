@@ -29,18 +29,22 @@ from typing import Sequence
 
 import ipywidgets as W
 
+from .. import i18n
 from ..lords import lord_pool
 from ..rules import EDITIONS, LORDS_OPTIONS, TEAM_OPTIONS, Rules
 from ..workshop.ab import ABResult, Arm, run_ab
 from ..workshop.lord_edit import replace_in_pool
 from ..workshop.report import comparison_html, figures, games_table, report_html, verdict_html
 from ..workshop.session import WorkshopSession
+from ..workshop.strings import error_text as workshop_error_text
 from ..workshop.strings import wt
-from .common import NONE, App, LanguageState, bot_label, message_html, safe, set_options, show_figure
+from .common import (NONE, SEED_MAX, App, LanguageState, bot_label, checked_int, fit, message_html, safe,
+                     set_options, show_figure, with_range)
 from .deck_editor import DeckEditor, download_link
 from .lord_builder import LordBuilder
 
 ADD = "__add__"
+MIN_GAMES, MAX_GAMES = 2, 100000
 DEFAULT_BOTS = ("greedy", "random", "bully", "cooperator", "greedy", "random")
 
 
@@ -93,7 +97,12 @@ class ArmPanel(W.VBox):
 
     def update_options(self) -> None:
         L = self._lang
-        set_options(self.deck_dropdown, [(name, name) for name in self.session.decks])
+        set_options(self.lords_dropdown, [(i18n.t(f"option.lords_{v}", L), v) for v in LORDS_OPTIONS])
+        set_options(self.edition_dropdown, [(i18n.t(f"option.edition_{v}", L), v) for v in EDITIONS])
+        set_options(self.teams_dropdown, [(i18n.t("option.teams_none", L), NONE)] + [
+            (wt("ab_teams_n", L, teams=x), x) for x in TEAM_OPTIONS if x])
+        set_options(self.deck_dropdown, [(wt("ab_reference_deck", L) if name == "reference" else name, name)
+                                         for name in self.session.decks])
         set_options(self.custom_lord_dropdown, [(wt("ab_none", L), NONE)] + [
             (f"{lord.name(L)} ({lord.id})", lord.id) for lord in self.session.lords])
         pool = lord_pool(self.lords_dropdown.value)
@@ -102,11 +111,13 @@ class ArmPanel(W.VBox):
         self.replaces_dropdown.layout.display = None if self.custom_lord_dropdown.value != NONE else "none"
         try:
             arm = self.arm()
-            ids = ", ".join(lord.id for lord in arm.pool)
+            ids = ", ".join(lord.name(L) for lord in arm.pool)
             note = "" if arm.rules.lord_effects else f"<br><small>{html.escape(wt('arm_no_effects', L))}</small>"
-            self.pool_html.value = f"<small>{html.escape(wt('ab_pool', L, ids=ids))}</small>{note}"
+            codes = " ".join(lord.id for lord in arm.pool)
+            self.pool_html.value = (f"<small class='dg-pool' data-ids='{html.escape(codes)}'>"
+                                    f"{html.escape(wt('ab_pool', L, ids=ids))}</small>{note}")
         except Exception as exc:  # noqa: BLE001 - a bad combination is explained here
-            self.pool_html.value = message_html(str(exc), "warn")
+            self.pool_html.value = message_html(workshop_error_text(exc, L), "warn")
 
     def relabel(self, lang: str) -> None:
         self._lang = lang
@@ -161,6 +172,7 @@ class ABExperiment(App):
     last :class:`~dungeon_guilds.workshop.ab.ABResult`."""
 
     css_class = "dg-ab"
+    error_words = staticmethod(workshop_error_text)  # the workshop's messages in the language
 
     def __init__(self, session: WorkshopSession | None = None, players: int = 4, bots: Sequence[str] | None = None,
                  games: int = 200, seed: int = 0, lang: str = "en",
@@ -174,22 +186,23 @@ class ABExperiment(App):
         self.players_dropdown = W.Dropdown(options=[3, 4, 5, 6], value=players).add_class("dg-ab-players")
         self.seats_box = W.HBox().add_class("dg-ab-seats")
         self.bot_dropdowns: list[W.Dropdown] = []
-        self.games_input = W.BoundedIntText(value=games, min=2, max=100000, step=50).add_class("dg-ab-games")
+        # plain IntText: an out-of-range value is refused with a message, not silently clamped
+        self.games_input = W.IntText(value=games, step=50).add_class("dg-ab-games")
         self.seed_input = W.IntText(value=seed).add_class("dg-ab-seed")
         self.rotate_checkbox = W.Checkbox(value=True, indent=False).add_class("dg-ab-rotate")
         self.arm_a = ArmPanel("A", self.session, lang)
         self.arm_b = ArmPanel("B", self.session, lang)
         self.arm_a.add_class("dg-arm-a")
         self.arm_b.add_class("dg-arm-b")
-        self.copy_button = W.Button(icon="copy").add_class("dg-ab-copy")
-        self.run_button = W.Button(button_style="success", icon="play").add_class("dg-ab-run")
+        self.copy_button = W.Button(icon="copy", layout=fit()).add_class("dg-ab-copy")
+        self.run_button = W.Button(button_style="success", icon="play", layout=fit()).add_class("dg-ab-run")
         self.progress = W.IntProgress(value=0, min=0, max=1, layout=W.Layout(width="420px")).add_class("dg-ab-progress")
         self.progress_label = W.HTML().add_class("dg-ab-progress-label")
         self.verdict_html = W.HTML().add_class("dg-ab-verdict")
         self.table_html = W.HTML().add_class("dg-ab-table-html")
         self.figure_outputs = {k: W.Output().add_class(f"dg-ab-fig-{k.replace('_', '-')}")
                                for k in ("win_rates", "differences", "gold", "clear_rates")}
-        self.export_button = W.Button(icon="download").add_class("dg-ab-export")
+        self.export_button = W.Button(icon="download", layout=fit()).add_class("dg-ab-export")
         self.download_html = W.HTML().add_class("dg-ab-downloads")
         self.players_dropdown.observe(self._on_players, "value")
         self.copy_button.on_click(self._on_copy)
@@ -219,7 +232,7 @@ class ABExperiment(App):
             d = W.Dropdown(options=[(bot_label(b, self.lang), b) for b in names],
                            value=wanted[seat] if wanted[seat] in names else names[0],
                            layout=W.Layout(width="190px")).add_class("dg-ab-bot")
-            d.description = wt("seat_n", self.lang, seat=seat)
+            d.description = wt("seat_n", self.lang, seat=seat + 1)
             d.style = {"description_width": "initial"}
             self.bot_dropdowns.append(d)
         self.seats_box.children = tuple(self.bot_dropdowns)
@@ -232,8 +245,8 @@ class ABExperiment(App):
         L = self.lang
         self.title_html.value = f"<h3>{html.escape(wt('ab_title', L))}</h3><p>{html.escape(wt('ab_intro', L))}</p>"
         self.players_dropdown.description = wt("players", L)
-        self.games_input.description = wt("games", L)
-        self.seed_input.description = wt("seed", L)
+        self.games_input.description = with_range(wt("games", L), MIN_GAMES, MAX_GAMES)
+        self.seed_input.description = with_range(wt("seed", L), 0, SEED_MAX)
         self.rotate_checkbox.description = wt("ab_rotate", L)
         for w in (self.players_dropdown, self.games_input, self.seed_input):
             w.style = {"description_width": "initial"}
@@ -243,7 +256,7 @@ class ABExperiment(App):
         self.run_button.description = wt("ab_run", L)
         self.export_button.description = wt("ab_export", L)
         for seat, d in enumerate(self.bot_dropdowns):
-            d.description = wt("seat_n", L, seat=seat)
+            d.description = wt("seat_n", L, seat=seat + 1)
             set_options(d, [(bot_label(b, L), b) for b in _sim_bots()])
 
     def refresh(self) -> None:
@@ -270,13 +283,18 @@ class ABExperiment(App):
 
     def run(self) -> ABResult:
         """Play both arms (same seeds) and show the comparison."""
-        a, b = self.arm_a.arm(), self.arm_b.arm()
-        n = int(self.games_input.value)
+        try:
+            n = checked_int(self.games_input, MIN_GAMES, MAX_GAMES, "workshop.games")
+            seed = checked_int(self.seed_input, 0, SEED_MAX, "workshop.seed")
+            a, b = self.arm_a.arm(), self.arm_b.arm()
+        except ValueError:
+            self.clear_results()
+            raise
         self.progress.value = 0
         self.progress.max = 2 * n
         self.run_button.disabled = True
         try:
-            result = run_ab(a, b, n, self.bots, int(self.players_dropdown.value), seed=int(self.seed_input.value),
+            result = run_ab(a, b, n, self.bots, int(self.players_dropdown.value), seed=seed,
                             progress=self._progress, rotate=bool(self.rotate_checkbox.value))
         finally:
             self.run_button.disabled = False
@@ -285,6 +303,17 @@ class ABExperiment(App):
         seconds = result.settings.get("seconds", 0.0)
         self.say(lambda: wt("ab_done", self.lang, games=n, seconds=seconds), "ok")
         return result
+
+    def clear_results(self) -> None:
+        """Take the last comparison off the screen (a refused run must not leave old numbers
+        looking new)."""
+        self.result = None
+        self.figures = {}
+        self.verdict_html.value = self.table_html.value = self.download_html.value = ""
+        self.progress_label.value = ""
+        self.progress.value = 0
+        for output in self.figure_outputs.values():
+            output.outputs = ()
 
     def _show_result(self, result: ABResult) -> None:
         L = self.lang

@@ -120,7 +120,12 @@ class App(W.VBox):
         self.last_error = exc
         logger.debug("widget callback error", exc_info=exc)
         level = "warn" if isinstance(exc, ValueError) else "error"  # refusals are ValueErrors
-        self.say(lambda: i18n.error_text(exc, self.lang), level)
+        self.say(lambda: self.error_words(exc, self.lang), level)
+
+    @staticmethod
+    def error_words(exc: BaseException, lang: str) -> str:
+        """The words of an error (an app whose errors need other words overrides this)."""
+        return i18n.error_text(exc, lang)
 
     @safe
     def _on_language(self, change) -> None:
@@ -173,6 +178,38 @@ def set_options(dropdown: W.Dropdown, options: Sequence[tuple[str, Any]]) -> Non
             dropdown.value = old
     if options and dropdown.index is None:
         dropdown.index = 0  # ipywidgets 8 leaves nothing selected after options change
+
+
+# ---------------------------------------------------------------------- numeric inputs
+SEED_MAX = 2**31 - 1
+
+
+def fit() -> W.Layout:
+    """The layout of a button as wide as its words (never cut off, never stretched)."""
+    return W.Layout(width="max-content")
+
+
+def with_range(label: str, low: int, high: int) -> str:
+    """A numeric input's label with its range (``Games (10–20000)``): every numeric input says
+    what it accepts."""
+    return f"{label} ({signed(low)}–{signed(high)})"
+
+
+def signed(n: int) -> str:
+    """A whole number with a true minus sign (−20, not -20)."""
+    return f"−{-n}" if n < 0 else str(n)
+
+
+def checked_int(widget: W.Widget, low: int, high: int, field_key: str) -> int:
+    """The widget's whole number if it lies in ``[low, high]``; else an
+    :class:`~dungeon_guilds.i18n.Refusal` (a ``ValueError``) naming the field (strings key
+    ``field_key``), the value and the range. The caller changes nothing: no value is silently
+    moved into range."""
+    value = widget.value
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise i18n.Refusal("ui.out_of_range", keys={"field": field_key}, value=value, low=signed(low),
+                           high=signed(high))
+    return int(value)
 
 
 # ---------------------------------------------------------------------- figures
@@ -352,7 +389,7 @@ class MoveBuilder(W.HBox):
 
 
 __all__ = [
-    "App", "FALLBACK_BOT", "NONE", "FirstLegalBot", "HUMAN", "LanguageState", "MoveBuilder", "action_options",
+    "App", "FALLBACK_BOT", "SEED_MAX", "checked_int", "fit", "with_range", "NONE", "FirstLegalBot", "HUMAN", "LanguageState", "MoveBuilder", "action_options",
     "action_values", "bot_label", "bot_move", "bot_names", "controller_options", "figure_bundle",
     "hints_html", "language_toggle", "log_html", "make_bot", "message_html", "safe", "set_options",
     "show_figure",

@@ -2,8 +2,8 @@
 
 ``CompareExplorer()`` is an ipywidgets app with four tabs:
 
-1. **Side by side** — pick two games; every fact is shown with its source
-   (``the Dungeon! rules post, line 38``, ``docs/rules.md R4.1`` or ``outside fact``), plus their shared mechanisms
+1. **Side by side** — pick two games; every fact is shown with its sources as citations a
+   student can read (*Dungeon! — rules article, § 2. Encounter, line 48: “…”*), plus their shared mechanisms
    and the Jaccard similarity.
 2. **Dungeon! odds** — the exact hero win chance for every monster number (with a magic sword
    bonus), the counter-attack distribution and the expected treasure lost per failed attack.
@@ -15,8 +15,12 @@
 It is an :class:`~dungeon_guilds.widgets.common.App`: it follows the English / 繁體中文 toggle
 (its own, or the dashboard's shared :class:`LanguageState` with ``lang_state=``). Every label,
 tab title, button, column header and message comes from the ``[compare]`` section of
-``dungeon_guilds/strings/<lang>.toml``. The sourced facts themselves (the table values,
-mechanisms, counter-attack effects, sources) are English data and stay English. Names that
+``dungeon_guilds/strings/<lang>.toml``. The sourced facts (the table values, mechanisms,
+counter-attack outcomes) are English data; another language translates them in
+``strings/<lang>/compare_facts.toml`` (``compare_fact.<game>.<attribute>``,
+``compare_mechanism.<name>``, ``compare_counter.<kind>_<outcome>``). Every source is shown as a
+readable citation (game, document, section, line and the quoted words; see
+:mod:`dungeon_guilds.widgets.citations`). Names that
 come from the data or the kernels (attribute labels, score parts, difficulty, die and policy
 names) are shown as they are in English; another language translates them with optional keys
 ``compare.<kind>_<name>`` (see ``[compare]`` in ``zh.toml``), like lord names.
@@ -38,9 +42,14 @@ from IPython.display import display
 
 from .. import i18n
 from ..siblings import GAMES, comparison, dungeon, dungeon_fighter, dungeon_lords, graphs
-from .common import App, set_options
+from .citations import citation, citations_html
+from .common import SEED_MAX, App, checked_int, set_options, with_range
 
 log = logging.getLogger(__name__)
+
+# The Fighter score inputs' ranges (the box: 6 heroes, 20 white dice, 60 gold, 30 damage tokens);
+# a value outside is refused with a message naming the field, never silently clamped.
+RANGES = {"survivors": (0, 6), "dead": (0, 6), "white": (0, 20), "gold": (0, 60), "tokens": (0, 30)}
 
 _STYLE = """<style>
 .dg-cmp table {border-collapse: collapse; font-size: 0.9em}
@@ -155,11 +164,11 @@ class CompareExplorer(App):
         # --- Fighter score ---------------------------------------------------------------------
         self.difficulty = widgets.Dropdown(options=self._difficulty_options(), value="normal")
         self.boss = widgets.Checkbox(value=True)
-        self.survivors = widgets.BoundedIntText(value=4, min=0, max=6)
-        self.dead = widgets.BoundedIntText(value=0, min=0, max=6)
-        self.white = widgets.BoundedIntText(value=2, min=0, max=20)
-        self.gold = widgets.BoundedIntText(value=7, min=0, max=60)
-        self.tokens = widgets.BoundedIntText(value=0, min=0, max=30)
+        self.survivors = widgets.IntText(value=4)  # out of RANGES: refused, never clamped
+        self.dead = widgets.IntText(value=0)  # out of RANGES: refused, never clamped
+        self.white = widgets.IntText(value=2)  # out of RANGES: refused, never clamped
+        self.gold = widgets.IntText(value=7)  # out of RANGES: refused, never clamped
+        self.tokens = widgets.IntText(value=0)  # out of RANGES: refused, never clamped
         self.eye_die = widgets.ToggleButtons(options=self._die_options(), value="coloured")
         self.score = widgets.HTML()
         self.eyes = widgets.HTML()
@@ -212,6 +221,29 @@ class CompareExplorer(App):
             return i18n.t(key, self.lang)
         return name if default is None else default
 
+    def _fact(self, game: str, attribute: str, english: str) -> str:
+        """A fact of the comparison data in the current language (``compare_fact.<game>.<attribute>``
+        in the language's strings; the data's English otherwise)."""
+        key = f"compare_fact.{game}.{attribute}"
+        return i18n.t(key, self.lang) if self.lang != i18n.FALLBACK and i18n.has(key, self.lang) else english
+
+    def _mechanism(self, name: str) -> str:
+        key = "compare_mechanism." + re.sub(r"[^A-Za-z0-9]+", "_", name).strip("_")
+        return i18n.t(key, self.lang) if self.lang != i18n.FALLBACK and i18n.has(key, self.lang) else name
+
+    def _counter(self, kind: str, english: str) -> str:
+        """A counter-attack outcome or effect of Dungeon! (``compare_counter.<kind>_<outcome>``)."""
+        m = re.match(r"(The monster kills you|Badly wounded|Wounded|Scared|The monster misses)", english)
+        slugs = {"The monster kills you": "killed", "Badly wounded": "badly_wounded", "Wounded": "wounded",
+                 "Scared": "scared", "The monster misses": "misses"}
+        key = f"compare_counter.{kind}_{slugs[m.group(1)]}" if m else ""
+        return i18n.t(key, self.lang) if key and self.lang != i18n.FALLBACK and i18n.has(key, self.lang) else english
+
+    def _cite(self, doc: str, line: int) -> str:
+        from ..siblings import Source
+
+        return citation(Source("doc", doc, line), self.lang)
+
     def _game_name(self, game: str) -> str:
         en, zh, _ = GAMES[game]
         return zh if self.lang == "zh" else en
@@ -235,6 +267,8 @@ class CompareExplorer(App):
     def _error_text(self, exc: BaseException) -> str:
         if isinstance(exc, _Refused):
             reason = self.t(exc.key, **exc.values)
+        elif isinstance(exc, i18n.Refusal):
+            reason = exc.text(self.lang)
         else:
             reason = str(exc) or type(exc).__name__
             for pattern, key in _KERNEL_MESSAGES:
@@ -267,16 +301,16 @@ class CompareExplorer(App):
         self.hand.description = t("compare.hand")
         self.difficulty.description = t("compare.difficulty")
         self.boss.description = t("compare.boss")
-        self.survivors.description = t("compare.survivors")
-        self.dead.description = t("compare.dead")
-        self.white.description = t("compare.white")
-        self.gold.description = t("compare.gold")
-        self.tokens.description = t("compare.tokens")
+        self.survivors.description = with_range(t("compare.survivors"), *RANGES["survivors"])
+        self.dead.description = with_range(t("compare.dead"), *RANGES["dead"])
+        self.white.description = with_range(t("compare.white"), *RANGES["white"])
+        self.gold.description = with_range(t("compare.gold"), *RANGES["gold"])
+        self.tokens.description = with_range(t("compare.tokens"), *RANGES["tokens"])
         self.eye_die.description = t("compare.eye_table")
         self.players.description = t("compare.players")
         self.policy.description = t("compare.policy")
         self.years.description = t("compare.years")
-        self.sim_seed.description = t("compare.seed")
+        self.sim_seed.description = with_range(t("compare.seed"), 0, SEED_MAX)
         self.run.description = t("compare.run")
         for w in (self.game_a, self.game_b, self.sword, self.hand, self.difficulty, self.survivors,
                   self.dead, self.white, self.gold, self.tokens, self.eye_die, self.players,
@@ -305,19 +339,25 @@ class CompareExplorer(App):
         body = [f"<table><tr><th>{html.escape(t('compare.col_attribute'))}</th>"]
         body += [f"<th>{html.escape(self._game_name(g))}</th>" for g in games]
         body.append("</tr>")
+        cells = {(c["game"], c["attribute"]): c for c in comparison._data()["cell"]}
         for _, row in df.iterrows():
-            label = row["attribute"]
-            label = self._data_word("attribute", labels.get(label, label), label)
+            key = labels.get(row["attribute"], row["attribute"])
+            label = self._data_word("attribute", key, row["attribute"])
             body.append(f"<tr><td>{html.escape(label)}</td>")
-            for n in columns:
-                body.append(f"<td>{html.escape(row[n])}<div class='src'>"
-                            f"{html.escape(row[f'{n} — sources'])}</div></td>")
+            for g, n in zip(games, columns):
+                cell = cells.get((g, key))
+                value = self._fact(g, key, row[n])
+                cite = (citations_html(cell["sources"], self.lang) if cell is not None
+                        else f"<div>{html.escape(row[f'{n} — sources'])}</div>")
+                body.append(f"<td>{html.escape(value)}<div class='src'>{cite}</div></td>")
             body.append("</tr>")
         body.append("</table>")
         shared = comparison.shared_mechanisms(a, b)
         sim = comparison.jaccard(a, b)
         body.append("<p>" + _fill(t("compare.shared"),
-                                  shared=html.escape(", ".join(shared) or t("compare.none")),
+                                  shared=html.escape("、".join(self._mechanism(m) for m in shared)
+                                                     if self.lang == "zh" else ", ".join(shared) or t("compare.none"))
+                                  if shared else html.escape(t("compare.none")),
                                   sim=html.escape(str(sim)), approx=f"{float(sim):.2f}") + "</p>")
         self.table.value = "".join(body)
 
@@ -328,29 +368,38 @@ class CompareExplorer(App):
         win = comparison.win_chance_frame(bonus).rename(columns={
             "needed": t("compare.col_needed"), "P(win)": t("compare.col_p_win")})
         counter = comparison.counter_attack_frame()[["roll", "outcome", "P", "≈", "effect", "source"]]
+        bands = dungeon.COUNTER_ATTACK if hasattr(dungeon, "COUNTER_ATTACK") else None
+        counter["outcome"] = counter["outcome"].map(lambda v: self._counter("outcome", v))
+        counter["effect"] = [self._counter("effect", o) for o in comparison.counter_attack_frame()["outcome"]]
+        if bands is not None:
+            counter["source"] = [citation(b.source, self.lang) for b in bands]
         counter = counter.rename(columns={
             "roll": t("compare.col_roll"), "outcome": t("compare.col_outcome"), "P": t("compare.col_p"),
             "effect": t("compare.col_effect"), "source": t("compare.col_source")})
         lost = dungeon.expected_cards_lost(hand)
         self.odds.value = (
-            f"<h4>{_fill(t('compare.odds_win'), bonus=str(bonus))}</h4>{_table(win)}"
-            f"<h4>{_fill(t('compare.odds_counter'))}</h4>{_table(counter)}"
+            f"<h4>{_fill(t('compare.odds_win'), bonus=str(bonus))}</h4>"
+            f"<p class='src'>{html.escape(t('compare.cite_win', a=self._cite('dungeon', 60), b=self._cite('dungeon', 99)))}</p>"
+            f"{_table(win)}<h4>{_fill(t('compare.odds_counter'))}</h4>{_table(counter)}"
             "<p>" + _fill(t("compare.odds_loss"), hand=str(hand), lost=f"<b>{html.escape(str(lost))}</b>",
                           approx=f"{float(lost):.3f}") + "</p>")
 
     @_friendly("score_status")
     def _on_score(self, change=None) -> None:
         t = self.t
+        counts = {name: checked_int(getattr(self, name), *RANGES[name], f"compare.{name}") for name in RANGES}
         score = dungeon_fighter.final_score(
-            self.difficulty.value, self.boss.value, self.survivors.value, self.dead.value,
-            self.white.value, self.gold.value, self.tokens.value)
+            self.difficulty.value, self.boss.value, counts["survivors"], counts["dead"],
+            counts["white"], counts["gold"], counts["tokens"])
         rows = "".join(f"<tr><td>{html.escape(self._data_word('part', k))}</td><td>{v:+d}</td>"
-                       f"<td class='src'>{html.escape(str(dungeon_fighter.SCORE_SOURCES[k]))}</td></tr>"
+                       f"<td class='src'>{html.escape(citation(dungeon_fighter.SCORE_SOURCES[k], self.lang))}</td></tr>"
                        for k, v in score.parts)
         tier = score.tier
-        rating = _fill(t("compare.rating"), zh=f"<b>{html.escape(tier.name_zh)}</b>",
-                       en=html.escape(tier.name), range=html.escape(tier.label),
-                       source=f"<span class='src'>{html.escape(str(tier.source))}</span>")
+        name = f"<b>{html.escape(tier.name_zh)}</b>"  # the tier as printed; in English also translated
+        if self.lang != "zh":
+            name += f" “{html.escape(tier.name)}”"
+        rating = _fill(t("compare.rating"), name=name, range=html.escape(tier.label),
+                       source=f"<span class='src'>{html.escape(citation(tier.source, self.lang))}</span>")
         self.score.value = (
             f"<table><tr><th>{html.escape(t('compare.col_part'))}</th>"
             f"<th>{html.escape(t('compare.col_points'))}</th>"
@@ -366,7 +415,7 @@ class CompareExplorer(App):
                 names[column] = t("compare.col_eyes", k=m.group(1))
         names.update({"dice": t("compare.col_dice"), "at least 1": t("compare.col_at_least_one")})
         title = _fill(t("compare.eyes_title"), die=html.escape(self._data_word("die", die.name)),
-                      eyes=str(die.eyes), faces=str(die.faces), source=html.escape(str(die.source)))
+                      eyes=str(die.eyes), faces=str(die.faces), source=html.escape(citation(die.source, self.lang)))
         self.eyes.value = f"<h4>{title}</h4>{_table(eyes.rename(columns=names))}"
 
     @_friendly("lords_status")
@@ -374,7 +423,8 @@ class CompareExplorer(App):
         counts = tuple(sorted(self.players.value))
         if not counts:
             raise _Refused("compare.no_players")
-        years, seed, policy = self.years.value, self.sim_seed.value, self.policy.value
+        years, policy = self.years.value, self.policy.value
+        seed = checked_int(self.sim_seed, 0, SEED_MAX, "compare.seed")
         frame = comparison.contention_frame(counts, years=years, seed=seed, policy=policy)
         self._lords_run = {"counts": counts, "years": years, "seed": seed, "policy": policy,
                            "frame": frame}
@@ -405,7 +455,7 @@ class CompareExplorer(App):
         intro = _fill(t("compare.lords_intro"), years=str(run["years"]),
                       rounds=str(dungeon_lords.ROUNDS_PER_YEAR),
                       policy=f"<i>{html.escape(self._data_word('policy', run['policy']))}</i>",
-                      seed=html.escape(str(run["seed"])))
+                      seed=html.escape(str(run["seed"])), source=html.escape(self._cite("lords", 46)))
         note = _fill(t("compare.lords_exact"), exact=html.escape("; ".join(exact)))
         self.lords_table.value = f"<p>{intro}</p>{_table(shown)}<p class='src'>{note}</p>"
         fig = graphs.draw_contention(frame)

@@ -27,13 +27,16 @@ from typing import Any
 
 import ipywidgets as W
 
+from .. import i18n
 from ..cards import Deck, DeckError, reference_deck
 from ..workshop.deck_edit import (RESERVED_NAME, HEAL_COLUMNS, LEVEL_COLUMNS, ROOM_COLUMNS, DeckTable, Problem, clear_chances,
                                   deck_changes, deck_from_table, deck_summary, errors_of, table_from_deck,
                                   table_from_text, table_to_text, validate)
 from ..workshop.session import WorkshopSession
+from ..workshop.strings import error_text as workshop_error_text
+from ..workshop.strings import message as workshop_message
 from ..workshop.strings import wt
-from .common import App, message_html, safe
+from .common import App, fit, message_html, safe
 
 _STYLE = """<style>
 .dg-deck-editor .dg-cell input {text-align: right}
@@ -55,6 +58,19 @@ def download_link(text: str, filename: str, label: str, mime: str = "text/plain"
             f'href="data:{mime};charset=utf-8;base64,{data}">{html.escape(label)}</a>')
 
 
+def problem_text(problem: Problem, lang: str) -> str:
+    """A problem in ``lang``: the cell (table, row, column) and the message (the workshop's
+    English sentence, translated by the language's refusal patterns)."""
+    if lang == i18n.FALLBACK:
+        return str(problem)
+    where = wt(f"deck_table_{problem.table}", lang)
+    if problem.row:
+        where += wt("deck_row", lang, row=problem.row)
+    if problem.column:
+        where += "，" + wt(f"col_{problem.column}", lang)
+    return f"{where}：{workshop_message(problem.message, lang)}"
+
+
 class DeckEditor(App):
     """Edit a deck. Sub-widgets (for notebooks and headless/browser tests):
 
@@ -70,6 +86,7 @@ class DeckEditor(App):
     """
 
     css_class = "dg-deck-editor"
+    error_words = staticmethod(workshop_error_text)  # the workshop's messages in the language
 
     def __init__(self, deck: Deck | None = None, session: WorkshopSession | None = None, lang: str = "en",
                  lang_state=None, show_language: bool = True):
@@ -91,18 +108,18 @@ class DeckEditor(App):
         self.heal_box = W.VBox().add_class("dg-grid").add_class("dg-grid-heal")
         self.levels_box = W.VBox().add_class("dg-grid").add_class("dg-grid-levels")
         self.rooms_box = W.VBox().add_class("dg-grid").add_class("dg-grid-rooms")
-        self.add_room_button = W.Button(icon="plus").add_class("dg-add-room")
+        self.add_room_button = W.Button(icon="plus", layout=fit()).add_class("dg-add-room")
         self.problems_html = W.HTML().add_class("dg-problems")
         self.summary_html = W.HTML().add_class("dg-deck-summary")
         self.chances_html = W.HTML().add_class("dg-chances")
-        self.reset_button = W.Button(icon="undo").add_class("dg-deck-reset")
-        self.use_button = W.Button(button_style="primary", icon="check").add_class("dg-deck-use")
+        self.reset_button = W.Button(icon="undo", layout=fit()).add_class("dg-deck-reset")
+        self.use_button = W.Button(button_style="primary", icon="check", layout=fit()).add_class("dg-deck-use")
         self.import_format = W.ToggleButtons(options=["toml", "csv"], value="toml").add_class("dg-import-format")
         self.import_text = W.Textarea(layout=W.Layout(width="560px", height="120px")).add_class("dg-import-text")
         self.upload = W.FileUpload(accept=".toml,.csv", multiple=False).add_class("dg-upload")
-        self.import_button = W.Button(icon="upload").add_class("dg-import")
+        self.import_button = W.Button(icon="upload", layout=fit()).add_class("dg-import")
         self.export_format = W.ToggleButtons(options=["toml", "csv"], value="toml").add_class("dg-export-format")
-        self.export_button = W.Button(icon="download").add_class("dg-export")
+        self.export_button = W.Button(icon="download", layout=fit()).add_class("dg-export")
         self.export_text = W.Textarea(layout=W.Layout(width="560px", height="120px")).add_class("dg-export-text")
         self.download_html = W.HTML().add_class("dg-download-html")
         # wiring
@@ -195,9 +212,13 @@ class DeckEditor(App):
             same = False
         if not same:
             self.table.name = "custom"
+            if self.table.description.strip() == reference_deck().description.strip():
+                # the reference deck's description no longer describes it (issue 15)
+                self.table.description = wt("deck_custom_description", self.lang)
             self._building = True
             try:
                 self.name_text.value = "custom"
+                self.description_text.value = self.table.description
             finally:
                 self._building = False
 
@@ -236,7 +257,7 @@ class DeckEditor(App):
             if p.row > 0:
                 key = (p.table, p.row - 1, p.column)
                 if key in self.cells and p.severity == "error":
-                    marked.setdefault(key, []).append(p.message)
+                    marked.setdefault(key, []).append(workshop_message(p.message, self.lang))
         for key, cell in self.cells.items():
             if key in marked:
                 cell.add_class("dg-cell-error")
@@ -246,7 +267,7 @@ class DeckEditor(App):
                 cell.tooltip = None
         errors = errors_of(self._problems)
         items = "".join(f'<li class="dg-problem dg-problem-{p.severity}" data-table="{p.table}" '
-                        f'data-row="{p.row}" data-column="{html.escape(p.column)}">{html.escape(str(p))}</li>'
+                        f'data-row="{p.row}" data-column="{html.escape(p.column)}">{html.escape(problem_text(p, self.lang))}</li>'
                         for p in self._problems)
         head = wt("deck_invalid", self.lang, n=len(errors)) if errors else ""
         self.problems_html.value = (f"<div>{html.escape(head)}</div><ul>{items}</ul>" if items else "")
@@ -287,6 +308,7 @@ class DeckEditor(App):
         self.use_button.description = wt("deck_use", L)
         self.import_button.description = wt("deck_import", L)
         self.import_text.placeholder = wt("deck_paste", L)
+        self.upload.description = wt("deck_upload", L)
         self.export_button.description = wt("deck_export", L)
         for grid, name in ((self.heal_box, "heal"), (self.levels_box, "levels"), (self.rooms_box, "rooms")):
             if grid.children:

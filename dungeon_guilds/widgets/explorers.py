@@ -22,10 +22,11 @@ from ..lords import ALL_LORDS, BASE_LORDS
 from ..payout import NPC
 from ..rules import Rules
 from ..turn_order import snake_order
-from .common import NONE, App, safe, set_options, show_figure
+from .common import NONE, App, checked_int, safe, set_options, show_figure, with_range
 
 # ---------------------------------------------------------------------- payout explorer
 PAYOUT_NAMES = ("Ann", "Bo", "Cy")
+BUMP_TURNS = (1, 60)  # the turn of a bump in the turn-order explorer
 
 
 class PayoutExplorer(App):
@@ -236,8 +237,8 @@ class TurnOrderExplorer(App):
         self.graph_figure = None
         self.players_dropdown = W.Dropdown(options=[3, 4, 5, 6], value=players).add_class("dg-players")
         self.start_dropdown = W.Dropdown(options=self._seat_options(players), value=start).add_class("dg-start")
-        self.bump_turn = W.BoundedIntText(min=1, max=60, value=players + 2,
-                                          layout=W.Layout(width="170px")).add_class("dg-bump-turn")
+        # out of BUMP_TURNS: refused with a message, never clamped
+        self.bump_turn = W.IntText(value=players + 2, layout=W.Layout(width="200px")).add_class("dg-bump-turn")
         self.bump_victim = W.Dropdown(options=self._seat_options(players), value=0).add_class("dg-bump-victim")
         self.add_bump_button = W.Button(icon="plus").add_class("dg-add-bump")
         self.clear_bumps_button = W.Button(icon="trash").add_class("dg-clear-bumps")
@@ -269,7 +270,7 @@ class TurnOrderExplorer(App):
         t = self.t
         self.players_dropdown.description = t("ui.players")
         self.start_dropdown.description = t("ui.start_player")
-        self.bump_turn.description = t("ui.bump_turn")
+        self.bump_turn.description = with_range(t("ui.bump_turn"), *BUMP_TURNS)
         self.bump_victim.description = t("ui.bump_victim")
         self.add_bump_button.description = t("ui.add_bump")
         self.clear_bumps_button.description = t("ui.clear_bumps")
@@ -290,7 +291,7 @@ class TurnOrderExplorer(App):
 
     @safe
     def _on_add(self, _button=None) -> None:
-        self.add_bump(int(self.bump_turn.value), int(self.bump_victim.value))
+        self.add_bump(checked_int(self.bump_turn, *BUMP_TURNS, "ui.bump_turn"), int(self.bump_victim.value))
 
     def add_bump(self, turn: int, victim: int) -> None:
         self.bumps = [(t, v) for t, v in self.bumps if t != turn] + [(turn, victim)]

@@ -34,7 +34,7 @@ import ipywidgets as W
 from .. import i18n
 from ..game import DEFAULT_NAMES
 from ..rules import Rules
-from .common import App, bot_label, safe, set_options, show_figure
+from .common import SEED_MAX, App, bot_label, checked_int, safe, set_options, show_figure, with_range
 
 # The bots offered: every analysis bot except the tree search (seconds per game: too slow for a
 # classroom run of hundreds of games; use ``dungeon-guilds simulate`` for it).
@@ -124,9 +124,11 @@ class LabPanel(App):
         self.seat_dropdowns: list[W.Dropdown] = []
         self.variant_dropdown = W.Dropdown(options=[(v, v) for v in VARIANTS], value=variant,
                                            layout=W.Layout(width="330px")).add_class("dg-lab-variant")
-        self.games_input = W.BoundedIntText(value=games, min=MIN_GAMES, max=MAX_GAMES, step=GAMES_STEP,
-                                            layout=W.Layout(width="170px")).add_class("dg-lab-games")
-        self.seed_input = W.IntText(value=seed, layout=W.Layout(width="170px")).add_class("dg-seed")
+        # plain IntText (not Bounded): a value out of range is refused with a message, never
+        # silently moved into range
+        self.games_input = W.IntText(value=games, step=GAMES_STEP,
+                                     layout=W.Layout(width="230px")).add_class("dg-lab-games")
+        self.seed_input = W.IntText(value=seed, layout=W.Layout(width="250px")).add_class("dg-seed")
         self.rotate_checkbox = W.Checkbox(value=rotate, indent=False).add_class("dg-lab-rotate")
         self.run_button = W.Button(button_style="primary", icon="play").add_class("dg-lab-run")
         self.progress = W.IntProgress(value=0, min=0, max=games, bar_style="info",
@@ -209,15 +211,18 @@ class LabPanel(App):
         """Play the games with the chosen settings and show the metrics. Returns the result."""
         from ..analysis.simulate import simulate
 
-        n = int(self.games_input.value)
-        if not MIN_GAMES <= n <= MAX_GAMES:
-            raise ValueError(text("lab.too_many", self.lang, min=MIN_GAMES, max=MAX_GAMES))
-        players = int(self.players_dropdown.value)
-        rules = self.rules()
-        rules.check_players(players)  # a refusal (e.g. NPCs with 6 players) is shown, nothing runs
+        try:
+            n = checked_int(self.games_input, MIN_GAMES, MAX_GAMES, "lab.games")
+            seed = checked_int(self.seed_input, 0, SEED_MAX, "ui.seed")
+            players = int(self.players_dropdown.value)
+            rules = self.rules()
+            rules.check_players(players)  # a refusal (e.g. NPCs with 6 players) is shown, nothing runs
+        except ValueError:
+            self.clear_results()
+            raise
         bots = self.bots
-        seed = int(self.seed_input.value)
         self.progress_log = []
+        self._refused = False
         self.progress.bar_style = "info"
         self.progress.max = n
         self.progress.value = 0
@@ -243,6 +248,19 @@ class LabPanel(App):
         self.say(lambda: text("lab.done", self.lang, games=n, seconds=seconds,
                               rate=n / seconds if seconds else float("inf")), "ok")
         return result
+
+    def clear_results(self) -> None:
+        """Take the last results off the screen (after a refused run: old numbers must not
+        pass for new ones); the summary says why."""
+        self.result = None
+        self.seat_table = self.bot_table = self.figure = None
+        self.stats = {}
+        self.progress_log = []
+        self.progress.value = 0
+        self.progress.bar_style = "danger"
+        self.progress_html.value = ""
+        self._refused = True
+        self.refresh()
 
     def _compute(self) -> None:
         """The metrics of the last result (numbers only; drawing is in :meth:`refresh`)."""
@@ -280,8 +298,8 @@ class LabPanel(App):
         self.players_dropdown.description = self.t("ui.players")
         set_options(self.variant_dropdown, [(text(f"lab.variant_{v}", lang), v) for v in VARIANTS])
         self.variant_dropdown.description = text("lab.variant", lang)
-        self.games_input.description = text("lab.games", lang)
-        self.seed_input.description = self.t("ui.seed")
+        self.games_input.description = with_range(text("lab.games", lang), MIN_GAMES, MAX_GAMES)
+        self.seed_input.description = with_range(self.t("ui.seed"), 0, SEED_MAX)
         self.rotate_checkbox.description = text("lab.rotate", lang)
         self.run_button.description = text("lab.run", lang)
         for w in (self.players_dropdown, self.variant_dropdown, self.games_input, self.seed_input):
@@ -294,7 +312,8 @@ class LabPanel(App):
         """Draw the last result's tables and chart in the current language."""
         lang = self.lang
         if self.result is None:
-            self.summary_html.value = f'<p class="dg-note">{escape(text("lab.no_results", lang))}</p>'
+            key = "lab.refused_results" if getattr(self, "_refused", False) else "lab.no_results"
+            self.summary_html.value = f'<p class="dg-note dg-lab-empty">{escape(text(key, lang))}</p>'
             self.table_html.value = ""
             self.chart_output.outputs = ()
             return

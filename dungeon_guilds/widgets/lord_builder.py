@@ -35,17 +35,42 @@ from ..rules import Rules
 from ..workshop.lord_edit import EFFECT_KINDS, ROOM_POSITIONS, canonical_rooms, describe_lord, make_lord
 from ..workshop.preview import preview_lord
 from ..workshop.session import WorkshopSession
+from ..workshop.strings import error_text as workshop_error_text
 from ..workshop.strings import wt
-from .common import App, bot_names, make_bot, message_html, safe, set_options
+from .common import (SEED_MAX, App, bot_names, checked_int, fit, make_bot, message_html, safe, set_options,
+                     with_range)
 from .deck_editor import download_link
 
 NEW = "__new__"
+EFFECT_RANGE = (-20, 20)  # a lord's change to a defence, treasure, heal cost or bonus (printed: at most 10)
 _STYLE = """<style>
 .dg-lord-builder table.dg-preview-table {border-collapse: collapse; font-size: 0.88em}
 .dg-lord-builder table.dg-preview-table th, .dg-lord-builder table.dg-preview-table td
   {border: 1px solid #ddd; padding: 2px 6px; text-align: left}
 .dg-lord-builder .dg-effect-row {border-left: 3px solid #1f4e79; padding-left: 6px; margin: 3px 0}
 </style>"""
+
+
+_RESULTS = {"failed (a room above failed)": "pv_failed_above", "not reached": "pv_not_reached",
+            "cleared": "pv_cleared", "failed": "pv_failed"}  # longest first
+
+
+def _in_words(table, lang: str):
+    """A preview table (:mod:`workshop.preview` writes English column names and results) with
+    its headings and result words in ``lang``."""
+    import re
+
+    table = table.rename(columns={c: wt(f"pv_{c.replace(' ', '_')}", lang) for c in table.columns})
+
+    def word(value):
+        if not isinstance(value, str):
+            return value
+        for english, key in _RESULTS.items():
+            if english in value:
+                value = value.replace(english, wt(key, lang))
+        return re.sub(r"\bbank\b", wt("pv_bank", lang), value)
+
+    return table.map(word) if hasattr(table, "map") else table.applymap(word)
 
 
 def _kind_of(effect) -> str:
@@ -63,21 +88,23 @@ class EffectRow(W.VBox):
         layout = W.Layout(width="auto")
         self.kind_dropdown = W.Dropdown(options=[(k, k) for k in EFFECT_KINDS], value="room",
                                         layout=W.Layout(width="300px")).add_class("dg-effect-kind")
-        self.rooms_select = W.SelectMultiple(options=[(str(p), p) for p in ROOM_POSITIONS], value=(), rows=5,
+        # every position visible at once: a chosen "last" room is never scrolled out of sight
+        self.rooms_select = W.SelectMultiple(options=[(str(p), p) for p in ROOM_POSITIONS], value=(),
+                                             rows=len(ROOM_POSITIONS),
                                              layout=W.Layout(width="150px")).add_class("dg-effect-rooms")
         self.rooms_hint = W.HTML()
-        self.defence_input = W.IntText(value=0, layout=W.Layout(width="170px")).add_class("dg-effect-defence")
-        self.treasure_input = W.IntText(value=0, layout=W.Layout(width="170px")).add_class("dg-effect-treasure")
+        self.defence_input = W.IntText(value=0, layout=W.Layout(width="240px")).add_class("dg-effect-defence")
+        self.treasure_input = W.IntText(value=0, layout=W.Layout(width="240px")).add_class("dg-effect-treasure")
         self.when_dropdown = W.Dropdown(options=[(c, c) for c in CONDITIONS], value=ALWAYS,
                                         layout=W.Layout(width="360px")).add_class("dg-effect-when")
         self.strengths_select = W.SelectMultiple(options=[1, 2, 3, 4, 5], value=(), rows=5,
                                                  layout=W.Layout(width="110px")).add_class("dg-effect-strengths")
-        self.delta_input = W.IntText(value=0, layout=W.Layout(width="170px")).add_class("dg-effect-delta")
+        self.delta_input = W.IntText(value=0, layout=W.Layout(width="240px")).add_class("dg-effect-delta")
         self.exhaust_select = W.SelectMultiple(options=[1, 2, 3, 4, 5], value=(), rows=5,
                                                layout=W.Layout(width="110px")).add_class("dg-effect-exhaust")
         self.activate_select = W.SelectMultiple(options=[1, 2, 3, 4, 5], value=(), rows=5,
                                                 layout=W.Layout(width="110px")).add_class("dg-effect-activate")
-        self.amount_input = W.IntText(value=0, layout=W.Layout(width="170px")).add_class("dg-effect-amount")
+        self.amount_input = W.IntText(value=0, layout=W.Layout(width="240px")).add_class("dg-effect-amount")
         self.remove_button = W.Button(icon="trash", layout=W.Layout(width="auto")).add_class("dg-effect-remove")
         self.rooms_label, self.strengths_label = W.HTML(), W.HTML()
         self.exhaust_label, self.activate_label = W.HTML(), W.HTML()
@@ -120,15 +147,15 @@ class EffectRow(W.VBox):
         self.rooms_select.value = value
         self.rooms_label.value = html.escape(wt("effect_rooms", lang))
         self.rooms_hint.value = f"<small>{html.escape(wt('effect_rooms_hint', lang))}</small>"
-        self.defence_input.description = wt("effect_defence", lang)
-        self.treasure_input.description = wt("effect_treasure", lang)
+        self.defence_input.description = with_range(wt("effect_defence", lang), *EFFECT_RANGE)
+        self.treasure_input.description = with_range(wt("effect_treasure", lang), *EFFECT_RANGE)
         set_options(self.when_dropdown, [(wt(f"when_{c}", lang), c) for c in CONDITIONS])
         self.when_dropdown.description = wt("effect_when", lang)
         self.strengths_label.value = html.escape(wt("effect_strengths", lang))
-        self.delta_input.description = wt("effect_delta", lang)
+        self.delta_input.description = with_range(wt("effect_delta", lang), *EFFECT_RANGE)
         self.exhaust_label.value = html.escape(wt("effect_exhaust", lang))
         self.activate_label.value = html.escape(wt("effect_activate", lang))
-        self.amount_input.description = wt("effect_amount", lang)
+        self.amount_input.description = with_range(wt("effect_amount", lang), *EFFECT_RANGE)
         self.remove_button.description = wt("effect_remove", lang)
         for w in (self.defence_input, self.treasure_input, self.when_dropdown, self.delta_input,
                   self.amount_input, self.kind_dropdown):
@@ -137,18 +164,21 @@ class EffectRow(W.VBox):
     def effect_dict(self) -> dict[str, Any]:
         """The effect as data (checked later by the engine's vocabulary, ``effect_from_dict``)."""
         kind = self.kind_dropdown.value
+
+        def number(name: str) -> int:  # out of EFFECT_RANGE: refused, never clamped
+            return checked_int(getattr(self, f"{name}_input"), *EFFECT_RANGE, f"workshop.effect_{name}")
+
         if kind == "room":
             return {"kind": "room", "rooms": list(canonical_rooms(self.rooms_select.value)),
-                    "defence": int(self.defence_input.value), "treasure": int(self.treasure_input.value),
-                    "when": self.when_dropdown.value}
+                    "defence": number("defence"), "treasure": number("treasure"), "when": self.when_dropdown.value}
         if kind == "heal":
-            return {"kind": "heal", "strengths": sorted(self.strengths_select.value), "delta": int(self.delta_input.value)}
+            return {"kind": "heal", "strengths": sorted(self.strengths_select.value), "delta": number("delta")}
         if kind == "ban":
             return {"kind": "ban", "strengths": sorted(self.strengths_select.value)}
         if kind == "flip":
             return {"kind": "flip", "exhaust": sorted(self.exhaust_select.value),
                     "activate": sorted(self.activate_select.value)}
-        return {"kind": "bonus", "amount": int(self.amount_input.value)}
+        return {"kind": "bonus", "amount": number("amount")}
 
     def set_effect(self, effect) -> None:
         """Fill the row from an effect object."""
@@ -185,6 +215,7 @@ class LordBuilder(App):
     ``game`` the last game played with it."""
 
     css_class = "dg-lord-builder"
+    error_words = staticmethod(workshop_error_text)  # the workshop's messages in the language
 
     def __init__(self, session: WorkshopSession | None = None, example: str = "red_dragon", players: int = 4,
                  seed: int = 0, lang: str = "en", lang_state=None, show_language: bool = True,
@@ -197,22 +228,24 @@ class LordBuilder(App):
         self._loading = False
         self.style_html = W.HTML(_STYLE)
         self.title_html = W.HTML()
-        self.example_dropdown = W.Dropdown(layout=W.Layout(width="360px")).add_class("dg-lord-example")
+        self.example_dropdown = W.Dropdown(layout=W.Layout(width="640px")).add_class("dg-lord-example")
         self.id_text = W.Text(continuous_update=False).add_class("dg-lord-id")
-        self.name_en_text = W.Text(continuous_update=False).add_class("dg-lord-name-en")
-        self.name_zh_text = W.Text(continuous_update=False).add_class("dg-lord-name-zh")
+        # names update the card and the preview as they are typed (a name typed with a Chinese
+        # input method is never "entered" with the Enter key, issue 15)
+        self.name_en_text = W.Text(continuous_update=True).add_class("dg-lord-name-en")
+        self.name_zh_text = W.Text(continuous_update=True).add_class("dg-lord-name-zh")
         self.effects_label = W.HTML()
         self.effects_box = W.VBox().add_class("dg-effects")
         self.effect_rows: list[EffectRow] = []
-        self.add_effect_button = W.Button(icon="plus").add_class("dg-add-effect")
+        self.add_effect_button = W.Button(icon="plus", layout=fit()).add_class("dg-add-effect")
         self.card_html = W.HTML().add_class("dg-lord-card")
         self.players_dropdown = W.Dropdown(options=[3, 4, 5, 6], value=players,
                                            layout=W.Layout(width="180px")).add_class("dg-preview-players")
-        self.sample_seed_input = W.IntText(value=seed, layout=W.Layout(width="180px")).add_class("dg-preview-seed")
-        self.preview_button = W.Button(icon="eye").add_class("dg-lord-preview-button")
+        self.sample_seed_input = W.IntText(value=seed, layout=W.Layout(width="320px")).add_class("dg-preview-seed")
+        self.preview_button = W.Button(icon="eye", layout=fit()).add_class("dg-lord-preview-button")
         self.preview_html = W.HTML().add_class("dg-lord-preview")
-        self.save_button = W.Button(button_style="primary", icon="check").add_class("dg-lord-save")
-        self.play_button = W.Button(icon="play").add_class("dg-lord-play")
+        self.save_button = W.Button(button_style="primary", icon="check", layout=fit()).add_class("dg-lord-save")
+        self.play_button = W.Button(icon="play", layout=fit()).add_class("dg-lord-play")
         self.game_html = W.HTML().add_class("dg-lord-game")
         # wiring
         self.example_dropdown.observe(self._on_example, "value")
@@ -263,7 +296,9 @@ class LordBuilder(App):
         self.effects_label.value = f"<b>{html.escape(wt('lord_effects', L))}</b> (§7)"
         self.add_effect_button.description = wt("lord_add_effect", L)
         self.players_dropdown.description = wt("players", L)
-        self.sample_seed_input.description = wt("seed", L)
+        self.sample_seed_input.description = with_range(wt("seed", L), 0, SEED_MAX)
+        for w in (self.players_dropdown, self.sample_seed_input):
+            w.style = {"description_width": "initial"}  # the label in full, never cut off
         self.preview_button.description = wt("lord_preview", L)
         self.save_button.description = wt("lord_save", L)
         self.play_button.description = wt("lord_play", L)
@@ -339,7 +374,7 @@ class LordBuilder(App):
     def show_preview(self, lord: Lord | None = None) -> None:
         lord = lord or self.lord
         deck = None
-        p = preview_lord(lord, players=int(self.players_dropdown.value), seed=int(self.sample_seed_input.value),
+        p = preview_lord(lord, players=int(self.players_dropdown.value), seed=checked_int(self.sample_seed_input, 0, SEED_MAX, "workshop.seed"),
                          deck=deck)
         self.preview = p
         L = self.lang
@@ -348,10 +383,11 @@ class LordBuilder(App):
         heal = heal_a if heal_a == heal_b else f"{heal_a} → {heal_b}"
         self.preview_html.value = (
             f"<div class='dg-preview-title'><b>{html.escape(wt('lord_preview_title', L, seed=p.seed, players=p.players, name=lord.name(L)))}</b></div>"
-            + p.table().to_html(index=False, classes="dg-preview-table dg-preview-rooms", border=0, escape=True)
+            + _in_words(p.table(), L).to_html(index=False, classes="dg-preview-table dg-preview-rooms", border=0,
+                                               escape=True)
             + f"<div>{html.escape(wt('lord_heal_costs', L, costs=heal))}</div>"
             + f"<div><b>{html.escape(wt('lord_preview_players', L))}</b></div>"
-            + p.player_table().to_html(index=False, classes="dg-preview-table dg-preview-players", border=0,
+            + _in_words(p.player_table(), L).to_html(index=False, classes="dg-preview-table dg-preview-players", border=0,
                                        escape=True)
             + f"<p><small>{html.escape(wt('lord_preview_note', L))}</small></p>")
 
@@ -412,7 +448,7 @@ class LordBuilder(App):
         lords by the seed); shows the result and offers the record."""
         lord = self.lord
         n = int(self.players_dropdown.value)
-        seed = int(self.sample_seed_input.value)
+        seed = checked_int(self.sample_seed_input, 0, SEED_MAX, "workshop.seed")
         others = rng(seed, "workshop-lords").sample(list(BASE_LORDS), n - 1)
         game = Game(n, seed=seed, rules=Rules(lords="all"), lords=[lord] + others)
         name = bot if bot in bot_names() else bot_names()[0]

@@ -116,6 +116,39 @@ def option_description(name: str, lang: str) -> str:
     return _word(f"rules.option_{name}", info.description, lang)
 
 
+def rule_label(rule: str, lang: str) -> str:
+    """A ruling's rule number as shown (a ruling not numbered in the rules reference, such as
+    ``PB``, gets a name: ``rules.rule_<code>``)."""
+    key = f"rules.rule_{_slug(rule)}"
+    return i18n.t(key, lang) if i18n.has(key, lang) else rule
+
+
+def option_name(name: str, lang: str) -> str:
+    """An option's name for people (``rules.title_<option>``)."""
+    return i18n.t(f"rules.title_{name}", lang)
+
+
+def option_help(name: str, lang: str) -> str:
+    """What an option does, in sentences without option codes (``rules.help_<option>``)."""
+    return i18n.t(f"rules.help_{name}", lang)
+
+
+def source_words(source: str, lang: str) -> str:
+    """An option's source (``the Chinese rulebook (城主卡 section), docs/rules.md R1.3``) with
+    names a student can read: each source document by its name in ``lang``, the rules file as
+    the rules reference."""
+    from ..siblings import DOCUMENTS
+
+    text = source.replace(" section)", ")")
+    text = re.sub(r"\(([^()]+)\)", lambda m: i18n.t("rules.source_section", lang, section=m.group(1)), text)
+    for doc in DOCUMENTS.values():
+        key = f"cite.doc_{doc.id}"
+        if i18n.has(key, lang):
+            text = text.replace(doc.name, i18n.t(key, lang))
+    text = text.replace("docs/rules.md", i18n.t("rules.source_rules", lang))
+    return text.replace(" and ", i18n.t("rules.source_and", lang))
+
+
 def ruling_texts(lang: str) -> list[tuple[str, str]]:
     """Every ``(R-number, text)`` of ``RULINGS`` with the text in ``lang``."""
     return [(rule, _word(key, text, lang)) for (rule, text), key in zip(RULINGS, ruling_keys())]
@@ -303,28 +336,32 @@ class RulesExplorer(App):
         return out
 
     def _options_html(self, lang: str) -> str:
+        """Every option in sentences: its name, each value in words (★ the default), what it
+        does, where the rule comes from, whether it is a project ruling (no raw values)."""
         t = lambda key: i18n.t(key, lang)  # noqa: E731
         cols = ("option", "values", "default", "description", "source", "ruling")
         header = "".join(f"<th>{escape(t(f'rules.col_{c}'))}</th>" for c in cols)
         rows = []
         for info in OPTIONS:
-            values = "<br>".join(
-                f"<code>{escape(value_code(v))}</code>{' ★' if v == info.default else ''} — "
-                f"{escape(value_word(info.name, v, lang))}" for v in info.values)
+            values = "".join(
+                f"<li data-value='{escape(value_code(v))}'>{escape(value_word(info.name, v, lang))}"
+                f"{' ★' if v == info.default else ''}</li>" for v in info.values)
             ruling = t("rules.ruling_yes") if info.ruling else t("rules.ruling_no")
             rows.append(
                 f'<tr class="dg-option" data-option="{escape(info.name)}" data-ruling="{str(info.ruling).lower()}">'
-                f"<td><code>{escape(info.name)}</code></td><td>{values}</td>"
-                f"<td><code>{escape(value_code(info.default))}</code></td>"
-                f"<td>{escape(option_description(info.name, lang))}</td>"
-                f"<td>{escape(info.source)}</td><td>{escape(ruling)}</td></tr>")
+                f"<td><b>{escape(option_name(info.name, lang))}</b></td>"
+                f"<td><ul style='margin:0;padding-left:1.1em'>{values}</ul></td>"
+                f"<td>{escape(value_word(info.name, info.default, lang))}</td>"
+                f"<td>{escape(option_help(info.name, lang))}</td>"
+                f"<td>{escape(source_words(info.source, lang))}</td><td>{escape(ruling)}</td></tr>")
         return (f'<h4 style="margin:12px 0 4px">{escape(t("rules.options_title"))}</h4>'
                 f'<table class="dg-rules-option-table" style="border-collapse:collapse">'
-                f"<tr>{header}</tr>{''.join(rows)}</table>")
+                f"<tr>{header}</tr>{''.join(rows)}</table>"
+                f'<p class="dg-note">{escape(t("rules.default_mark"))}</p>')
 
     def _rulings_html(self, lang: str) -> str:
         t = lambda key: i18n.t(key, lang)  # noqa: E731
-        rows = "".join(f'<tr class="dg-ruling" data-rule="{escape(rule)}"><td><b>{escape(rule)}</b></td>'
+        rows = "".join(f'<tr class="dg-ruling" data-rule="{escape(rule)}"><td><b>{escape(rule_label(rule, lang))}</b></td>'
                        f"<td>{escape(text)}</td></tr>" for rule, text in ruling_texts(lang))
         return (f'<h4 style="margin:12px 0 4px">{escape(t("rules.rulings_title"))}</h4>'
                 f'<table class="dg-rules-ruling-table" data-count="{len(RULINGS)}">'

@@ -85,14 +85,19 @@ class Arm:
         from .deck_edit import deck_changes
         from .lord_edit import describe_lord
 
-        lines = [wt("arm_rules", lang, text=", ".join(
-            describe_value(k, v) for k, v in self.rules.to_dict().items()))]
+        from .. import i18n
+
+        def words(option: str, value: Any) -> str:  # the rules explorer's words for a value
+            key = f"rules.value_{option}_{'none' if value is None else str(value).lower()}"
+            return i18n.t(key, lang) if i18n.has(key, lang) else describe_value(option, value)
+
+        lines = [wt("arm_rules", lang, text=", ".join(words(k, v) for k, v in self.rules.to_dict().items()))]
         deck = self.the_deck
         changes = deck_changes(deck)
         lines.append(wt("arm_deck", lang, name=deck.name, cards=len(deck.rooms),
                         changes="; ".join(changes) if changes else wt("same_as_reference", lang)))
-        ids = [lord.id for lord in self.pool]
-        lines.append(wt("arm_lords", lang, ids=", ".join(ids),
+        names = [lord.name(lang) for lord in self.pool]
+        lines.append(wt("arm_lords", lang, ids=", ".join(names),
                         default=wt("pool_default", lang) if self.lords is None else ""))
         if not self.rules.lord_effects:
             lines.append(wt("arm_no_effects", lang))
@@ -378,9 +383,12 @@ def row_label(row, lang: str = "en") -> str:
     label = wt(f"metric_{row['metric']}", lang)
     group = row["group"]
     if row["metric"] == "win_rate_bot":
-        return f"{label} {group}" if lang != "zh" else f"{label}{group}"
+        from .. import i18n
+
+        bot = i18n.t(f"bot.{group}", lang) if i18n.has(f"bot.{group}", lang) else group
+        return f"{label} {bot}" if lang != "zh" else f"{label}{bot}"
     if isinstance(group, str) and group.startswith("seat "):
-        group = wt("seat_n", lang, seat=group[5:])
+        group = wt("seat_n", lang, seat=int(group[5:]) + 1)  # seats are numbered from 1 for people
     return f"{label} ({group})" if group else label
 
 

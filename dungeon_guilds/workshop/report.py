@@ -47,7 +47,7 @@ def win_rate_figure(result: ABResult, lang: str = "en"):
     players = int(result.settings["players"])
     fig = go.Figure()
     for key, arm in (("a", result.a), ("b", result.b)):
-        fig.add_bar(name=arm.name, x=[g.replace("seat ", "") for g in rows["group"]], y=list(rows[key]),
+        fig.add_bar(name=arm.name, x=[str(int(g.replace("seat ", "")) + 1) for g in rows["group"]], y=list(rows[key]),
                     error_y=_err(rows, key), marker_color=COLOURS["A" if key == "a" else "B"])
     fig.add_hline(y=1 / players, line_dash="dot", line_color="#666")
     fig.update_layout(barmode="group", title={"text": wt("fig_win_title", lang, fair=f"{100 / players:.0f} %")},
@@ -97,7 +97,7 @@ def gold_figure(result: ABResult, lang: str = "en"):
     fig = go.Figure()
     for arm, sim, colour in ((result.a, result.sim_a, COLOURS["A"]), (result.b, result.sim_b, COLOURS["B"])):
         g = sim.games
-        fig.add_box(x=[str(s) for s in g["seat"]], y=list(g["gold"]), name=arm.name, marker_color=colour,
+        fig.add_box(x=[str(int(s) + 1) for s in g["seat"]], y=list(g["gold"]), name=arm.name, marker_color=colour,
                     boxmean=True)
     fig.update_layout(boxmode="group", title={"text": wt("fig_gold_title", lang)},
                       xaxis_title=wt("axis_seat", lang), yaxis_title=wt("axis_gold", lang), height=360,
@@ -153,7 +153,17 @@ def comparison_html(result: ABResult, lang: str = "en") -> str:
             f"<td>{cell(r['a'], r['a_low'], r['a_high'])}</td><td>{cell(r['b'], r['b_low'], r['b_high'])}</td>"
             f"<td>{diff}</td><td>{fmt_p(r['p'])}</td><td>{fmt_p(r['p_holm'])}</td>"
             f"<td>{html.escape(wt('yes' if sig else 'no', lang))}</td></tr>")
-    return f"<table class='dg-ab-table'>{head}{''.join(body)}</table>"
+    return f"<table class='dg-ab-table'>{head}{''.join(body)}</table>" + measures_html(result, lang)
+
+
+def measures_html(result: ABResult, lang: str = "en") -> str:
+    """One sentence per measure of the table: what it counts (class ``dg-ab-measures``)."""
+    items = []
+    for metric in dict.fromkeys(result.comparison["metric"]):
+        items.append(f"<li data-metric='{html.escape(metric)}'><b>{html.escape(wt(f'metric_{metric}', lang))}</b>"
+                     f" — {html.escape(wt(f'metric_help_{metric}', lang))}</li>")
+    return (f"<details class='dg-ab-measures' open><summary>{html.escape(wt('ab_measures', lang))}</summary>"
+            f"<ul>{''.join(items)}</ul><p>{html.escape(wt('ab_measures_note', lang))}</p></details>")
 
 
 _STYLE = """<style>
@@ -183,7 +193,11 @@ def arms_html(result: ABResult, lang: str = "en") -> str:
 
 def settings_text(result: ABResult, lang: str = "en") -> str:
     s = result.settings
-    return wt("report_settings_text", lang, games=s["games"], players=s["players"], bots=", ".join(s["bots"]),
+    from .. import i18n
+
+    bots = ", ".join(f"{seat + 1} · {i18n.t(f'bot.{b}', lang) if i18n.has(f'bot.{b}', lang) else b}"
+                     for seat, b in enumerate(s["bots"]))  # seats from 1, bots by name
+    return wt("report_settings_text", lang, games=s["games"], players=s["players"], bots=bots,
               seed=s["seed"], rotate=wt("report_rotate", lang) if s.get("rotate") else "")
 
 

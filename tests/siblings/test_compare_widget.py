@@ -22,10 +22,14 @@ def test_side_by_side_with_sources(explorer):
     explorer.game_b.value = "dungeon_lords"
     html = explorer.table.value
     assert "Dungeon Guilds" in html and "Dungeon Lords" in html
-    assert "the Chinese rulebook § 派遣階段, line 52" in html and "docs/rules.md R4.1" in html and "the Dungeon Lords building notes § 命令階段(Order Phase), line 46" in html
+    # citations a student can read: game, document, section, line and the quoted words (issue 15)
+    assert "Dungeon Guilds — rulebook (Chinese), § 派遣階段, line 52: “U 字型”" in html
+    assert "rules reference (docs), rule R4.1: “Snake order”" in html
+    assert "Dungeon Lords — building-phase article, § 命令階段(Order Phase), line 46" in html
+    assert "seed 0" not in html
     assert "worker placement" in html and "Jaccard" in html
     explorer.game_b.value = "dungeon_fighter"
-    assert "the Dungeon Fighter overview § 遊戲人數, line 51" in explorer.table.value and "Dungeon Lords" not in explorer.table.value
+    assert "Dungeon Fighter — rules article (童教桌遊研究院), § 遊戲人數, line 51" in explorer.table.value and "Dungeon Lords" not in explorer.table.value
     explorer.game_b.value = "dungeon_guilds"  # the same game twice is fine
     assert explorer.compare_status.value == ""
 
@@ -44,7 +48,7 @@ def test_fighter_score(explorer):
                  (explorer.dead, 0), (explorer.white, 2), (explorer.gold, 7), (explorer.tokens, 0)):
         w.value = v
     assert "<th>26</th>" in explorer.score.value and "果然是高階英雄" in explorer.score.value
-    assert "the Dungeon Fighter overview § ４.遊戲結束, line 165" in explorer.score.value
+    assert "§ ４.遊戲結束, line 165" in explorer.score.value and "seed 0" not in explorer.score.value
     explorer.eye_die.value = "white"
     assert "1/6" in explorer.eyes.value and "white dice" in explorer.eyes.value
 
@@ -90,7 +94,7 @@ def test_any_exception_is_caught(monkeypatch):
         assert "Traceback" not in status.value
 
 
-def test_the_language_toggle_relabels_everything_but_the_sourced_facts():
+def test_the_language_toggle_relabels_everything_including_the_sourced_facts():
     from dungeon_guilds import i18n
 
     w = CompareExplorer(lords_years=5)
@@ -103,17 +107,18 @@ def test_the_language_toggle_relabels_everything_but_the_sourced_facts():
     w.language_toggle.value = "zh"  # as a click on 繁體中文 does
     assert w.lang == "zh"
     assert w.tabs.titles == ("並列比較", "勇闖地下城機率", "地城鬥士計分", "地城領主指令")
-    assert (w.game_a.description, w.sword.description, w.tokens.description) == ("遊戲 A", "魔劍加值", "傷害標記")
+    assert (w.game_a.description, w.sword.description, w.tokens.description) == ("遊戲 A", "魔劍加值", "傷害標記 (0–30)")
     assert w.run.description == "模擬" and w.eye_die.description == "眼睛機率表"
     assert dict(w.difficulty.options)["容易"] == "easy" and dict(w.eye_die.options)["白色"] == "white"
-    # the values chosen are kept; the facts and their sources stay English, the words around them change
+    # the values chosen are kept; the facts, their citations and the words around them are in Chinese
     assert (w.game_a.value, w.game_b.value, w.difficulty.value, w.policy.value, w.eye_die.value) == values
     status = w.score_status.value
     assert "抱歉" in status and "傷害標記" in status and "Sorry" not in status and "Traceback" not in status
     assert "<th>項目</th>" in w.table.value and "<th>地城聯盟</th>" in w.table.value
-    assert "玩家人數" in w.table.value and "the Chinese rulebook § 基本資訊, line 9" in w.table.value and "Jaccard 相似度" in w.table.value
-    assert "英雄獲勝" in w.odds.value and "所需點數" in w.odds.value and "the Dungeon! rules post § 3. 戰鬥, line 69" in w.odds.value
-    assert "discard 1 treasure card" in w.odds.value  # a sourced effect, kept as the source says
+    assert "玩家人數" in w.table.value and "地城聯盟 — 中文規則書，§「基本資訊」，第 9 行：「3至6人」" in w.table.value
+    assert "3–6 人" in w.table.value and "Jaccard 相似度" in w.table.value
+    assert "英雄獲勝" in w.odds.value and "所需點數" in w.odds.value and "勇闖地下城！ — 規則介紹" in w.odds.value
+    assert "棄掉 1 張寶藏卡" in w.odds.value and "discard" not in w.odds.value
     assert "策略 <i>隨機</i>" in w.lords_table.value and "找不到空位的比例" in w.lords_table.value
     assert w.lords_figure.layout.title.text == i18n.t("compare.chart_title", "zh")
     assert [t.name for t in w.lords_figure.data] == ["2 人", "3 人", "4 人"]
@@ -150,7 +155,7 @@ def test_a_shared_language_state_drives_several_apps_and_the_dashboard_note():
     assert isinstance(cmp, CompareExplorer) and cmp.lang_state is d.lang_state
     assert cmp.language_toggle.layout.display == "none"  # the header's toggle drives it
     note = d.apps["compare"].children[0].value
-    assert "English" in note
+    assert "cites where it comes from" in note
     d.language_toggle.value = "zh"
     assert cmp.tabs.titles[0] == "並列比較" and cmp.game_a.description == "遊戲 A"
-    assert "英文" in d.apps["compare"].children[0].value and d.last_error is None
+    assert "出處" in d.apps["compare"].children[0].value and d.last_error is None

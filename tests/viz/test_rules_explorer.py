@@ -14,7 +14,8 @@ from dungeon_guilds.rules import unstated_in_fr
 from dungeon_guilds.rules import (EDITION_SILENCES, EDITIONS, LORDS_OPTIONS, OPTIONS, RULINGS,
                                   TEAM_OPTIONS, describe_value, differences)
 from dungeon_guilds.widgets.common import LanguageState
-from dungeon_guilds.widgets.rules_explorer import (RulesExplorer, difference_items, difference_text,
+from dungeon_guilds.widgets.rules_explorer import (RulesExplorer, difference_items, difference_text, option_help,
+                                                   rule_label, source_words,
                                                    ruling_keys, silence_keys, value_key)
 
 
@@ -110,14 +111,19 @@ def test_3v3_with_4_players_shows_the_engines_refusal_not_an_exception():
 def test_every_ruling_and_every_option_appears():
     e = RulesExplorer()
     rows = re.findall(r'<tr class="dg-ruling" data-rule="([^"]+)">(.*?)</tr>', e.rulings_html.value)
-    assert [(rule, plain(cells)) for rule, cells in rows] == [(rule, f"{rule} {text}") for rule, text in RULINGS]
+    assert [(rule, plain(cells)) for rule, cells in rows] == [(rule, f"{rule_label(rule, 'en')} {text}")
+                                                              for rule, text in RULINGS]
     options = e.options_html.value
     for info in OPTIONS:
         row = re.search(rf'<tr class="dg-option" data-option="{info.name}" data-ruling="(\w+)">(.*?)</tr>', options)
         assert row, info.name
         assert row.group(1) == str(info.ruling).lower()
         cells = plain(row.group(2))
-        assert info.description in cells and info.source in cells
+        # sentences, not developer values (issue 15): the option's name, each value and the
+        # default in words, what it does without option codes, the documents by name
+        assert option_help(info.name, "en") in cells and source_words(info.source, "en") in cells
+        assert "seed 0" not in cells and not re.search(r"\b(True|False|absent)\b|'(none|base|all|zh|fr)'", cells)
+        assert f">{info.name}<" not in row.group(2)
         for value in info.values:
             assert describe_value(info.name, value) in cells
         assert ("project ruling" in cells) is info.ruling
@@ -170,7 +176,7 @@ def test_the_language_switch_changes_labels_differences_and_ruling_texts():
     r92 = items(html, "dg-diff-silence")[0]
     assert r92.startswith("R9.2：") and "法文版未說明" in r92
     assert 'data-rule="R9.2"' in html and "dg-unstated" in html
-    assert "說明" in plain(e.options_html.value) and i18n.t("rules.option_npc", "zh") in plain(e.options_html.value)
+    assert "說明" in plain(e.options_html.value) and i18n.t("rules.help_npc", "zh") in plain(e.options_html.value)
     state.lang = "en"
     assert e.b_edition.description == "Edition" and RULINGS[2][1] in plain(e.rulings_html.value)
     assert items(e.differences_html.value, "dg-diff-swap") == [

@@ -248,7 +248,11 @@ def test_round_sankeys_balance_with_the_round_results(game):
             assert end == res["gold"][p]
         prev = res["gold"]
         fig = viz.sankey_figure(game, r, lang="zh")
-        assert fig.data[0].node.label[0] == "銀行（支出）"
+        assert fig.data[0].node.customdata[0] == "銀行（支出）"
+        # every node is labelled with its name and the gold through it (issue 15)
+        paid = sum(v for s, v in zip(links["source"], links["value"]) if s == 0)
+        assert fig.data[0].node.label[0] == f"銀行（支出） · ${paid}"
+        assert fig.data[0].node.label[1].startswith(game.names[0] + " · $")
         assert f"第 {r} 回合" in fig.layout.title.text
 
 

@@ -1,0 +1,188 @@
+"""Regenerate the screenshot tour of the dashboard: every tab in English and 繁體中文.
+
+    .venv/bin/python docs/tour/make_tour.py            # writes docs/tour/<lang>-NN-<shot>.png
+    .venv/bin/python docs/tour/make_tour.py --only zh  # one language
+
+The dashboard is served by Voila exactly as ``make dashboard`` serves it
+(:func:`dungeon_guilds.app.serving.start_voila`, on a free loopback port, stopped by its process
+group at the end whatever happens) and visited by Debian's Chromium through Playwright
+(``DG_CHROMIUM`` or ``/usr/bin/chromium``) at 1024×768. Each shot is the visible window
+(1024 × 768 px) after the tab is opened, used as a newcomer would (the Lab and the A/B
+experiment run a few games) and scrolled to what the shot is about. ``docs/tour/README.md``
+lists the shots. No network is used besides the loopback server.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+OUT = Path(__file__).resolve().parent
+VIEWPORT = {"width": 1024, "height": 768}
+LANGS = {"en": "English", "zh": "繁體中文"}
+# (file stem, what the shot shows) in the order taken
+SHOTS = (
+    ("01-learn", "Learn: a round step by step"),
+    ("02-play", "Play: a game against bots"),
+    ("02b-rules", "Rules: the rules explained"),
+    ("03-explore-payout", "Explore: how a treasure is split"),
+    ("04-explore-rules", "Explore: every rule option, in sentences"),
+    ("05-lab-results", "Lab: a balance run and its results"),
+    ("06-deck-editor", "Lab → workshop: the deck editor"),
+    ("07-lord-builder", "Lab → workshop: the lord builder"),
+    ("08-lord-preview", "Lab → workshop: the lord builder's sample dungeon"),
+    ("09-ab-results", "Lab → workshop: an A/B experiment's verdict and table"),
+    ("10-compare", "Compare: the sibling games side by side, with citations"),
+    ("11-compare-odds", "Compare: Dungeon! odds"),
+)
+
+
+def chromium() -> str:
+    for path in (os.environ.get("DG_CHROMIUM"), "/usr/bin/chromium"):
+        if path and Path(path).exists():
+            return path
+    raise SystemExit("Chromium not found: install it or set DG_CHROMIUM")
+
+
+def settle(page, ms: int = 600) -> None:
+    """Let widgets and plotly finish drawing."""
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(ms)
+
+
+def shot(page, lang: str, stem: str, target: str | None = None) -> Path:
+    if target:
+        page.locator(target).first.scroll_into_view_if_needed()
+        page.evaluate("window.scrollBy(0, -8)")
+    else:
+        page.evaluate("window.scrollTo(0, 0)")
+    settle(page, 400)
+    path = OUT / f"{lang}-{stem}.png"
+    page.screenshot(path=str(path), full_page=False)
+    print(f"  {path.relative_to(ROOT)}  {path.stat().st_size // 1024} KB", flush=True)
+    return path
+
+
+def tab(page, selector: str, index: int) -> None:
+    page.locator(f"{selector} > .lm-TabBar .lm-TabBar-tab, {selector} .lm-TabBar-tab").nth(index).click()
+    settle(page)
+
+
+def set_number(page, selector: str, value: int) -> None:
+    box = page.locator(f"{selector} input").first
+    box.fill(str(value))
+    box.press("Enter")
+
+
+def index(name: str) -> int:
+    from dungeon_guilds.app.dashboard import TABS
+
+    return TABS.index(name)
+
+
+def tour(page, url: str, lang: str) -> None:
+    page.goto(url, timeout=120_000)
+    page.wait_for_selector(".dg-dashboard .dg-stepper", timeout=120_000)
+    if lang != "en":
+        page.locator(".dg-dash-header .dg-lang-toggle button", has_text=LANGS[lang]).click()
+    settle(page, 1500)
+    shot(page, lang, "01-learn")
+    tabs = ".dg-tabs"
+    page.locator(f"{tabs} .lm-TabBar-tab").nth(index("play")).click()
+    page.wait_for_selector(".dg-play-table, .dg-tab-play .dg-app", timeout=60_000)
+    settle(page, 1500)
+    shot(page, lang, "02-play")
+    page.locator(f"{tabs} .lm-TabBar-tab").nth(index("rules")).click()
+    settle(page, 2000)
+    shot(page, lang, "02b-rules")
+    page.locator(f"{tabs} .lm-TabBar-tab").nth(index("explore")).click()
+    page.wait_for_selector(".dg-payout-explorer .js-plotly-plot", timeout=60_000)
+    settle(page, 1000)
+    shot(page, lang, "03-explore-payout")
+    shot(page, lang, "04-explore-rules", ".dg-rules-options")
+    page.locator(f"{tabs} .lm-TabBar-tab").nth(index("lab")).click()
+    page.wait_for_selector(".dg-lab button.dg-lab-run", timeout=60_000)
+    set_number(page, ".dg-lab-games", 40)
+    page.locator(".dg-lab button.dg-lab-run").click()
+    page.wait_for_selector(".dg-lab .dg-lab-chart .js-plotly-plot", timeout=120_000)
+    settle(page, 1000)
+    shot(page, lang, "05-lab-results", ".dg-lab .dg-lab-progress")
+    page.locator(".dg-lab-tabs .lm-TabBar-tab").nth(1).click()
+    page.wait_for_selector(".dg-workshop .dg-deck-editor", timeout=60_000)
+    settle(page, 1000)
+    shot(page, lang, "06-deck-editor")
+    page.locator(".dg-workshop .lm-TabBar-tab").nth(1).click()
+    page.wait_for_selector(".dg-lord-builder .dg-lord-preview table", timeout=60_000)
+    settle(page, 800)
+    shot(page, lang, "07-lord-builder", ".dg-lord-builder .dg-lord-example")
+    shot(page, lang, "08-lord-preview", ".dg-lord-builder .dg-lord-preview")
+    page.locator(".dg-workshop .lm-TabBar-tab").nth(2).click()
+    page.wait_for_selector(".dg-ab button.dg-ab-run", timeout=60_000)
+    set_number(page, ".dg-ab-games", 20)
+    page.locator(".dg-arm-b .dg-arm-lords select").select_option(index=2)  # B: base + promo lords (LORDS_OPTIONS[2])
+    settle(page, 300)
+    page.locator(".dg-ab button.dg-ab-run").click()
+    page.wait_for_selector(".dg-ab .dg-ab-table", timeout=180_000)
+    settle(page, 1000)
+    shot(page, lang, "09-ab-results", ".dg-ab .dg-ab-verdict")
+    page.locator(f"{tabs} .lm-TabBar-tab").nth(index("compare")).click()
+    page.wait_for_selector(".dg-cmp table", timeout=60_000)
+    settle(page, 1000)
+    shot(page, lang, "10-compare")
+    page.locator(".dg-cmp .lm-TabBar-tab").nth(1).click()
+    settle(page, 800)
+    shot(page, lang, "11-compare-odds")
+
+
+def write_index() -> None:
+    lines = ["# Screenshot tour of the dashboard", "",
+             "Every tab in English and 繁體中文 at 1024×768, regenerated by "
+             "`.venv/bin/python docs/tour/make_tour.py` (Voila + Chromium; see the script).", "",
+             "| shot | English | 繁體中文 |", "|---|---|---|"]
+    for stem, what in SHOTS:
+        lines.append(f"| {what} | ![](en-{stem}.png) | ![](zh-{stem}.png) |")
+    (OUT / "README.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", choices=sorted(LANGS), help="one language only")
+    args = parser.parse_args(argv)
+    sys.path.insert(0, str(ROOT))
+    from playwright.sync_api import sync_playwright
+
+    from dungeon_guilds.app import serving
+
+    log = Path(tempfile.mkdtemp(prefix="dg-tour-")) / "voila.log"
+    t0 = time.perf_counter()
+    server = serving.start_voila(ROOT, log, wait_pool=True)
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=chromium(), headless=True,
+                                         args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                                               "--disable-background-networking"])
+            try:
+                for lang in ([args.only] if args.only else list(LANGS)):
+                    print(f"{LANGS[lang]}:", flush=True)
+                    context = browser.new_context(viewport=VIEWPORT, device_scale_factor=1)
+                    context.set_default_timeout(60_000)
+                    try:
+                        tour(context.new_page(), server.url, lang)
+                    finally:
+                        context.close()
+            finally:
+                browser.close()
+    finally:
+        server.stop()
+    write_index()
+    print(f"done in {time.perf_counter() - t0:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
