@@ -26,26 +26,40 @@ def test_a_tab_is_gated_only_when_a_module_it_needs_cannot_be_found(monkeypatch)
     assert capabilities.missing("lab") == () and capabilities.missing("learn") == ()
     without(monkeypatch, "pandas")
     assert capabilities.missing("lab") == ("pandas",)
-    assert capabilities.missing("compare") == ("pandas",)
+    assert capabilities.missing("compare") == ()  # Compare renders plain rows (no pandas)
     assert capabilities.missing("play") == ()
 
 
-def test_without_pandas_lab_and_compare_point_to_the_server_version_in_both_languages(monkeypatch):
+def test_without_pandas_lab_points_to_the_server_version_in_both_languages(monkeypatch):
     pytest.importorskip("ipywidgets")
     from dungeon_guilds.app.dashboard import Dashboard
 
     without(monkeypatch, "pandas", "numpy")
     d = Dashboard()
-    for tab in ("lab", "compare"):
-        d.select_tab(tab)
-        note = d.apps[tab].value
-        assert "server version" in note and "pandas" in note, note
-    assert "numpy" in d.apps["lab"].value and "numpy" not in d.apps["compare"].value
+    d.select_tab("lab")
+    note = d.apps["lab"].value
+    assert "server version" in note and "pandas" in note and "numpy" in note, note
     d.lang = "zh"
-    assert "伺服器版" in d.apps["lab"].value and "伺服器版" in d.apps["compare"].value
+    assert "伺服器版" in d.apps["lab"].value
     assert d.message.value == "" or "error" not in d.message.value
     d.select_tab("learn")
     assert type(d.apps["learn"]).__name__ == "RoundStepper"
+
+
+def test_compare_works_where_pandas_and_numpy_cannot_be_imported():
+    """As in the browser (Pyodide's core has neither): every Compare tab is drawn from the
+    comparison's plain rows, the Lords simulation and its plotly chart included."""
+    pytest.importorskip("ipywidgets")
+    code = (
+        "import sys; sys.modules['pandas'] = None; sys.modules['numpy'] = None\n"
+        "from dungeon_guilds.app.dashboard import Dashboard\n"
+        "d = Dashboard(); d.select_tab('compare'); w = d.apps['compare'].children[1]\n"
+        "w.run.click(); d.lang = 'zh'\n"
+        "print(type(w).__name__, '3–6 人' in w.table.value, '7/12' in w.odds.value,\n"
+        "      '7/8' in w.eyes.value, len(w.lords_figure.data), 'pandas' in sys.modules and sys.modules['pandas'] is not None,\n"
+        "      w.compare_status.value + w.odds_status.value + w.score_status.value + w.lords_status.value == '')\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.splitlines()[-1].split() == ["CompareExplorer", "True", "True", "True", "3", "False", "True"], out.stdout + out.stderr
 
 
 def test_the_package_imports_its_sweeps_without_multiprocessing():

@@ -1,7 +1,8 @@
 """What this Python can run: the dashboard's tabs that need packages the browser lacks.
 
 The static site (``python -m dungeon_guilds.app.site``) runs the dashboard in the browser with
-Pyodide's core runtime, which has no pandas or numpy. The tabs that need them say so instead of
+Pyodide's core runtime, which has no pandas or numpy. Only Lab needs them (Compare renders the
+comparison's plain rows, ``siblings.comparison.*_rows``); a tab that needs them says so instead of
 failing; the check is whether the module can be found (``importlib.util.find_spec``), so the same
 code runs unchanged on a server, where every tab works.
 """
@@ -13,7 +14,6 @@ import importlib.util
 # tab -> the modules it needs beyond the engine, ipywidgets, plotly and networkx
 NEEDS: dict[str, tuple[str, ...]] = {
     "lab": ("pandas", "numpy"),      # balance metrics (pandas), confidence intervals (numpy)
-    "compare": ("pandas",),          # siblings.comparison builds pandas tables
 }
 
 

@@ -23,8 +23,9 @@ Each kernel implements only what its document specifies, and every fact carries 
   origin.
 
 This package module holds only that citation machinery (standard library only). The kernels are
-standard library too; ``comparison``, ``graphs`` and ``widgets.compare`` use pandas, networkx and
-plotly.
+standard library too; ``comparison`` gives plain rows (standard library) and, for notebooks, pandas
+tables built from them; ``graphs`` and ``widgets.compare`` use networkx and plotly (not pandas, so
+Compare also runs in the browser).
 """
 
 from __future__ import annotations

@@ -1,4 +1,9 @@
-"""The sourced comparison of Dungeon Guilds and its siblings, as pandas tables.
+"""The sourced comparison of Dungeon Guilds and its siblings: plain rows, and pandas tables.
+
+Every table exists twice: as plain rows (``*_rows`` functions: lists of dicts, standard library
+only, so the Compare tab also runs in the browser, where Pyodide's core has no pandas) and as a
+pandas DataFrame built from those rows (the functions named below, for notebooks; pandas is
+imported only when one of them is called).
 
 Two kinds of comparison, in the spirit of Ludii's portal (which compares games on *computed*
 concepts):
@@ -21,17 +26,26 @@ from fractions import Fraction
 from functools import lru_cache
 from importlib import resources
 
+from typing import TYPE_CHECKING
+
 from ..extras import require
-
-require("dungeon_guilds.siblings.comparison", "analysis", "pandas")
-
-import pandas as pd
 
 from . import GAMES, Source
 from . import dungeon, dungeon_fighter, dungeon_lords
 from ..turn_order import snake_order
 
+if TYPE_CHECKING:
+    import pandas as pd
+
 DATA_FILE = "comparison.toml"
+
+
+def _frame(rows: list[dict], columns: list[str] | None = None) -> "pd.DataFrame":
+    """``rows`` as a pandas DataFrame (pandas is needed only here: the ``analysis`` extra)."""
+    require("dungeon_guilds.siblings.comparison (tables)", "analysis", "pandas")
+    import pandas as pd
+
+    return pd.DataFrame(rows, columns=columns)
 
 
 @lru_cache(maxsize=1)
@@ -64,7 +78,7 @@ def cell_sources(cell: dict) -> list[Source]:
     return [Source.from_dict(s) for s in cell["sources"]]
 
 
-def facts() -> pd.DataFrame:
+def fact_rows() -> list[dict]:
     """One row per (game, attribute): the value, its sources as text, and whether any part of
     it is an outside fact."""
     labels = dict(attributes())
@@ -81,10 +95,15 @@ def facts() -> pd.DataFrame:
             "outside": any(s.is_outside for s in sources),
             "n_sources": len(sources),
         })
-    return pd.DataFrame(rows)
+    return rows
 
 
-def comparison_table(with_sources: bool = False) -> pd.DataFrame:
+def facts() -> "pd.DataFrame":
+    """:func:`fact_rows` as a DataFrame."""
+    return _frame(fact_rows())
+
+
+def comparison_table(with_sources: bool = False) -> "pd.DataFrame":
     """Attributes down, games across. ``with_sources`` appends the sources to each value."""
     df = facts()
     text = df["value"] + (" [" + df["sources"] + "]" if with_sources else "")
@@ -93,22 +112,32 @@ def comparison_table(with_sources: bool = False) -> pd.DataFrame:
     return wide.reindex(index=order, columns=[game_name(g) for g in GAMES])
 
 
-def side_by_side(a: str, b: str) -> pd.DataFrame:
+def side_by_side_rows(a: str, b: str) -> list[dict]:
+    """Two games, attribute by attribute: one row per attribute with its ``key``, ``label`` and
+    ``cells`` (one per game, ``a`` first and ``b`` only if it differs), each cell a
+    :func:`fact_rows` row (value, sources, ...)."""
+    a, b = _resolve(a), _resolve(b)
+    by_key = {(r["game"], r["attribute"]): r for r in fact_rows()}
+    games = [a] + ([b] if b != a else [])
+    return [{"key": key, "label": label, "cells": [by_key[(g, key)] for g in games]}
+            for key, label in attributes()]
+
+
+def side_by_side(a: str, b: str) -> "pd.DataFrame":
     """Two games, attribute by attribute, each value next to its sources."""
     a, b = _resolve(a), _resolve(b)
-    df = facts().set_index(["game", "attribute"])
     rows = []
-    for key, label in attributes():
-        row = {"attribute": label}
-        for g in (a, b):
-            cell = df.loc[(g, key)]
-            row[GAMES[g][0]] = cell["value"]
-            row[f"{GAMES[g][0]} — sources"] = cell["sources"]
+    for line in side_by_side_rows(a, b):
+        row = {"attribute": line["label"]}
+        for cell in line["cells"]:
+            name = GAMES[cell["game"]][0]
+            row[name] = cell["value"]
+            row[f"{name} — sources"] = cell["sources"]
         rows.append(row)
     columns = ["attribute", GAMES[a][0], f"{GAMES[a][0]} — sources"]
     if b != a:
         columns += [GAMES[b][0], f"{GAMES[b][0]} — sources"]
-    return pd.DataFrame(rows)[columns]
+    return _frame(rows, columns)
 
 
 # --------------------------------------------------------------------------------------------
@@ -116,16 +145,20 @@ def side_by_side(a: str, b: str) -> pd.DataFrame:
 # --------------------------------------------------------------------------------------------
 
 
-def mechanisms() -> pd.DataFrame:
+def mechanism_rows() -> list[dict]:
     """One row per (game, mechanism) with its source."""
-    rows = [{"game": m["game"], "mechanism": m["name"], "source": str(Source.from_dict(m["source"]))}
+    return [{"game": m["game"], "mechanism": m["name"], "source": str(Source.from_dict(m["source"]))}
             for m in _data()["mechanism"]]
-    return pd.DataFrame(rows)
+
+
+def mechanisms() -> "pd.DataFrame":
+    """:func:`mechanism_rows` as a DataFrame."""
+    return _frame(mechanism_rows())
 
 
 def mechanism_sets() -> dict[str, frozenset[str]]:
-    df = mechanisms()
-    return {g: frozenset(df.loc[df["game"] == g, "mechanism"]) for g in GAMES}
+    rows = mechanism_rows()
+    return {g: frozenset(r["mechanism"] for r in rows if r["game"] == g) for g in GAMES}
 
 
 def jaccard(a: str, b: str) -> Fraction:
@@ -136,13 +169,15 @@ def jaccard(a: str, b: str) -> Fraction:
     return Fraction(len(x & y), len(union)) if union else Fraction(1)
 
 
-def similarity_matrix(as_float: bool = True) -> pd.DataFrame:
+def similarity_matrix(as_float: bool = True) -> "pd.DataFrame":
     """The Jaccard similarity of every pair of games (games by English name)."""
     names = [GAMES[g][0] for g in GAMES]
     values = [[jaccard(a, b) for b in GAMES] for a in GAMES]
     if as_float:
         values = [[float(v) for v in row] for row in values]
-    return pd.DataFrame(values, index=names, columns=names)
+    frame = _frame(values, names)
+    frame.index = names
+    return frame
 
 
 def shared_mechanisms(a: str, b: str) -> list[str]:
@@ -177,7 +212,7 @@ def turn_sequence(game: str, n_players: int = 4, turns: int = 8) -> list[int]:
     raise KeyError(game)
 
 
-def computed_concepts(n_players: int = 4) -> pd.DataFrame:
+def computed_concept_rows(n_players: int = 4) -> list[dict]:
     """Numbers the kernels compute, one row per concept, games across, with how each was
     computed (rows are Ludii-style "concepts")."""
     p7 = dungeon.hero_win_chance(7)
@@ -226,7 +261,12 @@ def computed_concepts(n_players: int = 4) -> pd.DataFrame:
             "computed by": "dungeon.counter_attack_distribution; dungeon_lords.pay_tax; dungeon_fighter.final_score",
         },
     ]
-    return pd.DataFrame(rows).set_index("concept")
+    return rows
+
+
+def computed_concepts(n_players: int = 4) -> "pd.DataFrame":
+    """:func:`computed_concept_rows` as a DataFrame indexed by concept."""
+    return _frame(computed_concept_rows(n_players)).set_index("concept")
 
 
 # --------------------------------------------------------------------------------------------
@@ -234,40 +274,59 @@ def computed_concepts(n_players: int = 4) -> pd.DataFrame:
 # --------------------------------------------------------------------------------------------
 
 
-def win_chance_frame(bonus: int = 0) -> pd.DataFrame:
+def win_chance_rows(bonus: int = 0) -> list[dict]:
     """Dungeon!: P(hero wins) for every monster number, exact and as a decimal."""
-    rows = [{"needed": n, "P(win)": str(p), "≈": round(float(p), 4)}
+    return [{"needed": n, "P(win)": str(p), "≈": round(float(p), 4)}
             for n, p in dungeon.win_chance_table(bonus)]
-    return pd.DataFrame(rows)
 
 
-def counter_attack_frame() -> pd.DataFrame:
+def win_chance_frame(bonus: int = 0) -> "pd.DataFrame":
+    return _frame(win_chance_rows(bonus))
+
+
+def counter_attack_rows() -> list[dict]:
     """Dungeon!: the counter-attack table with its exact distribution and sources."""
     dist = dungeon.counter_attack_distribution()
-    rows = [{"roll": b.label, "outcome": f"{b.name} ({b.name_zh})", "P": str(dist[b.key]),
+    return [{"roll": b.label, "outcome": f"{b.name} ({b.name_zh})", "P": str(dist[b.key]),
              "≈": round(float(dist[b.key]), 4), "effect": b.effect, "source": str(b.source)}
             for b in dungeon.COUNTER_ATTACK]
-    return pd.DataFrame(rows)
 
 
-def expected_loss_frame(max_hand: int = 8) -> pd.DataFrame:
+def counter_attack_frame() -> "pd.DataFrame":
+    return _frame(counter_attack_rows())
+
+
+def expected_loss_rows(max_hand: int = 8) -> list[dict]:
     """Dungeon!: expected treasure cards lost per failed attack, by cards in hand."""
     rows = []
     for h in range(max_hand + 1):
         e = dungeon.expected_cards_lost(h)
         rows.append({"cards in hand": h, "E[cards lost]": str(e), "≈": round(float(e), 4)})
-    return pd.DataFrame(rows)
+    return rows
 
 
-def eye_frame(die: str = "coloured") -> pd.DataFrame:
+def expected_loss_frame(max_hand: int = 8) -> "pd.DataFrame":
+    return _frame(expected_loss_rows(max_hand))
+
+
+def eye_rows(die: str = "coloured") -> list[dict]:
     """Dungeon Fighter: exact eye distributions for 1..(dice in the box) dice."""
-    rows = dungeon_fighter.eye_table(die)
-    return pd.DataFrame([{k: (str(v) if isinstance(v, Fraction) else v) for k, v in r.items()}
-                         for r in rows])
+    return [{k: (str(v) if isinstance(v, Fraction) else v) for k, v in r.items()}
+            for r in dungeon_fighter.eye_table(die)]
+
+
+def eye_frame(die: str = "coloured") -> "pd.DataFrame":
+    return _frame(eye_rows(die))
 
 
 def contention_frame(player_counts=(2, 3, 4), *, years: int = 100, seed: int = 0,
-                     policy: str = "random") -> pd.DataFrame:
+                     policy: str = "random") -> "pd.DataFrame":
+    """:func:`contention_rows` as a DataFrame."""
+    return _frame(contention_rows(player_counts, years=years, seed=seed, policy=policy))
+
+
+def contention_rows(player_counts=(2, 3, 4), *, years: int = 100, seed: int = 0,
+                    policy: str = "random") -> list[dict]:
     """Dungeon Lords: the no-slot rate by position in the order of play and player count."""
     rows = []
     for n in player_counts:
@@ -277,4 +336,4 @@ def contention_frame(player_counts=(2, 3, 4), *, years: int = 100, seed: int = 0
                          "orders chosen": sum(v for k, v in res.chosen.items() if k[0] == pos)})
         rows.append({"players": n, "position": "all", "no-slot rate": res.rate(),
                      "orders chosen": sum(res.chosen.values())})
-    return pd.DataFrame(rows)
+    return rows

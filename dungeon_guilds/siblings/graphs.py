@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ..extras import require
 
-require("dungeon_guilds.siblings.graphs", "analysis", "networkx", "plotly", "pandas")
+require("dungeon_guilds.siblings.graphs", "analysis", "networkx", "plotly")
 
 import networkx as nx
 import plotly.graph_objects as go
@@ -248,7 +248,7 @@ def mechanism_graph() -> nx.Graph:
     g = nx.Graph()
     for game in GAMES:
         g.add_node(game, kind="game", label=GAMES[game][0])
-    for _, row in comparison.mechanisms().iterrows():
+    for row in comparison.mechanism_rows():
         g.add_node(row["mechanism"], kind="mechanism", label=row["mechanism"])
         g.add_edge(row["game"], row["mechanism"], source=row["source"])
     games = list(GAMES)
@@ -293,23 +293,36 @@ def draw_mechanism_graph(graph: nx.Graph | None = None) -> go.Figure:
 
 def draw_similarity() -> go.Figure:
     """Heatmap of the Jaccard similarity of the games' mechanism sets."""
-    sim = comparison.similarity_matrix()
-    fig = go.Figure(go.Heatmap(z=sim.values, x=list(sim.columns), y=list(sim.index),
+    names = [GAMES[g][0] for g in GAMES]
+    values = [[float(comparison.jaccard(a, b)) for b in GAMES] for a in GAMES]
+    fig = go.Figure(go.Heatmap(z=values, x=names, y=names,
                                zmin=0, zmax=1, colorscale="Blues",
-                               text=[[f"{v:.2f}" for v in row] for row in sim.values],
+                               text=[[f"{v:.2f}" for v in row] for row in values],
                                texttemplate="%{text}", hovertemplate="%{y} ~ %{x}: %{z:.3f}<extra></extra>"))
     fig.update_layout(title="Mechanism similarity (Jaccard)", height=380,
                       margin=dict(l=20, r=20, t=50, b=20))
     return fig
 
 
-def draw_contention(frame) -> go.Figure:
-    """Bar chart of a :func:`comparison.contention_frame`: no-slot rate by position, one group
-    per player count."""
+def contention_groups(rows) -> list[tuple[int, list[dict]]]:
+    """The rows of :func:`comparison.contention_rows` (or its DataFrame) by player count, in
+    increasing order, without the ``"all"`` rows: ``[(players, [row, ...]), ...]``."""
+    if hasattr(rows, "to_dict"):  # a comparison.contention_frame
+        rows = rows.to_dict("records")
+    groups: dict[int, list[dict]] = {}
+    for row in rows:
+        if row["position"] != "all":
+            groups.setdefault(row["players"], []).append(row)
+    return sorted(groups.items())
+
+
+def draw_contention(rows) -> go.Figure:
+    """Bar chart of :func:`comparison.contention_rows` (or :func:`comparison.contention_frame`):
+    no-slot rate by position, one group per player count."""
     fig = go.Figure()
-    for n, group in frame[frame["position"] != "all"].groupby("players"):
-        fig.add_trace(go.Bar(x=[f"position {p}" for p in group["position"]], y=group["no-slot rate"],
-                             name=f"{n} players"))
+    for n, group in contention_groups(rows):
+        fig.add_trace(go.Bar(x=[f"position {r['position']}" for r in group],
+                             y=[r["no-slot rate"] for r in group], name=f"{n} players"))
     fig.update_layout(barmode="group", title="Dungeon Lords: chosen order finds no slot",
                       yaxis=dict(title="rate", tickformat=".1%"), height=360,
                       margin=dict(l=60, r=20, t=50, b=40))

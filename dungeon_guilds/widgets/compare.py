@@ -118,8 +118,18 @@ def _friendly(status_attr: str, clear: bool = True):
     return wrap
 
 
-def _table(df, index: bool = False) -> str:
-    return df.to_html(index=index, escape=True, border=0)
+def _table(rows: list[dict], headers: dict[str, str] | None = None) -> str:
+    """Plain rows (dicts with the same keys, as :mod:`~dungeon_guilds.siblings.comparison` gives
+    them) as an HTML table, every text escaped; ``headers`` renames columns (key -> header)."""
+    if not rows:
+        return ""
+    headers = headers or {}
+    columns = list(rows[0])
+    head = "".join(f"<th>{html.escape(str(headers.get(c, c)))}</th>" for c in columns)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(row[c]))}</td>" for c in columns) + "</tr>"
+                   for row in rows)
+    return f'<table class="dataframe"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+
 
 
 def _slug(name: str) -> str:
@@ -332,23 +342,22 @@ class CompareExplorer(App):
     def _on_compare(self, change=None) -> None:
         t = self.t
         a, b = self.game_a.value, self.game_b.value
-        df = comparison.side_by_side(a, b)
-        labels = {label: key for key, label in comparison.attributes()}
+        rows = comparison.side_by_side_rows(a, b)
         games = [a] + ([b] if b != a else [])
-        columns = [GAMES[g][0] for g in games]  # the frame's columns: the English names
         body = [f"<table><tr><th>{html.escape(t('compare.col_attribute'))}</th>"]
         body += [f"<th>{html.escape(self._game_name(g))}</th>" for g in games]
         body.append("</tr>")
         cells = {(c["game"], c["attribute"]): c for c in comparison._data()["cell"]}
-        for _, row in df.iterrows():
-            key = labels.get(row["attribute"], row["attribute"])
-            label = self._data_word("attribute", key, row["attribute"])
+        for row in rows:
+            key = row["key"]
+            label = self._data_word("attribute", key, row["label"])
             body.append(f"<tr><td>{html.escape(label)}</td>")
-            for g, n in zip(games, columns):
+            for fact in row["cells"]:
+                g = fact["game"]
                 cell = cells.get((g, key))
-                value = self._fact(g, key, row[n])
+                value = self._fact(g, key, fact["value"])
                 cite = (citations_html(cell["sources"], self.lang) if cell is not None
-                        else f"<div>{html.escape(row[f'{n} — sources'])}</div>")
+                        else f"<div>{html.escape(fact['sources'])}</div>")
                 body.append(f"<td>{html.escape(value)}<div class='src'>{cite}</div></td>")
             body.append("</tr>")
         body.append("</table>")
@@ -365,22 +374,21 @@ class CompareExplorer(App):
     def _on_odds(self, change=None) -> None:
         t = self.t
         bonus, hand = self.sword.value, self.hand.value
-        win = comparison.win_chance_frame(bonus).rename(columns={
-            "needed": t("compare.col_needed"), "P(win)": t("compare.col_p_win")})
-        counter = comparison.counter_attack_frame()[["roll", "outcome", "P", "≈", "effect", "source"]]
-        bands = dungeon.COUNTER_ATTACK if hasattr(dungeon, "COUNTER_ATTACK") else None
-        counter["outcome"] = counter["outcome"].map(lambda v: self._counter("outcome", v))
-        counter["effect"] = [self._counter("effect", o) for o in comparison.counter_attack_frame()["outcome"]]
-        if bands is not None:
-            counter["source"] = [citation(b.source, self.lang) for b in bands]
-        counter = counter.rename(columns={
+        win = comparison.win_chance_rows(bonus)
+        counter = [{**row, "outcome": self._counter("outcome", row["outcome"]),
+                    "effect": self._counter("effect", row["outcome"]),
+                    "source": citation(band.source, self.lang)}
+                   for row, band in zip(comparison.counter_attack_rows(), dungeon.COUNTER_ATTACK)]
+        win_headers = {"needed": t("compare.col_needed"), "P(win)": t("compare.col_p_win")}
+        counter_headers = {
             "roll": t("compare.col_roll"), "outcome": t("compare.col_outcome"), "P": t("compare.col_p"),
-            "effect": t("compare.col_effect"), "source": t("compare.col_source")})
+            "effect": t("compare.col_effect"), "source": t("compare.col_source")}
         lost = dungeon.expected_cards_lost(hand)
         self.odds.value = (
             f"<h4>{_fill(t('compare.odds_win'), bonus=str(bonus))}</h4>"
             f"<p class='src'>{html.escape(t('compare.cite_win', a=self._cite('dungeon', 60), b=self._cite('dungeon', 99)))}</p>"
-            f"{_table(win)}<h4>{_fill(t('compare.odds_counter'))}</h4>{_table(counter)}"
+            f"{_table(win, win_headers)}<h4>{_fill(t('compare.odds_counter'))}</h4>"
+            f"{_table(counter, counter_headers)}"
             "<p>" + _fill(t("compare.odds_loss"), hand=str(hand), lost=f"<b>{html.escape(str(lost))}</b>",
                           approx=f"{float(lost):.3f}") + "</p>")
 
@@ -407,16 +415,16 @@ class CompareExplorer(App):
             f"<tr><th>{html.escape(t('compare.total'))}</th><th>{score.total}</th><th></th></tr></table>"
             f"<p>{rating}</p>")
         die = dungeon_fighter.DICE[self.eye_die.value]
-        eyes = comparison.eye_frame(die.name)
+        eyes = comparison.eye_rows(die.name)
         names = {}
-        for column in eyes.columns:
+        for column in (eyes[0] if eyes else {}):
             m = re.fullmatch(r"(\d+) eyes", str(column))
             if m:
                 names[column] = t("compare.col_eyes", k=m.group(1))
         names.update({"dice": t("compare.col_dice"), "at least 1": t("compare.col_at_least_one")})
         title = _fill(t("compare.eyes_title"), die=html.escape(self._data_word("die", die.name)),
                       eyes=str(die.eyes), faces=str(die.faces), source=html.escape(citation(die.source, self.lang)))
-        self.eyes.value = f"<h4>{title}</h4>{_table(eyes.rename(columns=names))}"
+        self.eyes.value = f"<h4>{title}</h4>{_table(eyes, names)}"
 
     @_friendly("lords_status")
     def _on_run(self, button=None) -> None:
@@ -425,9 +433,9 @@ class CompareExplorer(App):
             raise _Refused("compare.no_players")
         years, policy = self.years.value, self.policy.value
         seed = checked_int(self.sim_seed, 0, SEED_MAX, "compare.seed")
-        frame = comparison.contention_frame(counts, years=years, seed=seed, policy=policy)
+        rows = comparison.contention_rows(counts, years=years, seed=seed, policy=policy)
         self._lords_run = {"counts": counts, "years": years, "seed": seed, "policy": policy,
-                           "frame": frame}
+                           "rows": rows}
         self._show_lords()
 
     @_friendly("lords_status", clear=False)
@@ -441,13 +449,11 @@ class CompareExplorer(App):
         if run is None:
             return
         t = self.t
-        frame, counts = run["frame"], run["counts"]
-        shown = frame.assign(**{
-            "position": frame["position"].map(lambda p: t("compare.all_positions") if p == "all" else p),
-            "no-slot rate": frame["no-slot rate"].map(lambda r: f"{r:.2%}"),
-        }).rename(columns={"players": t("compare.col_players"), "position": t("compare.col_position"),
-                           "no-slot rate": t("compare.col_no_slot"),
-                           "orders chosen": t("compare.col_orders")})
+        rows, counts = run["rows"], run["counts"]
+        shown = [{**row, "position": t("compare.all_positions") if row["position"] == "all" else row["position"],
+                  "no-slot rate": f"{row['no-slot rate']:.2%}"} for row in rows]
+        headers = {"players": t("compare.col_players"), "position": t("compare.col_position"),
+                   "no-slot rate": t("compare.col_no_slot"), "orders chosen": t("compare.col_orders")}
         exact = []
         for n in counts:
             ex = dungeon_lords.first_card_no_slot_exact(n)
@@ -457,12 +463,11 @@ class CompareExplorer(App):
                       policy=f"<i>{html.escape(self._data_word('policy', run['policy']))}</i>",
                       seed=html.escape(str(run["seed"])), source=html.escape(self._cite("lords", 46)))
         note = _fill(t("compare.lords_exact"), exact=html.escape("; ".join(exact)))
-        self.lords_table.value = f"<p>{intro}</p>{_table(shown)}<p class='src'>{note}</p>"
-        fig = graphs.draw_contention(frame)
-        groups = frame[frame["position"] != "all"].groupby("players")
-        for trace, (n, group) in zip(fig.data, groups):
+        self.lords_table.value = f"<p>{intro}</p>{_table(shown, headers)}<p class='src'>{note}</p>"
+        fig = graphs.draw_contention(rows)
+        for trace, (n, group) in zip(fig.data, graphs.contention_groups(rows)):
             trace.name = t("compare.chart_players", n=n)
-            trace.x = [t("compare.chart_position", p=p) for p in group["position"]]
+            trace.x = [t("compare.chart_position", p=r["position"]) for r in group]
         fig.update_layout(title=t("compare.chart_title"), yaxis_title=t("compare.chart_rate"))
         self.lords_figure = fig
         self.lords_plot.clear_output()

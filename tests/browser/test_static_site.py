@@ -2,7 +2,10 @@
 served on loopback under a sub-path (as GitHub Pages serves ``/<repo>/``), Chromium opens it with
 every request to any other host aborted, and the dashboard — Python running in the page
 (Pyodide), no server kernel — plays round 1 in Learn (the gold shown equals the engine's, replayed
-here), a move in Play, opens Explore, switches to 繁體中文, and says that Lab needs the server version.
+here), a move in Play made by clicking the drawn board (an anywidget: its targets are
+``role="button"`` elements found by their accessible names), opens Explore, shows a sourced fact in
+Compare (built from the comparison's plain rows: no pandas in the browser), switches to 繁體中文,
+and says that Lab needs the server version.
 
 Skipped (or failed in CI) only when the site has not been built.
 """
@@ -10,6 +13,7 @@ Skipped (or failed in CI) only when the site has not been built.
 from __future__ import annotations
 
 import random
+import re
 import time
 from pathlib import Path
 from urllib.parse import urlparse
@@ -21,6 +25,7 @@ from test_dashboard_browser import (play_round_one_by_clicking, ply, replay_with
                                     shown_gold, wait_changed)
 
 from dungeon_guilds.app.site_server import start
+from dungeon_guilds.siblings import comparison
 
 pytestmark = pytest.mark.browser
 
@@ -79,21 +84,36 @@ def test_the_static_site_plays_learn_and_play_offline_under_a_sub_path(browser, 
         assert gold == dict(enumerate(game.state.gold)), (gold, game.state.gold, game.moves)
         assert sum(gold.values()) > 6  # round 1 paid something out (R7)
 
-        # Play: one move
+        # Play: one move by clicking the drawn board (set-up: exhaust two adventurers, R3)
         page.get_by_role("tab", name="Play").click()
         table = page.locator(".dg-play-table")
-        table.locator(".dg-board").first.wait_for(timeout=120_000)
+        table.locator(".dg-board svg").first.wait_for(timeout=120_000)
+        settle(page, ".dg-play-table")
+        assert table.locator(".dg-board").first.get_attribute("data-phase") == "setup"
         before = table.locator(".dg-message").first.inner_text()
-        table.locator(".dg-actions select").first.select_option(index=0)
-        table.locator("button.dg-play").first.click()
+        for strength in (1, 2):
+            table.get_by_role("button", name=re.compile(rf"^Exhaust strength {strength} ")).click()
+            page.wait_for_selector(f".dg-play-table [data-target='hand-{strength}'][aria-pressed='true']")
+        go = table.get_by_role("button", name=re.compile(r"^Exhaust 1 and 2: gain"))
+        assert go.get_attribute("data-target") == "exhaust" and go.get_attribute("aria-disabled") == "false"
+        go.click()
         wait_changed(page, ".dg-play-table .dg-message", before)
-        assert table.locator(".dg-message").first.inner_text().startswith("Ann: exhaust")
+        assert table.locator(".dg-message").first.inner_text().startswith("Ann: exhaust 1 and 2")
 
         # Explore: the treasure split and the order of turns draw (plotly in the page)
         page.get_by_role("tab", name="Explore").click()
         page.wait_for_selector(".dg-payout-explorer .dg-payout-result", timeout=120_000)
         page.wait_for_selector(".dg-payout-explorer .js-plotly-plot")
         page.wait_for_selector(".dg-turn-order-explorer .dg-order")
+
+        # Compare: runs in the browser too; a fact and its source as the comparison data says
+        fact = next(r for r in comparison.fact_rows() if (r["game"], r["attribute"]) == ("dungeon_guilds", "players"))
+        page.get_by_role("tab", name="Compare").click()
+        page.wait_for_selector(".dg-tab-compare .dg-cmp table", timeout=120_000)
+        cmp_table = page.locator(".dg-tab-compare .dg-cmp table").first
+        row = cmp_table.locator("tr", has_text="Players").first
+        assert fact["value"] in row.inner_text() and "line 9" in row.inner_text(), row.inner_text()
+        assert page.locator(".dg-tab-compare .dg-needs-server").count() == 0
 
         # 繁體中文: the labels follow, the numbers stay
         page.locator(".dg-dash-header .dg-lang-toggle button", has_text="繁體中文").click()
@@ -102,6 +122,9 @@ def test_the_static_site_plays_learn_and_play_offline_under_a_sub_path(browser, 
         settle(page)
         assert page.locator(".dg-stepper .dg-board").first.get_attribute("lang") == "zh-Hant"
         assert shown_gold(page, ".dg-stepper") == gold
+        page.get_by_role("tab", name="比較").click()
+        page.wait_for_function(
+            "document.querySelector('.dg-tab-compare .dg-cmp table').innerText.includes('3–6 人')")
 
         # Lab: no pandas in the browser -> the tab says so and points to the server version
         page.get_by_role("tab", name="實驗室").click()

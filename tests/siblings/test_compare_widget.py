@@ -83,8 +83,8 @@ def test_any_exception_is_caught(monkeypatch):
     def boom(*args, **kwargs):
         raise RuntimeError("the simulator exploded")
 
-    monkeypatch.setattr(compare.comparison, "side_by_side", boom)
-    monkeypatch.setattr(compare.comparison, "contention_frame", boom)
+    monkeypatch.setattr(compare.comparison, "side_by_side_rows", boom)
+    monkeypatch.setattr(compare.comparison, "contention_rows", boom)
     monkeypatch.setattr(compare.dungeon, "expected_cards_lost", boom)
     w.game_a.value = "dungeon"
     w.run.click()
