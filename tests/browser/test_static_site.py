@@ -90,12 +90,12 @@ def test_the_static_site_plays_learn_and_play_offline_under_a_sub_path(browser, 
         table.locator(".dg-board svg").first.wait_for(timeout=120_000)
         settle(page, ".dg-play-table")
         assert table.locator(".dg-board").first.get_attribute("data-phase") == "setup"
-        before = table.locator(".dg-message").first.inner_text()
         for strength in (1, 2):
             table.get_by_role("button", name=re.compile(rf"^Exhaust strength {strength} ")).click()
             page.wait_for_selector(f".dg-play-table [data-target='hand-{strength}'][aria-pressed='true']")
         go = table.get_by_role("button", name=re.compile(r"^Exhaust 1 and 2: gain"))
         assert go.get_attribute("data-target") == "exhaust" and go.get_attribute("aria-disabled") == "false"
+        before = table.locator(".dg-message").first.inner_text()  # "2 of 2 chosen: ..."
         go.click()
         wait_changed(page, ".dg-play-table .dg-message", before)
         assert table.locator(".dg-message").first.inner_text().startswith("Ann: exhaust 1 and 2")
