@@ -22,6 +22,7 @@ from ..rules import EDITIONS, LORDS_OPTIONS, Rules
 from ..state import OVER
 from .common import (GameApp, MoveBuilder, action_options, bot_move, bot_names, controller_options,
                      figure_bundle, hints_html, log_html, make_bot, safe, set_options)
+from .common import EXPECTED_ERRORS
 
 MAX_BOT_MOVES = 5000
 
@@ -308,7 +309,7 @@ class PlayTable(GameApp):
             return
         try:
             self.hints_html.value = hints_html(game.state, self.human, self.lang)
-        except Exception as exc:  # noqa: BLE001 - hints are optional
+        except EXPECTED_ERRORS as exc:  # hints are optional; say why, keep playing
             self.hints_html.value = ""
             self.show_error(exc)
 

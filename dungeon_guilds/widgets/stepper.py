@@ -32,6 +32,7 @@ from ..state import OVER
 from .common import (HUMAN, NONE, GameApp, MoveBuilder, action_options, bot_label, bot_move, bot_names,
                      controller_options, hints_html, log_html, make_bot, safe, set_options,
                      show_figure)
+from .common import EXPECTED_ERRORS
 
 MAX_AUTO_STEPS = 5000  # a whole 6-player game is a few hundred decisions
 
@@ -414,7 +415,7 @@ class RoundStepper(GameApp):
         state = self.game.state
         try:
             self.hints_html.value = hints_html(state, state.current, self.lang)
-        except Exception as exc:  # noqa: BLE001 - hints are optional; say why, keep playing
+        except EXPECTED_ERRORS as exc:  # hints are optional; say why, keep playing
             self.hints_html.value = ""
             self.show_error(exc)
 
