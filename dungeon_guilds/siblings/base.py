@@ -52,8 +52,8 @@ class SiblingGame(Protocol):
 
 
 class KernelGame:
-    """Names, players and rules summary from the shared data; a kernel adds ``key``,
-    ``module`` (its module's name), :meth:`turn_sequence` and :meth:`concepts`."""
+    """Names, players and rules summary from the shared data, clockwise turns by default; a
+    kernel adds ``key``, ``module`` (its module's name) and :meth:`concepts`."""
 
     key = ""
     module = ""
@@ -72,6 +72,11 @@ class KernelGame:
             if cell["game"] == self.key and cell["attribute"] == "players":
                 return cell["value"]
         raise KeyError(f"no players fact for {self.key}")
+
+    def turn_sequence(self, n_players: int, turns: int = 8) -> list[int]:
+        """The first ``turns`` seats to act, start player 0: by default clockwise, one seat
+        after the other (a kernel whose order differs overrides it)."""
+        return [t % n_players for t in range(turns)]
 
     def rules(self) -> str:
         """The kernel's rules in one paragraph: the second paragraph of its module docstring."""

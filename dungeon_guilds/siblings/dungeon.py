@@ -470,9 +470,7 @@ class DungeonGame(KernelGame):
     key = "dungeon"
     module = __name__
 
-    def turn_sequence(self, n_players: int, turns: int = 8) -> list[int]:
-        """Clockwise whole turns (the Dungeon! rules post, line 38)."""
-        return [t % n_players for t in range(turns)]
+    # turn_sequence: KernelGame's clockwise whole turns (the Dungeon! rules post, line 38)
 
     def concepts(self, n_players: int) -> dict[str, str]:
         p7 = hero_win_chance(7)

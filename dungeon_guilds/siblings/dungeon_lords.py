@@ -535,9 +535,8 @@ class DungeonLordsGame(KernelGame):
     key = "dungeon_lords"
     module = __name__
 
-    def turn_sequence(self, n_players: int, turns: int = 8) -> list[int]:
-        """Each order card is placed in seat order from the start player (line 46)."""
-        return [t % n_players for t in range(turns)]
+    # turn_sequence: KernelGame's seat order from the start player; each order card is placed
+    # that way (the Dungeon Lords building notes, line 46)
 
     def concepts(self, n_players: int) -> dict[str, str]:
         return {"first_turns": str(self.turn_sequence(n_players)) + " (after secret orders)",
