@@ -31,7 +31,7 @@ dashboard: $(VENV)/.installed
 	  notebooks/dashboard.ipynb
 
 bench: $(VENV)/.installed
-	$(BIN)/python benchmarks/bench_engine.py
+	$(BIN)/python benchmarks/bench_all.py --json
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info

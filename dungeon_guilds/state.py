@@ -12,6 +12,7 @@ end of dispatch (R4.8), resolution (R5), cleanup (R6) and the next start phase (
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any, Sequence
 
 from . import actions as A
@@ -29,6 +30,7 @@ SETUP, DISPATCH, OVER = "setup", "dispatch", "over"
 START_GOLD = 2  # R2.1
 BUMP_FEES = {1: (1, 0), 2: (1, 1), 3: (1, 2)}  # R4.4 level -> (to bank, to the replaced player)
 SWAP_FEE = 1  # R4.5
+_LEVEL = attrgetter("level")  # a room card's back
 NPC_BUMP_FEE = 1  # R10.2
 
 # Actions are small immutable values; the hot path reuses these instead of building new ones.
@@ -104,7 +106,7 @@ class State:
     __slots__ = (
         # fixed for the game
         "n", "names", "rules", "deck", "cards", "lords", "levels", "base_heal", "rounds", "rooms_per_round",
-        "team", "effects_on",
+        "team", "effects_on", "swap_full",
         # the moving parts
         "phase", "round", "start", "order", "current", "pos", "setup_left", "deck_pos",
         "gold", "active", "exhausted", "placed", "bank_in", "bank_out",
@@ -165,6 +167,7 @@ class State:
         self.rooms_per_round = per_round
         self.team = rules.team_of(n)
         self.effects_on = rules.lord_effects
+        self.swap_full = rules.swap_needs_full_room  # R9.1, asked on every move: kept
         self.phase = SETUP
         self.round = 0
         self.start = start
@@ -200,6 +203,7 @@ class State:
         new.lords, new.levels, new.base_heal = self.lords, self.levels, self.base_heal
         new.rounds, new.rooms_per_round, new.team = self.rounds, self.rooms_per_round, self.team
         new.effects_on, new.phase, new.round, new.start = self.effects_on, self.phase, self.round, self.start
+        new.swap_full = self.swap_full
         new.order = self.order
         new.current, new.pos, new.deck_pos = self.current, self.pos, self.deck_pos
         new.bank_in, new.bank_out, new._legal = self.bank_in, self.bank_out, None
@@ -319,7 +323,7 @@ class State:
         owner, strength, locked, rooms = self.slot_owner, self.slot_str, self.locked, self.rooms
         gold = self.gold[p]
         places, bumps, swaps = _PLACES[hand], _BUMPS[hand], _SWAPS[hand]
-        full_only = self.rules.swap_needs_full_room
+        full_only = self.swap_full
         a = -2
         for i in range(len(rooms)):
             a += 2
@@ -327,21 +331,21 @@ class State:
             oa, ob = owner[a], owner[a + 1]
             if oa == EMPTY or ob == EMPTY:
                 out += places[r]  # R4.3 place (a locked room's free slot too)
-                if full_only or locked[i] or oa == ob:  # oa == ob here: both slots empty
-                    continue  # R9.1 (FR) swaps need a full room; or nothing to replace
-            elif locked[i]:
+                if oa == ob or full_only or locked[i]:  # oa == ob here: both slots empty
+                    continue  # nothing to replace; R9.1 (FR) swaps need a full room; locked
+                x = 0 if ob == EMPTY else 1  # the one adventurer: no bump in a room not full
+                if owner[a + x] == p and gold >= SWAP_FEE:  # R4.5 swap your own, $1
+                    out += swaps[strength[a + x]][r][x]
+                continue
+            if locked[i]:
                 continue  # R4.3 a locked room's adventurers stay
-            for x in (0, 1):  # slot a, slot b
+            for x in (0, 1):  # slot a, slot b of a full, unlocked room
                 o = owner[a + x]
-                if o == EMPTY:
-                    continue
                 if o == p:  # R4.5 swap your own, $1
                     if gold >= SWAP_FEE:
                         out += swaps[strength[a + x]][r][x]
-                elif oa != EMPTY and ob != EMPTY:  # R4.4 bump: full, unlocked room (R10.2 NPC $1)
-                    fee = NPC_BUMP_FEE if o == NPC else _BUMP_TOTAL[rooms[i].level]
-                    if gold >= fee:  # R4.6
-                        out += bumps[strength[a + x]][r][x]
+                elif gold >= (NPC_BUMP_FEE if o == NPC else _BUMP_TOTAL[rooms[i].level]):  # R4.4, R4.6
+                    out += bumps[strength[a + x]][r][x]  # bump (R10.2 an NPC for $1)
         return out
 
     def _has_legal(self, p: int) -> bool:
@@ -587,7 +591,7 @@ class State:
         k = self.rooms_per_round
         dealt = self.deck[self.deck_pos:self.deck_pos + k]
         self.deck_pos += k
-        self.rooms = sorted(dealt, key=lambda c: c.level)  # Lv1 at the top; ties keep deal order
+        self.rooms = sorted(dealt, key=_LEVEL)  # Lv1 at the top; ties keep deal order (stable)
         self.slot_owner = [EMPTY] * (2 * k)
         self.slot_str = [0] * (2 * k)
         self.locked = [False] * k

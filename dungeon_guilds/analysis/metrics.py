@@ -20,21 +20,10 @@ from typing import Any, Callable
 
 import pandas as pd
 
-Z95 = 1.959963984540054
+from .intervals import Z95, wilson  # re-exported: metrics.wilson, metrics.Z95
 
 
 # ------------------------------------------------------------------------------ intervals
-
-def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a rate ``successes / n`` (works for shared wins too)."""
-    if n <= 0:
-        return (float("nan"), float("nan"))
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
 
 def mean_ci(values, z: float = Z95) -> tuple[float, float, float, float]:
     """(mean, sd, ci_low, ci_high) of a sample: mean ± z standard errors."""

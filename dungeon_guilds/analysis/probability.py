@@ -147,27 +147,70 @@ def clear_table(view_or_state, room_index: int, totals=range(0, 11)) -> dict[int
 class RoundModel:
     """The hidden part of the current round as one player sees it, ready to value dungeons.
 
-    Built once per decision: the unseen cards by level (with counts), and for every room and
-    every front its level could show, the room's defence and treasure after the lord as the
-    engine gives them (:meth:`State.room_defence`, :meth:`State.room_treasure` on copies whose
-    fronts are set by :meth:`State.with_fronts`). A lord whose change depends on the
-    adventurers in a room (``state.cond_mods``, e.g. the Naughty Kid) is asked again for each
-    dungeon valued.
+    Built once per round (:meth:`of` keeps the models of the last few rounds): the unseen
+    cards by level (with counts), and for every room and every front its level could show, the
+    room's defence and treasure after the lord as the engine gives them
+    (:meth:`State.room_defence`, :meth:`State.room_treasure` on copies whose fronts are set by
+    :meth:`State.with_fronts`). A lord whose change depends on the adventurers in a room
+    (``state.cond_mods``, e.g. the Naughty Kid) is asked again for each dungeon valued.
+
+    Valuing is incremental: a room's outcome row (does each front clear, the player's share of
+    each treasure, the player's heal cost there) is worked out once per room content and
+    player, and kept for the round. It is exact: a row is cached on every input it reads.
     """
 
-    def __init__(self, state: State, view=None):
-        if view is None:
-            view = state.view(state.current)
-        self.view = view
-        self.levels = [room.level for room in view.rooms]
+    def __init__(self, state: State, view=None, unseen=None):
+        # the public facts a view shows: the rooms' backs, the cards not seen, the deck left
+        if view is not None:
+            unseen, deck_left = view.unseen, view.deck_left
+        else:
+            unseen = state.unseen_cards() if unseen is None else unseen
+            deck_left = len(state.deck) - state.deck_pos
+        self.levels = [card.level for card in state.rooms]
         kinds: dict[int, dict[RoomCard, int]] = {}
-        for card in view.unseen:
+        for card in unseen:
             d = kinds.setdefault(card.level, {})
             d[card] = d.get(card, 0) + 1
         self.kinds = {lv: list(d.items()) for lv, d in kinds.items()}
-        self._filler = list(view.unseen)[: view.deck_left]
+        self._filler = list(unseen)[:deck_left]
         self._fixed = None if state.cond_mods else self.room_values(state)
+        self._rows: dict[tuple, tuple] = {}
+        self._by_dungeon: dict[tuple, tuple] = {}
+        k = len(self.levels)
+        self._last_of_level = [lv not in self.levels[i + 1:] for i, lv in enumerate(self.levels)]
+        self._fresh = [lv not in self.levels[:i] for i, lv in enumerate(self.levels)]
+        # blocks: runs of rooms after which no level of the runs above comes again
+        cuts = [i for i in range(k) if not set(self.levels[i:]) & set(self.levels[:i])] + [k]
+        self._block_bounds = list(zip(cuts, cuts[1:]))
+        self._blocks: dict[tuple, tuple] = {}
+        self._counts = {lv: [c for _, c in kl] for lv, kl in self.kinds.items()}
+        self._sizes = {lv: sum(c) for lv, c in self._counts.items()}
+        self._k = k
 
+    # ------------------------------------------------------------------ the cache of models
+    @classmethod
+    def of(cls, state: State, view=None) -> "RoundModel":
+        """The model of ``state``'s round. A model depends only on public facts: the cards not
+        seen yet, the rooms' levels, the lord and whether lord effects are on, the printed heal
+        costs and the size of the deck left. The last few states' models are found by identity
+        (same card list, same cards seen); otherwise a model with the same facts, from this
+        game or another one, is reused (many games share their first round's facts)."""
+        for fast, model in _RECENT:
+            if _same_round(fast, state):
+                return model
+        unseen = tuple(state.unseen_cards())
+        facts = _facts(state, unseen)
+        model = _SHARED.get(facts)
+        if model is None:
+            model = cls(state, view, unseen)
+            if len(_SHARED) >= _SHARED_KEPT:
+                _SHARED.pop(next(iter(_SHARED)))  # the oldest
+            _SHARED[facts] = model
+        _RECENT.insert(0, (_fast_key(state), model))
+        del _RECENT[_RECENT_KEPT:]
+        return model
+
+    # ------------------------------------------------------------------ per front
     def room_values(self, st: State) -> tuple[list[list[int]], list[list[int]]]:
         """``(defence, treasure)``: ``defence[i][t]`` is room ``i``'s defence after the lord if
         its front is the ``t``-th unseen kind of its level (likewise treasure), from the engine."""
@@ -196,79 +239,219 @@ class RoundModel:
                 gains[event["player"]] += event["gold"]
         return gains
 
+    def _dungeon(self, after: State, dungeon: tuple) -> tuple:
+        """What a dungeon (its slots) fixes for every player: the bonus gains and the per-front
+        values (the latter only for a conditional lord). Cached per dungeon."""
+        hit = self._by_dungeon.get(dungeon)
+        if hit is None:
+            values = self._fixed or self.room_values(after)
+            hit = self._by_dungeon[dungeon] = (self.bonus(after), values)
+        return hit
+
+    def _row(self, after: State, i: int, player: int, values) -> tuple:
+        """Room ``i``'s outcome row for ``player``: per unseen kind of its level, whether the
+        room clears (the engine's R5.1) and the player's share of the treasure (R5.2, the
+        engine's ``split``); the player's heal cost if it fails (R6.1); and, merged over the
+        kinds, ``{share: cards}`` of the clearing fronts and the number of failing fronts."""
+        a = 2 * i
+        owner, strength = after.slot_owner, after.slot_str
+        key = (i, player, owner[a], strength[a], owner[a + 1], strength[a + 1])
+        row = None if self._fixed is None else self._rows.get(key)
+        if row is None:
+            total = strength[a] + strength[a + 1]  # as State.room_total
+            occ = after.occupants(i)
+            defence, treasure = values
+            clears = [beats(total, d) for d in defence[i]]
+            if occ:
+                occ_key = tuple(occ)
+                shares = []
+                for t in treasure[i]:
+                    split_key = (t, occ_key)
+                    got = _SPLITS.get(split_key)
+                    if got is None:
+                        got = _SPLITS[split_key] = split(t, occ)[0]
+                    shares.append(got.get(player, 0))
+            else:
+                shares = [0] * len(treasure[i])
+            cost = sum(after.heal_cost(s) for o, s in occ if o == player)
+            merged: dict[int, int] = {}
+            fail = 0
+            for t, c in enumerate(self._counts[self.levels[i]]):
+                if clears[t]:
+                    merged[shares[t]] = merged.get(shares[t], 0) + c
+                else:
+                    fail += c
+            row = (clears, shares, cost, tuple(merged.items()), fail)
+            if self._fixed is not None:
+                self._rows[key] = row
+        return row
+
+    # ------------------------------------------------------------------ the value
     def expected_gold(self, after: State, player: int) -> float:
         """The expected gold of ``player`` after this round's cleanup, if the dungeon stays as
-        ``after`` has it (exact over the hidden fronts)."""
-        k = len(self.levels)
-        base = after.gold[player] + self.bonus(after)[player]
-        levels = self.levels
-        defence, treasure = self._fixed or self.room_values(after)
-        clears: list[list[bool]] = []
-        shares: list[list[int]] = []
-        cost = [0] * (k + 1)
-        for i in range(k):
-            total = after.room_total(i)
-            occ = after.occupants(i)
-            clears.append([beats(total, d) for d in defence[i]])  # the engine's R5.1
-            shares.append([split(t, occ)[0].get(player, 0) if occ else 0 for t in treasure[i]])
-            cost[i] = sum(after.heal_cost(s) for o, s in occ if o == player)
-        for i in range(k - 1, -1, -1):
-            cost[i] += cost[i + 1]
-        last_of_level = {lv: i for i, lv in enumerate(levels)}
-        counts = {lv: [c for _, c in kl] for lv, kl in self.kinds.items()}
-        left = {lv: sum(c) for lv, c in counts.items()}
+        ``after`` has it (exact over the hidden fronts).
 
-        def walk(i: int, prob: float, gained: int) -> float:
-            if i == k:
-                return prob * gained
-            lv = levels[i]
-            cnt = counts[lv]
-            n_left = left[lv]
-            row_c, row_s = clears[i], shares[i]
-            out = 0.0
-            fail = 0
-            if last_of_level[lv] == i:  # no later room of this level: merge equal outcomes
-                merged: dict[int, int] = {}
-                for t, c in enumerate(cnt):
-                    if c:
-                        if row_c[t]:
-                            merged[row_s[t]] = merged.get(row_s[t], 0) + c
-                        else:
-                            fail += c
-                for share, c in merged.items():
-                    out += walk(i + 1, prob * c / n_left, gained + share)
+        Rooms of one level draw their fronts without replacement, so they form a block walked
+        front by front (:meth:`_block`): the chance of each way the block ends (cleared with
+        so much gained, or failed at a room with so much gained before it). Blocks of
+        different levels are independent; they are chained here, top block first, each
+        failure paying the heal costs of the failed rooms (R5.1, R6.1 never below $0)."""
+        base = after.gold[player]
+        fixed = values = self._fixed
+        if values is None or after.bonus:  # the lord's numbers depend on the dungeon
+            gains, values = self._dungeon(after, (tuple(after.slot_owner), tuple(after.slot_str)))
+            base += gains[player]
+        k = self._k
+        owner, strength = after.slot_owner, after.slot_str
+        parts = []  # per block: (cleared: (gained, chance); failed: (room, gained, chance); heal costs)
+        cache = self._blocks
+        for lo, hi in self._block_bounds:
+            key = (lo, player, *owner[2 * lo:2 * hi], *strength[2 * lo:2 * hi])
+            part = cache.get(key) if values is fixed else None
+            if part is None:
+                rows: list = [None] * k
+                for i in range(lo, hi):
+                    rows[i] = self._row(after, i, player, values)
+                outcomes = self._block(rows, lo, hi)
+                part = ([(gb, q) for (j, gb), q in outcomes if j == hi],  # the block cleared
+                        [(j, gb, q) for (j, gb), q in outcomes if j != hi],  # room j failed
+                        [rows[i][2] for i in range(lo, hi)])
+                if values is fixed:  # the block's rooms as they stand fix its outcomes
+                    cache[key] = part
+            parts.append(part)
+        cost = [0] * (k + 1)  # the player's heal costs from room i down (R6.1)
+        i = k
+        for _, _, costs in reversed(parts):
+            for c in reversed(costs):
+                i -= 1
+                cost[i] = c + cost[i + 1]
+        alive = {0: 1.0}  # gold gained so far -> chance that every room so far cleared
+        total = 0.0
+        for cleared, failed, _ in parts:
+            for g, p in alive.items():
+                for j, gb, q in failed:
+                    have = base + g + gb
+                    pay = cost[j] if cost[j] <= have else have  # R6.1 never below $0
+                    total += p * q * (g + gb - pay)
+            if len(alive) == 1:
+                (g, p), = alive.items()
+                alive = {g + gb: p * q for gb, q in cleared}  # gb values differ within a block
             else:
+                nxt: dict[int, float] = {}
+                for g, p in alive.items():
+                    for gb, q in cleared:
+                        nxt[g + gb] = nxt.get(g + gb, 0.0) + p * q
+                alive = nxt
+        for g, p in alive.items():
+            total += p * g
+        return base + total
+
+    def _block(self, rows: list[tuple], lo: int, hi: int) -> tuple:
+        """How rooms ``lo``..``hi``-1 (a block: no level shared with the rest) can end, over
+        every way the unseen fronts fall on them: ``((room, gained), chance)`` pairs, ``room``
+        the first room that fails (``hi``: none) and ``gained`` the player's shares of the
+        rooms cleared before it. A room with no later room of its level merges the fronts that
+        give the same share."""
+        levels = self.levels
+        if hi == lo + 1:  # a room alone at its level: its merged row is the answer
+            n_left = self._sizes[levels[lo]]
+            merged, fail = rows[lo][3], rows[lo][4]
+            out1 = [((hi, share), c / n_left) for share, c in merged]
+            if fail:
+                out1.append(((lo, 0), fail / n_left))
+            return tuple(out1)
+        last_of_level = self._last_of_level
+        fresh = self._fresh
+        counts = {lv: self._counts[lv][:] for lv in set(levels[lo:hi])}
+        left = {lv: self._sizes[lv] for lv in counts}
+        out: dict[tuple[int, int], float] = {}
+
+        def walk(i: int, prob: float, gained: int) -> None:
+            if i == hi:
+                out[(hi, gained)] = out.get((hi, gained), 0.0) + prob
+                return
+            lv = levels[i]
+            n_left = left[lv]
+            row = rows[i]
+            fail = 0
+            if last_of_level[i]:  # no later room of this level: merge equal outcomes
+                if fresh[i]:  # nor an earlier one: the merged row holds
+                    merged, fail = row[3], row[4]
+                else:
+                    row_c, row_s = row[0], row[1]
+                    m: dict[int, int] = {}
+                    for t, c in enumerate(counts[lv]):
+                        if c:
+                            if row_c[t]:
+                                m[row_s[t]] = m.get(row_s[t], 0) + c
+                            else:
+                                fail += c
+                    merged = m.items()
+                for share, c in merged:
+                    walk(i + 1, prob * c / n_left, gained + share)
+            else:
+                cnt = counts[lv]
+                row_c, row_s = row[0], row[1]
+                left[lv] = n_left - 1
                 for t, c in enumerate(cnt):
                     if not c:
                         continue
                     if row_c[t]:
                         cnt[t] = c - 1
-                        left[lv] = n_left - 1
-                        out += walk(i + 1, prob * c / n_left, gained + row_s[t])
+                        walk(i + 1, prob * c / n_left, gained + row_s[t])
                         cnt[t] = c
-                        left[lv] = n_left
                     else:
                         fail += c
+                left[lv] = n_left
             if fail:
-                pay = cost[i] if cost[i] <= base + gained else base + gained  # R6.1 not below $0
-                out += prob * fail / n_left * (gained - pay)
-            return out
+                out[(i, gained)] = out.get((i, gained), 0.0) + prob * fail / n_left
 
-        return base + walk(0, 1.0, 0)
+        walk(lo, 1.0, 0)
+        return tuple(out.items())
 
 
-def action_values(state: State, player: int | None = None, view=None) -> dict[Action, float]:
+_RECENT: list[tuple[tuple, RoundModel]] = []  # (fast key, model) of the last states seen
+_RECENT_KEPT = 8
+_SHARED: dict[tuple, RoundModel] = {}  # public facts -> model, across games
+_SHARED_KEPT = 256
+_SPLITS: dict[tuple, dict[int, int]] = {}  # (treasure, occupants) -> the engine's split (R5.2)
+
+
+def _fast_key(st: State) -> tuple:
+    """What identifies a round cheaply: the same card-list object and the same cards seen."""
+    return (st.cards, list(st.seen), st.lord, st.effects_on, st.base_heal,
+            len(st.deck) - st.deck_pos, [c.level for c in st.rooms])
+
+
+def _same_round(key: tuple, st: State) -> bool:
+    cards, seen, lord, effects_on, base_heal, deck_left, room_levels = key
+    return (st.cards is cards and st.lord is lord and st.effects_on == effects_on
+            and st.base_heal is base_heal and len(st.deck) - st.deck_pos == deck_left
+            and st.seen == seen and [c.level for c in st.rooms] == room_levels)
+
+
+def _facts(st: State, unseen: tuple) -> tuple:
+    """Every public fact a round model reads, by value."""
+    return (unseen, st.lord, st.effects_on, tuple(st.base_heal),
+            len(st.deck) - st.deck_pos, tuple(c.level for c in st.rooms))
+
+
+def action_values(state: State, player: int | None = None, view=None,
+                  legal=None) -> dict[Action, float]:
     """Expected gold this round of each legal action of the player to move, from that player's
     knowledge: the gold the player would gain (or lose) by the end of this round's cleanup if
-    nobody moved after this action. At setup it is the exhaust pair's gold (R2.4)."""
+    nobody moved after this action. At setup it is the exhaust pair's gold (R2.4). ``legal``:
+    the legal actions, if the caller has them already."""
     p = state.current if player is None else player
     if p != state.current:
         raise ValueError(f"seat {p} is not to move (seat {state.current} is)")
-    legal = state.legal_actions()
+    if legal is None:
+        legal = state.legal_actions()
     if state.phase == SETUP:
         return {a: float(pending_after(state, a).gold[p] - state.gold[p]) for a in legal}
     if not legal:
         return {}
-    model = RoundModel(state, view if view is not None else state.view(p))
+    model = RoundModel.of(state, view)
     now = state.gold[p]
-    return {a: model.expected_gold(pending_after(state, a), p) - now for a in legal}
+    value = model.expected_gold
+    return {a: value(pending_after(state, a), p) - now for a in legal}

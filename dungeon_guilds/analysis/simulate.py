@@ -40,7 +40,7 @@ from ..scoring import result
 from ..state import OVER, SETUP, State
 from .bots import BOTS, make_bot, parse_spec
 
-__all__ = ["SimResult", "simulate", "play_game", "draw_lords", "GAME_COLUMNS", "ROUND_COLUMNS", "ROOM_COLUMNS"]
+__all__ = ["SimResult", "simulate", "simulate_columns", "merged_column", "play_game", "draw_lords", "GAME_COLUMNS", "ROUND_COLUMNS", "ROOM_COLUMNS"]
 
 GAME_COLUMNS = (
     "game", "seat", "bot", "players", "gold", "tiebreak", "rank", "winner", "win", "actions",
@@ -167,7 +167,7 @@ def play_game(game: int, seed: int | str, lineup: Sequence[str], rules: Rules, d
     round_levels = [[c.level for c in st.rooms]]
     rounds_done = 0
     before = [st.gold[:]]  # the starting gold: the setup gold counts in round 1's gain
-    choosers = [b.choose for b in bots]
+    choosers = [b.fast_choose() for b in bots]
     legal_actions = st.legal_actions
     apply = st.apply_unchecked
     while st.phase == SETUP:  # R2.4 the secret exhaust choices
@@ -183,8 +183,8 @@ def play_game(game: int, seed: int | str, lineup: Sequence[str], rules: Rules, d
         decisions[p] += 1
         branching[p] += len(legal)
         apply(choosers[p](st, p, legal))
-        if len(st.round_results) != rounds_done:
-            rounds_done = len(st.round_results)
+        if st.round != rounds_done:  # a round was resolved (st.round == len(st.round_results))
+            rounds_done = st.round
             if st.phase != OVER:
                 round_levels.append([c.level for c in st.rooms])  # the new round's backs
             bank.append((st.bank_out, st.bank_in))
@@ -243,15 +243,19 @@ def _dtype(table: str, name: str) -> str | None:
     return _DTYPES.get(name, "int64")
 
 
+_ARRAY_CODES = {"int64": "q", "float64": "d", "bool": "b"}
+
+
 def _columns(rows: list[tuple], names: Sequence[str], table: str) -> dict[str, Any]:
-    """Rows -> columns: numpy arrays for numbers (cheap to send and to frame), lists for text."""
-    import numpy as np
+    """Rows -> columns: typed arrays for numbers (compact to send; no numpy needed in a
+    worker, so workers start fast), lists for text."""
+    from array import array
 
     cols = list(zip(*rows)) if rows else [() for _ in names]
     out: dict[str, Any] = {}
     for name, col in zip(names, cols):
         dt = _dtype(table, name)
-        out[name] = list(col) if dt is None else np.array(col, dtype=dt)
+        out[name] = list(col) if dt is None else array(_ARRAY_CODES[dt], col)
     return out
 
 
@@ -266,8 +270,12 @@ def _frame(parts: list[dict], table: str):
         dt = _dtype(table, name)
         if dt is None:
             data[name] = pd.Series([v for c in chunks for v in c], dtype=object if not chunks else None)
+        elif chunks:
+            arrays = [np.frombuffer(c, dtype="int8" if dt == "bool" else dt) if len(c) else
+                      np.array([], dtype=dt) for c in chunks]
+            data[name] = np.concatenate(arrays).astype(dt, copy=False)
         else:
-            data[name] = np.concatenate(chunks) if chunks else np.array([], dtype=dt)
+            data[name] = np.array([], dtype=dt)
     return pd.DataFrame(data, columns=list(names))
 
 
@@ -315,7 +323,18 @@ def _progress_callback(progress, total: int):
         return update, None
 
 
-def simulate(
+def simulate(n_games: int, bots: Sequence[str], players: int, seed: int | str = 0,
+             rules: Rules = Rules(), executor: Executor | None = None, jobs: int = 1,
+             progress: bool | Callable[[int, int], None] | None = None, **options: Any) -> SimResult:
+    """Play ``n_games`` games of ``players`` players with ``bots`` and return the tables
+    (pandas DataFrames); the arguments are those of :func:`simulate_columns`."""
+    parts, meta = simulate_columns(n_games, bots, players, seed, rules, executor, jobs, progress,
+                                   **options)
+    tables = {name: _frame(parts, name) for name in ("games", "rounds", "rooms")}
+    return SimResult(tables["games"], tables["rounds"], tables["rooms"], meta)
+
+
+def simulate_columns(
     n_games: int,
     bots: Sequence[str],
     players: int,
@@ -330,8 +349,12 @@ def simulate(
     bot_options: dict[str, dict] | None = None,
     chunk_size: int | None = None,
     lords: Sequence[Lord | str] | None = None,
-) -> SimResult:
-    """Play ``n_games`` games of ``players`` players with ``bots`` and return the tables.
+    need_pandas: bool = True,
+) -> tuple[list[dict], dict]:
+    """Play ``n_games`` games of ``players`` players with ``bots``; return the tables as
+    column parts (one per chunk of games: ``{table: {column: values}}``) and the run's meta.
+    :func:`simulate` frames them; :func:`merged_column` joins one column. ``need_pandas``
+    False: no pandas anywhere (the CLI's summary needs none, and loading it costs time).
 
     ``bots``: one bot spec per seat (``"greedy"``, ``"greedy:0.1"`` for noise) or a single
     spec for every seat. ``rules``: the options. ``executor``: any
@@ -344,8 +367,11 @@ def simulate(
     ``rules.lords``, R7.4); it needs at least ``players`` lords. The tables do not depend on
     how the work is split.
     """
-    import pandas  # noqa: F401  (the analysis extra): fail before playing, not after
+    from importlib.util import find_spec
 
+    if need_pandas and find_spec("pandas") is None:  # the analysis extra: fail before playing, not after
+        raise ModuleNotFoundError("simulate() needs pandas: pip install 'dungeon-guilds[analysis]'",
+                                  name="pandas")
     if n_games < 0:
         raise ValueError("n_games must be at least 0")
     bots = list(bots)
@@ -398,6 +424,8 @@ def simulate(
                     update(done, n_games)
         else:
             futures = {executor.submit(run_chunk, spec): k for k, spec in enumerate(specs)}
+            if need_pandas:
+                import pandas  # noqa: F401  loaded here while the workers play, not before
             from concurrent.futures import as_completed
 
             try:
@@ -417,11 +445,15 @@ def simulate(
         if bar is not None:
             bar.close()
     seconds = time.perf_counter() - t0
-    tables = {name: _frame(parts, name) for name in ("games", "rounds", "rooms")}
     meta = {"games": n_games, "bots": bots, "players": players, "seed": seed,
             "rules": rules.to_dict(), "rotate": rotate, "seconds": seconds,
             "deck": deck.name,
             "lords": None if pool is None else [lord.id for lord in pool],
             "chunks": len(specs), "jobs": jobs,
             "executor": type(executor).__name__ if executor is not None else "inline"}
-    return SimResult(tables["games"], tables["rounds"], tables["rooms"], meta)
+    return parts, meta
+
+
+def merged_column(parts: list[dict], table: str, name: str) -> list:
+    """One column of a table over all chunks, as a list (no pandas needed)."""
+    return [v for part in parts for v in part[table][name]]

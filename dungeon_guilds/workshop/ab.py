@@ -168,11 +168,21 @@ def run_ab(a: Arm, b: Arm, n_games: int, bots: Sequence[str], players: int, seed
             return None
         return lambda done, total: progress(offset + done, 2 * n_games)
 
+    own_pool = None
+    if executor is None and jobs > 1:  # one pool of workers for both arms (started once)
+        from concurrent.futures import ProcessPoolExecutor
+
+        own_pool = executor = ProcessPoolExecutor(max_workers=jobs)
     common = dict(players=players, seed=seed, rotate=rotate, jobs=jobs, executor=executor,
                   bot_options=bot_options, chunk_size=chunk)
-    sim_a = simulate(n_games, list(bots), rules=a.rules, deck=a.deck, lords=a.lords, progress=part(0), **common)
-    sim_b = simulate(n_games, list(bots), rules=b.rules, deck=b.deck, lords=b.lords, progress=part(n_games),
-                     **common)
+    try:
+        sim_a = simulate(n_games, list(bots), rules=a.rules, deck=a.deck, lords=a.lords, progress=part(0),
+                         **common)
+        sim_b = simulate(n_games, list(bots), rules=b.rules, deck=b.deck, lords=b.lords,
+                         progress=part(n_games), **common)
+    finally:
+        if own_pool is not None:
+            own_pool.shutdown()
     settings = {"games": n_games, "bots": list(bots), "players": players, "seed": seed, "rotate": rotate,
                 "bootstrap_seed": 0, "seconds": sim_a.meta.get("seconds", 0) + sim_b.meta.get("seconds", 0)}
     return ABResult(a, b, sim_a, sim_b, settings)

@@ -72,3 +72,50 @@ def test_bench_smoke():
     assert data["parallel"]["games"] == 40 and data["mcts"]["moves"] == 1
     if data.get("openspiel"):
         assert data["ratio_vs_python_tic_tac_toe"] > 0 and data["ratio_vs_tic_tac_toe"] > 0
+
+
+def test_summary_without_pandas_equals_the_metrics_on_the_tables():
+    """The CLI's summary reads plain columns (no pandas loaded); it must agree with the
+    pandas metrics on the same run."""
+    from dungeon_guilds.analysis import metrics
+    from dungeon_guilds.analysis.cli_simulate import summary
+    from dungeon_guilds.analysis.simulate import simulate, simulate_columns
+    from dungeon_guilds.rules import Rules
+
+    args = (40, ["greedy", "random", "bully", "cooperator"], 4)
+    columns = summary(simulate_columns(*args, seed=3, rules=Rules(lords="all"), need_pandas=False))
+    res = simulate(*args, seed=3, rules=Rules(lords="all"))
+    tables = summary(res)
+    for s in (columns, tables):
+        s.pop("seconds"), s.pop("games_per_second")
+    assert columns == tables
+    by_seat = metrics.win_rate_by_seat(res.games)
+    assert [r["win_rate"] for r in columns["win_rate_by_seat"]] == [round(x, 4) for x in by_seat["rate"]]
+    assert [r["ci_low"] for r in columns["win_rate_by_seat"]] == [round(x, 4) for x in by_seat["ci_low"]]
+    assert columns["balance"] == round(metrics.balance(res.games), 4)
+    by_bot = metrics.win_rate_by_bot(res.games)
+    assert [r["bot"] for r in columns["win_rate_by_bot"]] == list(by_bot["bot"])
+    assert [r["ci_high"] for r in columns["win_rate_by_bot"]] == [round(x, 4) for x in by_bot["ci_high"]]
+
+
+def test_simulate_cli_json_does_not_load_pandas():
+    code = ("import sys; from dungeon_guilds.analysis.cli_simulate import main; "
+            "main(['--games', '30', '--jobs', '2', '--json']); "
+            "sys.stderr.write('pandas' if 'pandas' in sys.modules else 'none')")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stderr.strip().endswith("none")
+    assert json.loads(out.stdout)["games"] == 30
+
+
+def test_bench_all_quick_reports_every_figure_in_one_json():
+    out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "bench_all.py"), "--json", "--quick"],
+                         capture_output=True, text=True, check=True, cwd=ROOT, timeout=300)
+    data = json.loads(out.stdout)
+    assert data["cpu"] and data["quick"] is True
+    for part in ("engine", "greedy", "ab", "simulate_10k", "mcts"):
+        assert data[part], part
+    assert data["greedy"]["games_per_second"] > 0 and data["ab"]["comparison_rows"] > 0
+    assert data["simulate_10k"]["command"].startswith("dungeon-guilds simulate")
+    assert data["mcts"]["iterations"] == 50 and data["mcts"]["moves_per_second"] > 0
+    if data["engine"].get("openspiel_version"):
+        assert data["engine"]["ratio_vs_python_tic_tac_toe"] > 0

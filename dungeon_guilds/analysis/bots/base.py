@@ -57,6 +57,11 @@ class Bot:
             return self.choose_exhaust(state, player, legal)
         return self.choose_move(state, player, legal)
 
+    def fast_choose(self):
+        """``choose`` for a simulator that only asks the player to move, with the legal
+        actions it already has (the default: ``choose`` itself)."""
+        return self.choose
+
     # -- what subclasses decide -------------------------------------------------------------
     def choose_exhaust(self, state: State, player: int, legal: Sequence[Action]) -> Action:
         """The setup choice (R2.4): which two adventurers to exhaust for round 1."""

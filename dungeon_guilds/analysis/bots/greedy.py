@@ -12,7 +12,7 @@ class GreedyBot(Bot):
                    "from the cards nobody has seen yet, as if no one moved after it.")
 
     def choose_exhaust(self, state, player, legal):
-        return self.best(action_values(state, player))  # the most gold now: exhaust 4 and 5
+        return self.best(action_values(state, player, legal=legal))  # the most gold now: exhaust 4 and 5
 
     def choose_move(self, state, player, legal):
-        return self.best(action_values(state, player))
+        return self.best(action_values(state, player, legal=legal))
