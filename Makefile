@@ -1,21 +1,33 @@
 # Dungeon Guilds — two commands on a fresh machine:
-#   make dashboard   serve the dashboard (Voila) on 127.0.0.1:$(PORT)
+#   make dashboard   serve the dashboard (Voila) on $(HOST):$(PORT)
 #   make test        run the whole test suite
-# Each creates .venv and installs what it needs itself.
+# Each creates .venv and installs what it needs itself (make dashboard: only the dashboard's
+# packages; make test: everything).
+# Also: make site (the static site in _site/, Python in each browser) and make serve-site.
 
 PYTHON ?= python3
 VENV   ?= .venv
+HOST   ?= 127.0.0.1
 PORT   ?= 8866
+# at most this many kernels (one a student page, plus the preheated pool); beyond it a 503 page
+MAX_KERNELS ?= 40
+# seconds a kernel whose page went away (no goodbye) lives on; empty: voila.json's (600)
+CULL_IDLE ?=
 BIN    := $(VENV)/bin
 
-.PHONY: test dashboard install bench clean
+.PHONY: test dashboard install bench clean site serve-site
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(VENV)/.installed: $(BIN)/python pyproject.toml
-	$(BIN)/python -m pip install --quiet -e '.[test,notebooks,bench]'
+	$(BIN)/python -m pip install --quiet -e '.[test,notebooks,bench,dashboard]'
+	touch $@ $(VENV)/.dashboard-installed
+
+# the dashboard alone: no test or benchmark tools
+$(VENV)/.dashboard-installed: $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet -e '.[dashboard]'
 	touch $@
 
 install: $(VENV)/.installed
@@ -23,15 +35,35 @@ install: $(VENV)/.installed
 test: $(VENV)/.installed
 	$(BIN)/python -m pytest -rs --nbval-lax tests notebooks
 
-# The dashboard alone (notebooks/dashboard.ipynb) on 127.0.0.1:$(PORT); voila.json (read from
-# this directory) sets the preheated kernel, idle-kernel culling, the cell timeout and no
-# tracebacks. Stop it with Ctrl-C.
-dashboard: $(VENV)/.installed
-	$(BIN)/voila --no-browser --Voila.ip=127.0.0.1 --port=$(PORT) --Voila.port_retries=0 \
+# The dashboard alone (notebooks/dashboard.ipynb) on $(HOST):$(PORT) — HOST=0.0.0.0 serves the
+# local network (a classroom). dungeon-guilds-voila is Voila with the dashboard's page handler
+# (dungeon_guilds/app/voila_app.py: kernel cap, kernels freed on tab close, no CDN); voila.json
+# (read from this directory) sets the preheated pool, idle-kernel culling, the cell timeouts and
+# no tracebacks. Stop it with Ctrl-C.
+dashboard: $(VENV)/.dashboard-installed
+	DUNGEON_GUILDS_MAX_KERNELS=$(MAX_KERNELS) $(BIN)/dungeon-guilds-voila --no-browser \
+	  --Voila.ip=$(HOST) --port=$(PORT) --Voila.port_retries=0 \
+	  $(if $(CULL_IDLE),--MappingKernelManager.cull_idle_timeout=$(CULL_IDLE)) \
 	  notebooks/dashboard.ipynb
+
+# The static site (dungeon_guilds/app/site.py): the dashboard running in each browser (Voici +
+# Pyodide), built into _site/ (git-ignored; put the folder on any static host). Needs the `site`
+# extra and npm (the npm package `pyodide` goes to build/site/npm/, git-ignored).
+$(VENV)/.site-installed: $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet -e '.[site]'
+	touch $@
+
+site: $(VENV)/.site-installed
+	$(BIN)/python -m dungeon_guilds.app.site build --out _site
+
+# serve _site/ on loopback on a free port, or on PORT=N if given; PREFIX=/dungeon-guilds/
+# serves it under a sub-path as GitHub Pages does
+PREFIX ?= /
+serve-site: $(VENV)/.site-installed
+	$(BIN)/python -m dungeon_guilds.app.site serve --dir _site --port $(if $(filter command line environment,$(origin PORT)),$(PORT),0) --prefix $(PREFIX)
 
 bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/bench_all.py --json
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info
+	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info _site

@@ -38,8 +38,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from dungeon_guilds import serving
-from dungeon_guilds.serving import VoilaServer
+from dungeon_guilds.app import serving
+from dungeon_guilds.app.serving import VoilaServer
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = "notebooks/dashboard.ipynb"
@@ -76,7 +76,7 @@ STEP_JS = """async () => {
 # ---------------------------------------------------------------------- Voila
 def start_voila(preheat: bool, log_path: Path) -> VoilaServer:
     """Voila as ``make dashboard`` runs it (``preheat=False``: no kernel pool), on a free port, in
-    its own process group (see ``dungeon_guilds.serving``); stop it with ``.stop()``."""
+    its own process group (see ``dungeon_guilds.app.serving``); stop it with ``.stop()``."""
     return serving.start_voila(ROOT, log_path, notebook=NOTEBOOK, preheat=preheat, timeout=60)
 
 
@@ -102,7 +102,7 @@ def render(browser, url: str) -> dict[str, float]:
 
 
 def steps(browser, url: str, n: int) -> dict[str, list[float]]:
-    from dungeon_guilds.widgets.dashboard import LEARN_SETTINGS
+    from dungeon_guilds.app.dashboard import LEARN_SETTINGS
 
     context = browser.new_context(viewport={"width": 1280, "height": 1000})
     out = {"human_shown": [], "human_drawn": [], "bot_shown": [], "bot_drawn": []}

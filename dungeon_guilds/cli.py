@@ -2,7 +2,7 @@
 
 Errors a user can cause (a bad record, a bad option) print one line on stderr and exit with
 status 2, never a traceback. So does a command that needs an optional extra which is not
-installed (``simulate``, ``random-game --bots``: the ``analysis`` extra): the line names the
+installed (``simulate``: the ``analysis`` extra): the line names the
 extra and the ``pip install`` command (:mod:`dungeon_guilds.extras`).
 """
 

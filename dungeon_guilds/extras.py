@@ -17,7 +17,7 @@ the command that installs it. The CLI prints that sentence and exits with status
 
 from __future__ import annotations
 
-from importlib import import_module
+from importlib.util import find_spec
 
 __all__ = ["EXTRAS", "MissingExtra", "require", "missing_extra_message"]
 
@@ -45,9 +45,14 @@ def missing_extra_message(feature: str, extra: str, module: str) -> str:
 
 
 def require(feature: str, extra: str, *modules: str) -> None:
-    """Import each of ``modules``; raise :class:`MissingExtra` for the first one missing."""
+    """Raise :class:`MissingExtra` for the first of ``modules`` that is not installed.
+
+    Looks the modules up without importing them (``find_spec``), so checking costs nothing and a
+    module that is present is imported only where it is used."""
     for name in modules:
         try:
-            import_module(name)
-        except ImportError:
-            raise MissingExtra(feature, extra, name) from None
+            found = find_spec(name) is not None
+        except (ImportError, ValueError):
+            found = False
+        if not found:
+            raise MissingExtra(feature, extra, name)

@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import ALL_FIVE, LevelInfo, RoomCard, strengths_of
-from .effects import StartFlip
 from .payout import EMPTY
 
 
@@ -52,8 +51,9 @@ class PlayerView:
     def of(cls, state, player: int) -> "PlayerView":
         """What ``player`` may know of ``state`` (a :class:`~dungeon_guilds.state.State`, which
         imports this module: the view reads the state, never the other way round)."""
-        flip = state.effects_on and any(isinstance(e, StartFlip) for e in state.lords[0].effects)
-        public_hands = state.round > 0 or flip
+        # Round 1's exhaust choices stay secret until round 2 (R2.4); a round-1 Caveman changes
+        # nothing (R7.2: round 1 has no start phase), so he reveals nothing either.
+        public_hands = state.round > 0
         active, exhausted = [], []
         for p in range(state.n):
             if p == player or (public_hands and state.phase != "setup"):

@@ -85,7 +85,6 @@ def cli_without(*argv: str) -> subprocess.CompletedProcess:
 @pytest.mark.parametrize("argv", [
     ["simulate", "--players", "4", "--games", "10"],
     ["simulate"],
-    ["random-game", "--bots", "greedy,random"],
 ])
 def test_a_command_that_needs_the_analysis_extra_says_so_in_one_line(argv):
     proc = cli_without(*argv)
@@ -101,6 +100,7 @@ def test_a_command_that_needs_the_analysis_extra_says_so_in_one_line(argv):
 @pytest.mark.parametrize("argv", [
     ["rules"], ["rules", "--json"], ["lords", "--json", "--lang", "zh"],
     ["replay", "examples/records/random-3p.json"], ["random-game", "--players", "3", "--seed", "2"],
+    ["random-game", "--bots", "greedy,random"],  # the bots need the standard library only
 ])
 def test_the_engine_commands_need_no_extra(argv):
     proc = cli_without(*argv)
@@ -109,7 +109,8 @@ def test_the_engine_commands_need_no_extra(argv):
 
 
 @pytest.mark.parametrize("module, extra", [
-    ("dungeon_guilds.analysis", "analysis"),
+    ("dungeon_guilds.analysis.metrics", "analysis"),
+    ("dungeon_guilds.analysis.tournament", "analysis"),
     ("dungeon_guilds.analysis.simulate", "analysis"),
     ("dungeon_guilds.viz", "analysis"),
     ("dungeon_guilds.viz.board", "analysis"),

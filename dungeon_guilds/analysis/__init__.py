@@ -13,12 +13,9 @@
 ``analysis.cli_simulate``   the ``dungeon-guilds simulate`` subcommand
 ==========================  ====================================================================
 
-Bots and probabilities use the standard library only; simulation, metrics and tournaments need
-pandas (the ``analysis`` extra). Nothing here restates a rule: every consequence of a move is
+Bots and probabilities use the standard library only (they run in the browser build too);
+simulation, metrics and tournaments need pandas (the ``analysis`` extra) and say so on import. Nothing here restates a rule: every consequence of a move is
 asked of the engine (:class:`~dungeon_guilds.state.State`). See ``docs/bots.md`` and
 ``docs/metrics.md``.
 """
 
-from ..extras import require
-
-require("dungeon_guilds.analysis", "analysis", "pandas", "tqdm")

@@ -18,6 +18,10 @@ import json
 import sys
 from typing import Any
 
+from ..extras import require
+
+require("dungeon_guilds.analysis.cli_simulate", "analysis", "pandas", "tqdm")
+
 from ..errors import DeckError
 from ..rules import RulesError, Rules
 

@@ -18,6 +18,10 @@ import math
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from ..extras import require
+
+require("dungeon_guilds.analysis.metrics", "analysis", "pandas")
+
 import pandas as pd
 
 from .intervals import Z95, wilson  # re-exported: metrics.wilson, metrics.Z95

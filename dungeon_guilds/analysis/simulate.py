@@ -28,9 +28,13 @@ from __future__ import annotations
 
 import math
 import time
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor  # ProcessPoolExecutor: imported where a sweep runs (none in a browser)
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
+
+from ..extras import require
+
+require("dungeon_guilds.analysis.simulate", "analysis", "pandas", "tqdm")
 
 from ..cards import Deck, reference_deck
 from ..game import DEFAULT_NAMES, check_lords, drawn_lords, rng, shuffled_rooms
@@ -440,6 +444,8 @@ def _play_chunks(specs: list[dict], n_games: int, executor: Executor | None, job
     own_pool = None
     try:
         if executor is None and jobs > 1 and len(specs) > 1:
+            from concurrent.futures import ProcessPoolExecutor
+
             own_pool = executor = ProcessPoolExecutor(max_workers=jobs)
         if executor is None:
             for k, spec in enumerate(specs):

@@ -17,10 +17,14 @@ from __future__ import annotations
 
 import math
 import random
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor  # ProcessPoolExecutor: imported where a sweep runs (none in a browser)
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
 from typing import Any, Mapping, Sequence
+
+from ..extras import require
+
+require("dungeon_guilds.analysis.tournament", "analysis", "pandas")
 
 import pandas as pd
 
@@ -71,6 +75,8 @@ def round_robin(
         raise ValueError("a round robin needs at least two strategies")
     own = None
     if executor is None and jobs > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
         own = executor = ProcessPoolExecutor(max_workers=jobs)
     frames = []
     offset = 0

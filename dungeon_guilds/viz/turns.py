@@ -8,13 +8,12 @@ from :func:`dungeon_guilds.turn_order.snake_order`.
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from ..extras import require
 
 require("dungeon_guilds.viz", "analysis", "plotly", "networkx")
 
-import networkx as nx
 import plotly.graph_objects as go
 
 from .. import i18n
@@ -23,6 +22,9 @@ from ..i18n import t
 from ..turn_order import snake_order
 from ..events import (ACTED, AGAIN, PASSED_FULL, PASSED_STUCK, STATUSES, Turn, current_round,
                      round_start, state_and_log, transitions, turns)
+
+if TYPE_CHECKING:  # networkx is imported when a graph is built (not on every dashboard start)
+    import networkx as nx
 
 _SYMBOL = {ACTED: "circle", AGAIN: "star", PASSED_FULL: "circle-open", PASSED_STUCK: "x-thin-open"}
 _SIZE = {ACTED: 16, AGAIN: 20, PASSED_FULL: 12, PASSED_STUCK: 12}
@@ -100,6 +102,8 @@ def transition_graph(game_or_state=None, round_no: int | None = None,
         state, log = state_and_log(game_or_state)
         names = state.names
         turn_list = turns(log, round_no if round_no is not None else current_round(log))
+    import networkx as nx
+
     names = list(names or [])
     g = nx.DiGraph()
     for seat, name in enumerate(names):

@@ -2,4 +2,4 @@
 
 from ..extras import require
 
-require("dungeon_guilds.widgets", "notebooks", "ipywidgets", "plotly", "pandas")
+require("dungeon_guilds.widgets", "notebooks", "ipywidgets", "plotly")

@@ -7,8 +7,8 @@ except that one) or added to the pool. The bots (one per seat) and the number of
 common. ``Run`` plays both arms with the same seeds
 (:func:`dungeon_guilds.workshop.ab.run_ab`; a progress bar while it runs), then shows the
 verdict in plain words, the table of metrics with 95 % intervals and the paired differences,
-and four charts. ``Export report`` writes the HTML report (with the charts) and the CSV files
-and offers them as downloads.
+and four charts. ``Prepare downloads`` offers the HTML report (with the charts) and the CSV
+files as browser downloads; nothing is written on the server.
 
 :class:`WorkshopApp` puts the deck editor, the lord builder and the A/B experiment in three
 tabs sharing one :class:`~dungeon_guilds.workshop.session.WorkshopSession` and one language
@@ -25,7 +25,6 @@ Headless use::
 from __future__ import annotations
 
 import html
-from pathlib import Path
 from typing import Sequence
 
 import ipywidgets as W
@@ -34,7 +33,7 @@ from ..lords import lord_pool
 from ..rules import EDITIONS, LORDS_OPTIONS, TEAM_OPTIONS, Rules
 from ..workshop.ab import ABResult, Arm, run_ab
 from ..workshop.lord_edit import replace_in_pool
-from ..workshop.report import comparison_html, export_report, figures, report_html, verdict_html
+from ..workshop.report import comparison_html, figures, games_table, report_html, verdict_html
 from ..workshop.session import WorkshopSession
 from ..workshop.strings import wt
 from .common import NONE, App, LanguageState, bot_label, message_html, safe, set_options, show_figure
@@ -160,14 +159,14 @@ class ABExperiment(App):
     in ``seats_box``), ``games_input``, ``seed_input``, ``rotate_checkbox``; ``arm_a``,
     ``arm_b`` (:class:`ArmPanel`), ``copy_button`` (A → B); ``run_button``, ``progress``
     (IntProgress), ``progress_label``; ``verdict_html``, ``table_html``, ``figure_outputs``
-    {name: Output} (``figures``: the plotly figures last drawn); ``export_dir_text``,
-    ``export_button``, ``download_html``; ``message``, ``language_toggle``. ``result`` is the
+    {name: Output} (``figures``: the plotly figures last drawn); ``export_button``
+    (prepares the downloads: nothing is written on the server), ``download_html``; ``message``, ``language_toggle``. ``result`` is the
     last :class:`~dungeon_guilds.workshop.ab.ABResult`."""
 
     css_class = "dg-ab"
 
     def __init__(self, session: WorkshopSession | None = None, players: int = 4, bots: Sequence[str] | None = None,
-                 games: int = 200, seed: int = 0, export_dir: str = "workshop_reports", lang: str = "en",
+                 games: int = 200, seed: int = 0, lang: str = "en",
                  lang_state=None, show_language: bool = True, draw_figures: bool = True):
         super().__init__(lang=lang, lang_state=lang_state, show_language=show_language)
         self.session = session or WorkshopSession()
@@ -193,8 +192,7 @@ class ABExperiment(App):
         self.table_html = W.HTML().add_class("dg-ab-table-html")
         self.figure_outputs = {k: W.Output().add_class(f"dg-ab-fig-{k.replace('_', '-')}")
                                for k in ("win_rates", "differences", "gold", "clear_rates")}
-        self.export_dir_text = W.Text(value=export_dir).add_class("dg-ab-export-dir")
-        self.export_button = W.Button(icon="file").add_class("dg-ab-export")
+        self.export_button = W.Button(icon="download").add_class("dg-ab-export")
         self.download_html = W.HTML().add_class("dg-ab-downloads")
         self.players_dropdown.observe(self._on_players, "value")
         self.copy_button.on_click(self._on_copy)
@@ -207,7 +205,7 @@ class ABExperiment(App):
             self.seats_box, W.HBox([self.arm_a, self.arm_b]), self.copy_button,
             W.HBox([self.run_button, self.progress, self.progress_label]), self.message,
             self.verdict_html, self.table_html, *self.figure_outputs.values(),
-            W.HBox([self.export_dir_text, self.export_button]), self.download_html,
+            W.HBox([self.export_button, self.download_html]),
         ]
         self.relabel()
 
@@ -246,7 +244,6 @@ class ABExperiment(App):
         self.arm_b.relabel(L)
         self.copy_button.description = wt("ab_copy", L, a=self.arm_a.name_text.value, b=self.arm_b.name_text.value)
         self.run_button.description = wt("ab_run", L)
-        self.export_dir_text.description = wt("ab_export_dir", L)
         self.export_button.description = wt("ab_export", L)
         for seat, d in enumerate(self.bot_dropdowns):
             d.description = wt("seat_n", L, seat=seat)
@@ -308,19 +305,24 @@ class ABExperiment(App):
     def _on_export(self, _button=None) -> None:
         self.export()
 
-    def export(self, directory: str | Path | None = None, stem: str = "workshop_ab") -> dict[str, Path]:
-        """Write the report files (HTML with the charts inline, CSV) and offer downloads."""
+    def export(self, stem: str = "workshop_ab") -> dict[str, str]:
+        """Offer the report as browser downloads (``data:`` links): the HTML report, the
+        comparison table and every game (CSV). Nothing is written on the server (a dashboard
+        visitor never chooses a server path); in a notebook, ``export_report(ab.result, folder)``
+        writes the same files. Returns the texts by kind (``html``, ``csv``, ``games_csv``)."""
         if self.result is None:
             raise ValueError("run the experiment first")
-        paths = export_report(self.result, directory or self.export_dir_text.value, stem, lang=self.lang)
-        self.download_html.value = (
-            download_link(report_html(self.result, self.lang, plotlyjs="cdn"), f"{stem}.html",
-                          wt("ab_download_html", self.lang), "text/html")
-            + " · " + download_link(self.result.comparison.to_csv(index=False), f"{stem}.csv",
-                                    wt("ab_download_csv", self.lang), "text/csv"))
-        files = ", ".join(str(p) for p in paths.values())
+        texts = {"html": report_html(self.result, self.lang, plotlyjs="cdn"),
+                 "csv": self.result.comparison.to_csv(index=False),
+                 "games_csv": games_table(self.result).to_csv(index=False)}
+        names = {"html": f"{stem}.html", "csv": f"{stem}.csv", "games_csv": f"{stem}_games.csv"}
+        labels = {"html": wt("ab_download_html", self.lang), "csv": wt("ab_download_csv", self.lang),
+                  "games_csv": wt("ab_download_games", self.lang)}
+        mimes = {"html": "text/html", "csv": "text/csv", "games_csv": "text/csv"}
+        self.download_html.value = " · ".join(download_link(texts[k], names[k], labels[k], mimes[k]) for k in texts)
+        files = ", ".join(names.values())
         self.say(lambda: wt("ab_exported", self.lang, files=files), "ok")
-        return paths
+        return texts
 
 
 class WorkshopApp(W.Tab):

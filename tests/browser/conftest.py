@@ -5,7 +5,7 @@ driven by Playwright.
   dashboard`` does (from the repository root, so ``voila.json`` applies: preheated kernel,
   culling, cell timeout, no tracebacks), on a free loopback port, with shorter culling times
   (``CULL_IDLE``/``CULL_INTERVAL``) so the culling tests stay short. It is started and stopped
-  by ``dungeon_guilds.serving`` (``start_voila``): in its own process group, stopped by that
+  by ``dungeon_guilds.app.serving`` (``start_voila``): in its own process group, stopped by that
   group's id (then any process left under it by its own id), whatever happens in the tests:
   Voila starts a kernel per page view and keeps it.
 * ``browser`` (session): headless Chromium (``DG_CHROMIUM``, else ``/usr/bin/chromium``, else
@@ -26,8 +26,8 @@ from pathlib import Path
 
 import pytest
 
-from dungeon_guilds import serving
-from dungeon_guilds.serving import VoilaServer, alive
+from dungeon_guilds.app import serving
+from dungeon_guilds.app.serving import VoilaServer, alive
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = "notebooks/dashboard.ipynb"

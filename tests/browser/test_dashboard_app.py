@@ -18,7 +18,7 @@ from types import SimpleNamespace
 import ipywidgets as W
 import pytest
 
-from dungeon_guilds.widgets.dashboard import LEARN_SETTINGS, TABS, Dashboard, text
+from dungeon_guilds.app.dashboard import LEARN_SETTINGS, TABS, Dashboard, text
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -136,7 +136,7 @@ def test_make_dashboard_serves_the_dashboard_on_loopback_with_a_port_option():
 def test_the_kernel_manager_never_culls_a_preheated_kernel_waiting_in_the_pool():
     from jupyter_server._tz import utcnow
 
-    from dungeon_guilds.serving import PoolKeepingKernelManager
+    from dungeon_guilds.app.serving import PoolKeepingKernelManager
 
     culled = []
 

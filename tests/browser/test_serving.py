@@ -1,4 +1,4 @@
-"""The process helpers of ``dungeon_guilds.serving`` that run Voila for the browser tests and the
+"""The process helpers of ``dungeon_guilds.app.serving`` that run Voila for the browser tests and the
 dashboard benchmark, on dummy processes (no Voila, no browser; fast)."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from dungeon_guilds import serving
+from dungeon_guilds.app import serving
 
 ROOT = Path(__file__).resolve().parents[2]
 needs_proc = pytest.mark.skipif(not Path("/proc").is_dir() or sys.platform != "linux",
@@ -38,7 +38,7 @@ def wait_dead(pid: int, timeout: float = 5.0) -> bool:
 
 
 def test_importing_the_module_starts_and_imports_nothing_heavy():
-    code = ("import sys, dungeon_guilds.serving as s; "
+    code = ("import sys, dungeon_guilds.app.serving as s; "
             "assert 'jupyter_server' not in sys.modules and 'voila' not in sys.modules; "
             "assert s.PoolKeepingKernelManager.__name__ == 'PoolKeepingKernelManager'; "
             "assert 'jupyter_server' in sys.modules")
@@ -82,7 +82,7 @@ def test_stopping_a_process_group_kills_the_children_left_under_it(mode):
 
 @needs_proc
 def test_a_started_process_group_dies_with_the_process_that_started_it():
-    starter = ("import sys, time; from dungeon_guilds.serving import start_process_group; "
+    starter = ("import sys, time; from dungeon_guilds.app.serving import start_process_group; "
                "p = start_process_group([sys.executable, '-c', 'import time; time.sleep(60)']); "
                "print(p.pid, flush=True); time.sleep(60)")
     proc = subprocess.Popen([sys.executable, "-c", starter], cwd=ROOT, stdout=subprocess.PIPE)

@@ -137,7 +137,7 @@ def test_the_language_toggle_relabels_everything_but_the_sourced_facts():
 
 def test_a_shared_language_state_drives_several_apps_and_the_dashboard_note():
     from dungeon_guilds.widgets.common import LanguageState
-    from dungeon_guilds.widgets.dashboard import Dashboard
+    from dungeon_guilds.app.dashboard import Dashboard
 
     state = LanguageState(lang="zh")
     w = CompareExplorer(lords_years=5, lang_state=state, show_language=False)

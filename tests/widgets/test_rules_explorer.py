@@ -196,7 +196,7 @@ def test_set_rules_and_a_bad_side():
 
 # ---------------------------------------------------------------------- in the dashboard
 def test_the_dashboards_explore_tab_shows_the_rules_explorer_with_the_shared_language():
-    from dungeon_guilds.widgets.dashboard import Dashboard
+    from dungeon_guilds.app.dashboard import Dashboard
 
     d = Dashboard(tab="explore")
     explore = d.apps["explore"]

@@ -110,9 +110,9 @@ def test_the_ab_experiment_runs_with_a_progress_bar_and_exports(tmp_path):
     assert "dg-ab-table" in ab.table_html.value and "dg-verdict" in ab.verdict_html.value
     assert set(ab.figures) == {"win_rates", "differences", "gold", "clear_rates"}
     assert all(out.outputs for out in ab.figure_outputs.values())
-    paths = ab.export(tmp_path)
-    assert load_report(paths["html"])["arms"][1] == res.b
-    assert "dg-download" in ab.download_html.value
+    texts = ab.export()
+    assert load_report(texts["html"])["arms"][1] == res.b
+    assert ab.download_html.value.count("dg-download") == 3
     ab.lang_state.lang = "zh"
     assert "方法：30 對配對遊戲" in ab.verdict_html.value and "顯著" in ab.table_html.value
     assert app.titles == ("牌組編輯器", "城主建構器", "A/B 實驗")

@@ -34,7 +34,8 @@ from typing import Callable
 import ipywidgets as W
 
 from .. import i18n
-from .common import App, safe
+from . import capabilities
+from ..widgets.common import App, safe
 
 TABS = ("learn", "play", "rules", "explore", "lab", "compare")
 
@@ -62,6 +63,7 @@ class Dashboard(App):
                           "play": dict(PLAY_SETTINGS, **(play or {})),
                           "lab": dict(lab or {})}
         self.apps: dict[str, W.Widget] = {}
+        self._gates: dict[str, tuple[W.HTML, tuple[str, ...]]] = {}  # tab -> (note, missing modules)
         self.payout_explorer = None
         self.rules_explorer = None
         self.lab_tabs = None  # the Lab tab: balance run | design workshop
@@ -120,6 +122,14 @@ class Dashboard(App):
         if name in self.apps:
             return
         page = self.panels[name]
+        lacking = capabilities.missing(name)
+        if lacking:  # e.g. the static site (no pandas in the browser): say so, build nothing
+            note = W.HTML().add_class("dg-needs-server")
+            self._gates[name] = (note, lacking)
+            self._label_gates()
+            self.apps[name] = note
+            page.children = [note]
+            return
         page.children = [W.HTML(f'<p class="dg-note">{escape(text("dash.loading", self.lang))}</p>')]
         try:
             built = self._builders[name]()
@@ -134,12 +144,12 @@ class Dashboard(App):
         return {"lang_state": self.lang_state, "show_language": False}
 
     def _build_learn(self) -> W.Widget:
-        from .stepper import RoundStepper
+        from ..widgets.stepper import RoundStepper
 
         return RoundStepper(**self._settings["learn"], **self._shared())
 
     def _build_play(self) -> W.Widget:
-        from .play_table import PlayTable
+        from ..widgets.play_table import PlayTable
 
         return PlayTable(**self._settings["play"], **self._shared())
 
@@ -153,8 +163,8 @@ class Dashboard(App):
         """The payout and turn-order explorers, and below them the rules explorer (every rule
         option and project ruling; two rule sets compared in words): ``payout_explorer``,
         ``turn_explorer``, ``rules_explorer``."""
-        from .explorers import PayoutExplorer, TurnOrderExplorer
-        from .rules_explorer import RulesExplorer
+        from ..widgets.explorers import PayoutExplorer, TurnOrderExplorer
+        from ..widgets.rules_explorer import RulesExplorer
 
         self.payout_explorer = PayoutExplorer(**self._shared())
         self.turn_explorer = TurnOrderExplorer(**self._shared())
@@ -168,7 +178,7 @@ class Dashboard(App):
     def _build_lab(self) -> tuple[W.Widget, W.Widget]:
         """The Lab: a balance run (:class:`LabPanel`, ``apps["lab"]``) and the design workshop
         (deck editor, lord builder, A/B experiment; built when its sub-tab is first opened)."""
-        from .lab import LabPanel
+        from ..widgets.lab import LabPanel
 
         panel = LabPanel(**self._settings["lab"], **self._shared())
         self.lab_tabs = W.Tab(children=[panel, W.VBox()]).add_class("dg-lab-tabs")
@@ -179,13 +189,13 @@ class Dashboard(App):
     @safe
     def _on_lab_tab(self, change) -> None:
         if change["new"] == 1 and self.workshop is None:
-            from .ab_experiment import WorkshopApp
+            from ..widgets.ab_experiment import WorkshopApp
 
             self.workshop = WorkshopApp(lang_state=self.lang_state)
             self.lab_tabs.children = [self.lab_tabs.children[0], self.workshop]
 
     def _build_compare(self) -> W.Widget:
-        from .compare import CompareExplorer
+        from ..widgets.compare import CompareExplorer
 
         self._compare_note = W.HTML().add_class("dg-compare-note")
         self._label_compare()
@@ -206,6 +216,13 @@ class Dashboard(App):
             note = text("compare.facts_note", self.lang)
             self._compare_note.value = f'<p class="dg-note">{escape(note)}</p>'
 
+    def _label_gates(self) -> None:
+        for note, lacking in self._gates.values():
+            words = [escape(i18n.t(k, self.lang, packages=", ".join(lacking)))
+                     for k in ("site.needs_title", "site.needs_text", "site.needs_where")]
+            note.value = (f'<div class="dg-note dg-needs-server"><h3>{words[0]}</h3>'
+                          f'<p>{words[1]}</p><p>{words[2]}</p></div>')
+
     def relabel(self) -> None:
         lang = self.lang
         self.title_html.value = (f'<h2 class="dg-dash-h" style="margin:4px 0">{escape(text("dash.title", lang))}'
@@ -215,6 +232,7 @@ class Dashboard(App):
         self._label_explore()
         self._label_lab()
         self._label_compare()
+        self._label_gates()
 
     def refresh(self) -> None:
         """The tab apps redraw themselves (they share the language state)."""

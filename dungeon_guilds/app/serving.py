@@ -10,7 +10,7 @@ timeout), and the pool is gone. :class:`PoolKeepingKernelManager` remembers the 
 first cull check after a page took it counts as activity, so it is culled only after
 ``cull_idle_timeout`` without a page (``cull_connected`` false: an open page keeps its kernel).
 It subclasses jupyter_server's ``AsyncMappingKernelManager``, so it is built on first access
-(``dungeon_guilds.serving.PoolKeepingKernelManager``, as traitlets' ``import_item`` does): importing
+(``dungeon_guilds.app.serving.PoolKeepingKernelManager``, as traitlets' ``import_item`` does): importing
 this module imports neither jupyter_server nor Voila.
 
 **The process helpers** (:func:`start_voila`, :class:`VoilaServer`, :func:`stop_process_group`,
@@ -42,13 +42,16 @@ __all__ = [
     "NOTEBOOK", "READY_PATTERN", "START_TIMEOUT", "STOP_GRACE",
     "PoolKeepingKernelManager", "VoilaServer", "alive", "descendants", "die_with_parent",
     "free_port", "start_process_group", "start_voila", "stop_process_group", "voila_command",
-    "voila_executable",
+    "voila_executable", "MAX_KERNELS", "MAX_KERNELS_ENV", "max_kernels_default",
 ]
 
 NOTEBOOK = "notebooks/dashboard.ipynb"  # relative to the repository root, where voila.json is
 READY_PATTERN = r"Voil. is running at"
 START_TIMEOUT = 90.0  # seconds for Voila to start and fill its kernel pool
 STOP_GRACE = 10.0  # seconds between SIGTERM and SIGKILL
+MAX_KERNELS = 40  # default kernel cap: ~100-170 MB a kernel, sized for a 2-core / 24 GiB machine
+MAX_KERNELS_ENV = "DUNGEON_GUILDS_MAX_KERNELS"
+RESERVATION_TIMEOUT = 120.0  # seconds an admitted page may take to start its kernel
 
 
 # ---------------------------------------------------------------------- kernel manager
@@ -65,19 +68,67 @@ def __dir__() -> list[str]:
     return sorted(set(globals()) | {"PoolKeepingKernelManager"})
 
 
+def max_kernels_default() -> int:
+    """The kernel cap when none is configured: ``$DUNGEON_GUILDS_MAX_KERNELS``, else
+    :data:`MAX_KERNELS` (ValueError naming the variable if it is not a whole number ≥ 1)."""
+    raw = os.environ.get(MAX_KERNELS_ENV, "").strip()
+    if not raw:
+        return MAX_KERNELS
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ValueError(f"{MAX_KERNELS_ENV}={raw!r}: not a whole number") from None
+    if value < 1:
+        raise ValueError(f"{MAX_KERNELS_ENV}={raw!r}: must be at least 1")
+    return value
+
+
 def _pool_keeping_kernel_manager() -> type:
     from jupyter_server._tz import utcnow
     from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+    from traitlets import Integer, default
 
     class PoolKeepingKernelManager(AsyncMappingKernelManager):
-        """A mapping kernel manager that never culls a preheated kernel waiting in Voila's pool."""
+        """A mapping kernel manager that never culls a preheated kernel waiting in Voila's pool,
+        and counts its kernels for the dashboard's cap (:meth:`admit_page`)."""
+
+        max_kernels = Integer(config=True, help="At most this many live kernels (pages and the "
+                              "preheated pool); a page beyond it gets HTTP 503. Default: "
+                              f"${MAX_KERNELS_ENV}, else {MAX_KERNELS}.")
+
+        @default("max_kernels")
+        def _max_kernels_default(self):
+            return max_kernels_default()
 
         def __init__(self, **kwargs):
             super().__init__(**kwargs)
             self._preheated: set[str] = set()
+            self._starting = 0  # start_kernel calls under way
+            self._reserved: list[float] = []  # when each admitted page was admitted, until its kernel starts
+
+        def kernel_count(self) -> int:
+            """Live kernels, kernels starting, and pages admitted whose kernel has not started."""
+            now = time.monotonic()
+            self._reserved = [t for t in self._reserved if now - t < RESERVATION_TIMEOUT]
+            return len(self.list_kernel_ids()) + self._starting + len(self._reserved)
+
+        def admit_page(self) -> bool:
+            """True (and a kernel reserved for the page) while :meth:`kernel_count` is below
+            ``max_kernels``: every page served starts one kernel (its own, or the refill of the
+            preheated pool it takes), so the count never passes the cap."""
+            if self.kernel_count() >= self.max_kernels:
+                return False
+            self._reserved.append(time.monotonic())
+            return True
 
         async def start_kernel(self, *args, **kwargs):
-            kernel_id = await super().start_kernel(*args, **kwargs)
+            if self._reserved:
+                self._reserved.pop(0)
+            self._starting += 1
+            try:
+                kernel_id = await super().start_kernel(*args, **kwargs)
+            finally:
+                self._starting -= 1
             if (kwargs.get("env") or {}).get("VOILA_PREHEAT") == "True":
                 self._preheated.add(kernel_id)
             return kernel_id
@@ -225,15 +276,18 @@ def stop_process_group(proc: subprocess.Popen, grace: float = STOP_GRACE, settle
 
 # ---------------------------------------------------------------------- Voila
 def voila_executable() -> Path:
-    """The ``voila`` script next to this Python (it may not exist)."""
-    return Path(sys.executable).with_name("voila")
+    """The ``dungeon-guilds-voila`` script next to this Python (Voila with the dashboard's
+    handler, see :mod:`dungeon_guilds.app.voila_app`; it may not exist)."""
+    return Path(sys.executable).with_name("dungeon-guilds-voila")
 
 
 def voila_command(port: int, notebook: str = NOTEBOOK, *, preheat: bool = True,
-                  cull_idle: int | None = None, cull_interval: int | None = None) -> list[str]:
-    """``make dashboard``'s command on ``port``; ``preheat=False`` turns the kernel pool off,
-    ``cull_idle``/``cull_interval`` override ``voila.json``'s culling times (seconds)."""
-    cmd = [str(voila_executable()), "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}",
+                  cull_idle: int | None = None, cull_interval: int | None = None,
+                  max_kernels: int | None = None, host: str = "127.0.0.1") -> list[str]:
+    """``make dashboard``'s command on ``host``:``port``; ``preheat=False`` turns the kernel
+    pool off, ``cull_idle``/``cull_interval`` override ``voila.json``'s culling times (seconds),
+    ``max_kernels`` the kernel cap (default: ``$DUNGEON_GUILDS_MAX_KERNELS``, else 40)."""
+    cmd = [str(voila_executable()), "--no-browser", f"--Voila.ip={host}", f"--port={port}",
            "--Voila.port_retries=0"]
     if not preheat:
         cmd.append("--VoilaConfiguration.preheat_kernel=False")
@@ -241,6 +295,8 @@ def voila_command(port: int, notebook: str = NOTEBOOK, *, preheat: bool = True,
         cmd.append(f"--MappingKernelManager.cull_idle_timeout={cull_idle}")
     if cull_interval is not None:
         cmd.append(f"--MappingKernelManager.cull_interval={cull_interval}")
+    if max_kernels is not None:
+        cmd.append(f"--PoolKeepingKernelManager.max_kernels={max_kernels}")
     cmd.append(notebook)
     return cmd
 
@@ -308,17 +364,20 @@ class VoilaServer:
 def start_voila(cwd: str | os.PathLike, log_path: str | os.PathLike, *, notebook: str = NOTEBOOK,
                 port: int | None = None, preheat: bool = True, cull_idle: int | None = None,
                 cull_interval: int | None = None, wait_pool: bool = False,
-                timeout: float = START_TIMEOUT, pool_timeout: float | None = None) -> VoilaServer:
+                timeout: float = START_TIMEOUT, pool_timeout: float | None = None,
+                max_kernels: int | None = None, env: dict | None = None) -> VoilaServer:
     """Start :func:`voila_command` from ``cwd`` (the repository root, so ``voila.json``
     applies) on ``port`` (default: a free one), output to ``log_path``, and wait until it is
     running (``timeout`` seconds) and, with ``wait_pool``, until its kernel pool is filled
-    (``pool_timeout``, default ``timeout``). If the wait fails or is interrupted, Voila is
+    (``pool_timeout``, default ``timeout``). ``env``: variables added to the environment. If the wait fails or is interrupted, Voila is
     stopped before the error propagates."""
     port = free_port() if port is None else port
     log_path = Path(log_path)
-    cmd = voila_command(port, notebook, preheat=preheat, cull_idle=cull_idle, cull_interval=cull_interval)
+    cmd = voila_command(port, notebook, preheat=preheat, cull_idle=cull_idle, cull_interval=cull_interval,
+                        max_kernels=max_kernels)
     with open(log_path, "wb") as log:
-        proc = start_process_group(cmd, cwd=cwd, stdout=log, stderr=subprocess.STDOUT)
+        proc = start_process_group(cmd, cwd=cwd, stdout=log, stderr=subprocess.STDOUT,
+                                   env=None if env is None else {**os.environ, **env})
     server = VoilaServer(proc, port, log_path, cull_idle, cull_interval)
     try:
         server.wait_for_log(READY_PATTERN, timeout)

@@ -1,0 +1,12 @@
+"""The app layer: what assembles and serves the dashboard.
+
+* :mod:`dungeon_guilds.app.dashboard` — the dashboard (every widget app of the project in tabs);
+* :mod:`dungeon_guilds.app.serving` — the kernel manager ``voila.json`` names and the helpers
+  that run Voila for ``make dashboard``, the browser tests and the benchmarks;
+* :mod:`dungeon_guilds.app.site` — the static site (``make site``: Voici + Pyodide, the
+  dashboard running in each browser), :mod:`~dungeon_guilds.app.site_server` serving it on
+  loopback, :mod:`~dungeon_guilds.app.capabilities` the tabs that need what a browser lacks.
+
+Imports point down only: ``app`` uses ``widgets`` (and below); nothing below imports ``app``.
+Importing this package imports neither ipywidgets nor Voila.
+"""

@@ -1,0 +1,25 @@
+"""What this Python can run: the dashboard's tabs that need packages the browser lacks.
+
+The static site (``python -m dungeon_guilds.app.site``) runs the dashboard in the browser with
+Pyodide's core runtime, which has no pandas or numpy. The tabs that need them say so instead of
+failing; the check is whether the module can be found (``importlib.util.find_spec``), so the same
+code runs unchanged on a server, where every tab works.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+
+# tab -> the modules it needs beyond the engine, ipywidgets, plotly and networkx
+NEEDS: dict[str, tuple[str, ...]] = {
+    "lab": ("pandas", "numpy"),      # balance metrics (pandas), confidence intervals (numpy)
+    "compare": ("pandas",),          # siblings.comparison builds pandas tables
+}
+
+
+def missing(tab: str) -> tuple[str, ...]:
+    """The modules tab ``tab`` needs that this Python cannot import (empty: the tab works)."""
+    return tuple(m for m in NEEDS.get(tab, ()) if importlib.util.find_spec(m) is None)
+
+
+__all__ = ["NEEDS", "missing"]

@@ -1,0 +1,207 @@
+"""The static classroom site (issue 13): the dashboard rendered by Voici, running in each
+student's browser with Pyodide — no server kernel, nothing fetched from any other host.
+
+``python -m dungeon_guilds.app.site build [--out _site]`` (``make site``) needs the ``site``
+extra (voici-core, jupyterlite-core, jupyterlite-pyodide-kernel, pyodide-lock) and the npm
+package ``pyodide`` (the core runtime the installed kernel expects, in ``build/site/npm``).
+It builds, in ``build/site/`` (git-ignored):
+
+1. the project's wheel from this checkout, and the pure-Python wheels the dashboard imports
+   (ipywidgets, plotly, networkx, micropip and what they need) with ``pip download``;
+2. a ``pyodide-lock.json`` listing exactly those wheels (``pyodide-lock``), beside the core
+   runtime in ``lite/static/pyodide`` (a lock entry without its file would be fetched from
+   nowhere, so none is kept);
+3. ``voici build`` of ``notebooks/dashboard.ipynb`` with the PyPI fallback turned off, into
+   ``--out``, and an ``index.html`` that opens the dashboard by a relative link (the site
+   works at a host's root and under a sub-path such as GitHub Pages' ``/<repo>/``).
+
+``python -m dungeon_guilds.app.site serve [--port N] [--prefix /name/]`` serves a built site
+on loopback (``make serve-site``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+WORK = ROOT / "build" / "site"
+NOTEBOOK = ROOT / "notebooks" / "dashboard.ipynb"
+KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+# what the dashboard imports in the browser, beyond the project (pure-Python wheels)
+BROWSER_REQUIREMENTS = ["ipywidgets>=8.1", "plotly>=5.20", "networkx>=3.2", "comm", "jedi"]
+DASHBOARD_DEPENDS = {"ipywidgets", "plotly", "networkx"}
+# the kernel's own piplite wheels (a shim ipykernel, pyodide_kernel, piplite) must win
+SKIP = {"ipykernel", "pyodide-kernel", "piplite", "pyzmq", "tornado", "jupyter-client",
+        "jupyter-core", "debugpy", "nest-asyncio", "psutil", "appnope", "platformdirs",
+        "pexpect", "ptyprocess"}
+
+
+def run(*cmd: str, cwd: Path | None = None) -> None:
+    print("+", " ".join(cmd), flush=True)
+    subprocess.run(cmd, check=True, cwd=cwd)
+
+
+def kernel_pyodide_version() -> str:
+    """The Pyodide version the installed jupyterlite-pyodide-kernel was made for."""
+    from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
+
+    return PYODIDE_VERSION
+
+
+def npm_pyodide(work: Path) -> Path:
+    """``npm install pyodide@<the kernel's version>`` into ``work/npm``; its folder."""
+    version = kernel_pyodide_version()
+    npm = work / "npm"
+    folder = npm / "node_modules" / "pyodide"
+    installed = folder / "package.json"
+    if not (installed.exists() and json.loads(installed.read_text())["version"] == version):
+        npm.mkdir(parents=True, exist_ok=True)
+        (npm / "package.json").write_text('{"private": true}\n')
+        run("npm", "install", "--no-audit", "--no-fund", "--save-exact", f"pyodide@{version}", cwd=npm)
+    return folder
+
+
+def placeholder_wheel(folder: Path, name: str, why: str) -> Path:
+    """A wheel with metadata only. The Pyodide kernel installs ``sqlite3`` at start, but the
+    core runtime has no sqlite3 build: this empty distribution satisfies the install and
+    ``import sqlite3`` still raises ModuleNotFoundError, which IPython's history handles."""
+    path = folder / f"{name}-0.0.0-py3-none-any.whl"
+    info = f"{name}-0.0.0.dist-info"
+    with zipfile.ZipFile(path, "w") as z:
+        z.writestr(f"{info}/METADATA", f"Metadata-Version: 2.1\nName: {name}\nVersion: 0.0.0\nSummary: {why}\n")
+        z.writestr(f"{info}/WHEEL", "Wheel-Version: 1.0\nGenerator: dungeon_guilds.app.site\nRoot-Is-Purelib: true\nTag: py3-none-any\n")
+        z.writestr(f"{info}/RECORD", f"{info}/METADATA,,\n{info}/WHEEL,,\n{info}/RECORD,,\n")
+    return path
+
+
+def wheels(work: Path, python: str) -> list[Path]:
+    """The project's wheel and every pure-Python wheel it needs in the browser."""
+    folder = work / "wheels"
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    pip = [sys.executable, "-m", "pip"]
+    run(*pip, "wheel", "--quiet", "--no-deps", "--wheel-dir", str(folder), str(ROOT))
+    # pure-Python wheels only (the browser runs no other); markers as on the target Python
+    run(*pip, "download", "--quiet", "--only-binary=:all:", "--python-version", python,
+        "--platform", "any", "--platform", "pyodide_2025_0_wasm32", "--implementation", "py",
+        "--abi", "none", "--dest", str(folder), *BROWSER_REQUIREMENTS, "micropip==0.11.0")
+    keep = []
+    for whl in sorted(folder.glob("*.whl")):
+        name = whl.name.split("-")[0].lower().replace("_", "-")
+        if name in SKIP:
+            whl.unlink()
+        elif not whl.name.endswith("-none-any.whl"):
+            raise SystemExit(f"{whl.name} is not a pure-Python wheel: it has no build for the browser")
+        else:
+            keep.append(whl)
+    return keep
+
+
+def write_lock(core: Path, wheel_files: list[Path], target: Path) -> None:
+    """Copy the core runtime to ``target`` with a lock that lists only ``wheel_files``."""
+    from pyodide_lock import PackageSpec, PyodideLockSpec
+    from pyodide_lock.utils import add_wheels_to_spec, update_package_sha256
+
+    shutil.rmtree(target, ignore_errors=True)
+    target.mkdir(parents=True)
+    for f in core.iterdir():
+        if f.is_file() and not f.name.endswith((".map", ".d.ts", ".html", ".md")) and f.name != "package.json":
+            shutil.copy2(f, target / f.name)
+    for whl in wheel_files:
+        shutil.copy2(whl, target / whl.name)
+    spec = PyodideLockSpec.from_json(core / "pyodide-lock.json")
+    spec.packages = {}
+    spec = add_wheels_to_spec(spec, [target / w.name for w in wheel_files], base_path=target)
+    # the project's wheel declares no dependencies (the engine needs none); the dashboard needs
+    # these, so loading dungeon_guilds from the lock loads them too
+    spec.packages["dungeon-guilds"].depends = sorted(DASHBOARD_DEPENDS)
+    stub = placeholder_wheel(target, "sqlite3", "no sqlite3 in the Pyodide core runtime")
+    spec.packages["sqlite3"] = update_package_sha256(
+        PackageSpec(name="sqlite3", version="0.0.0", file_name=stub.name, install_dir="site"), stub)
+    spec.to_json(target / "pyodide-lock.json", indent=1)
+
+
+def lite_config(lite: Path) -> None:
+    """``jupyter-lite.json``: the local Pyodide, no PyPI fallback."""
+    settings = {"disablePyPIFallback": True, "pyodideUrl": "./static/pyodide/pyodide.js"}
+    config = {"jupyter-lite-schema-version": 0,
+              "jupyter-config-data": {"litePluginSettings": {KERNEL_PLUGIN: settings}}}
+    (lite / "jupyter-lite.json").write_text(json.dumps(config, indent=1))
+
+
+FONTAWESOME_CDN = "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@^5/css/"
+
+
+def local_fontawesome(out: Path) -> None:
+    """Voici's pages link Font Awesome from a CDN: copy it from the ``fontawesome-free``
+    package (a dashboard dependency) into the site and point the pages at the copy."""
+    from importlib.metadata import distribution
+
+    folder = Path(distribution("fontawesome-free").locate_file("fontawesome-free/static/fontawesome_free"))
+    for part in ("css", "webfonts"):  # not the package's SVGs, sprites, JS and sources (60 MB)
+        shutil.copytree(folder / part, out / "static" / "fontawesome" / part, dirs_exist_ok=True)
+    for page in (out / "voici").rglob("*.html"):
+        depth = len(page.relative_to(out).parts) - 1
+        html = page.read_text(encoding="utf-8")
+        page.write_text(html.replace(FONTAWESOME_CDN, "../" * depth + "static/fontawesome/css/"), encoding="utf-8")
+
+
+INDEX = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<title>Dungeon Guilds · 地城聯盟</title>
+<meta http-equiv="refresh" content="0; url=voici/render/dashboard.html">
+</head><body>
+<p><a href="voici/render/dashboard.html">Open the dashboard · 開啟儀表板</a></p>
+</body></html>
+"""
+
+
+def build(out: Path, work: Path = WORK) -> Path:
+    """Build the site into ``out``; returns ``out``."""
+    core = npm_pyodide(work)
+    python = json.loads((core / "pyodide-lock.json").read_text())["info"]["python"]
+    lite = work / "lite"
+    shutil.rmtree(lite, ignore_errors=True)
+    (lite / "static").mkdir(parents=True)
+    write_lock(core, wheels(work, ".".join(python.split(".")[:2])), lite / "static" / "pyodide")
+    lite_config(lite)
+    contents = work / "contents"
+    shutil.rmtree(contents, ignore_errors=True)
+    contents.mkdir()
+    shutil.copy2(NOTEBOOK, contents / NOTEBOOK.name)
+    shutil.rmtree(out, ignore_errors=True)
+    voici = Path(sys.executable).with_name("voici")
+    run(str(voici), "build", "--lite-dir", str(lite), "--contents", str(contents),
+        "--output-dir", str(out.resolve()), "--no-sourcemaps", cwd=lite)
+    local_fontawesome(out)
+    (out / "index.html").write_text(INDEX, encoding="utf-8")
+    (out / ".nojekyll").write_text("")  # GitHub Pages: serve folders starting with _ as they are
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m dungeon_guilds.app.site", description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    b = sub.add_parser("build", help="build the static site")
+    b.add_argument("--out", type=Path, default=ROOT / "_site")
+    s = sub.add_parser("serve", help="serve a built site on loopback")
+    s.add_argument("--dir", type=Path, default=ROOT / "_site")
+    s.add_argument("--port", type=int, default=0, help="0: a free port")
+    s.add_argument("--prefix", default="/", help="serve under this sub-path, e.g. /dungeon-guilds/")
+    args = parser.parse_args(argv)
+    if args.command == "build":
+        print(f"site built in {build(args.out)}")
+        return 0
+    from .site_server import serve_forever
+
+    return serve_forever(args.dir, args.port, args.prefix)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,123 @@
+"""The dashboard's Voila application (``make dashboard`` runs ``python -m dungeon_guilds.app.voila_app``).
+
+Voila itself, configured by ``voila.json``, with three changes a classroom needs (issue 12):
+
+* **A kernel cap.** :class:`DashboardHandler` serves the page only while the kernel manager
+  (:class:`~dungeon_guilds.app.serving.PoolKeepingKernelManager`) holds fewer than
+  ``max_kernels`` kernels, counting the preheated pool, kernels starting and pages admitted whose
+  kernel has not started yet. Beyond it the visitor gets at once an HTTP 503 page in plain words
+  (English and 繁體中文: the class is full, try again in a minute) and no kernel is started.
+* **Closing a tab frees its kernel.** Voila's page sends a shutdown beacon carrying the
+  ``_xsrf`` cookie's value, but Voila never sets that cookie, so the server refused the beacon
+  (403) and the kernel stayed until the idle culler took it. The handler sets the cookie (reading
+  ``xsrf_token``) before the page starts, so the beacon passes the usual XSRF check; XSRF stays on
+  for every request.
+* **Nothing from another host.** Voila's lab template links Font Awesome from a CDN. The page
+  here uses :data:`TEMPLATE_DIR`'s ``index.html.j2`` (the lab template with Font Awesome served
+  by this server from the ``fontawesome-free`` package at ``/dungeon-guilds/fontawesome/``) and
+  says that it is waiting while the dashboard starts.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from importlib.metadata import PackageNotFoundError, distribution
+from pathlib import Path
+
+import tornado.web
+from jupyter_server.utils import url_path_join
+from voila.app import Voila
+from voila.tornado.handler import TornadoVoilaHandler
+
+from .. import i18n
+
+TEMPLATE_DIR = Path(__file__).with_name("templates")
+FONTAWESOME_URL = "dungeon-guilds/fontawesome"
+
+
+def fontawesome_dir() -> Path:
+    """Font Awesome's CSS and fonts, from the ``fontawesome-free`` package (a dashboard
+    dependency); FileNotFoundError naming the package if it is missing."""
+    try:
+        path = Path(distribution("fontawesome-free").locate_file("fontawesome-free/static/fontawesome_free"))
+    except PackageNotFoundError:
+        raise FileNotFoundError("the fontawesome-free package is not installed (pip install -e '.[dashboard]')") from None
+    if not (path / "css" / "all.min.css").is_file():
+        raise FileNotFoundError(f"no Font Awesome CSS under {path}")
+    return path
+
+
+def full_page() -> str:
+    """The page a visitor beyond the kernel cap gets (HTTP 503), in English and 繁體中文."""
+    parts = []
+    for lang, code in (("en", "en"), ("zh", "zh-Hant")):
+        title, body, retry = (escape(i18n.t(f"serving.{k}", lang)) for k in ("full_title", "full_text", "full_retry"))
+        parts.append(f'<section lang="{code}"><h1>{title}</h1><p>{body}</p>'
+                     f'<p><a href="">{retry}</a></p></section>')
+    return ("<!DOCTYPE html><html><head><meta charset='utf-8'>"
+            "<meta name='viewport' content='width=device-width, initial-scale=1'>"
+            f"<title>{escape(i18n.t('serving.full_title', 'en'))} · {escape(i18n.t('serving.full_title', 'zh'))}</title>"
+            "<style>body{font-family:sans-serif;max-width:40em;margin:3em auto;padding:0 1em;line-height:1.5}"
+            "section{margin-bottom:2em}</style></head><body>" + "".join(parts) + "</body></html>")
+
+
+class DashboardHandler(TornadoVoilaHandler):
+    """Voila's page handler with the kernel cap and the ``_xsrf`` cookie (see the module)."""
+
+    async def get(self, path=None):
+        manager = self.kernel_manager
+        admit = getattr(manager, "admit_page", None)
+        if not path and admit is not None and not admit():
+            self.log.warning("kernel cap reached (%s kernels): 503 for %s", manager.max_kernels, self.request.remote_ip)
+            self.set_status(503)
+            self.set_header("Retry-After", "60")
+            self.set_header("Content-Type", "text/html; charset=UTF-8")
+            self.set_header("Cache-Control", "no-store")
+            self.finish(full_page())
+            return
+        self.xsrf_token  # noqa: B018 - sets the _xsrf cookie the page's shutdown beacon sends back
+        await super().get(path)
+
+
+def waiting_css() -> str:
+    """The style sheet that says "the dashboard is starting, wait" (both languages) under Voila's
+    spinner while the page waits for its kernel, and alone after the spinner goes until the
+    dashboard's widgets have arrived: a page is never blank."""
+    lines = " \\A ".join(i18n.t("serving.waiting", lang).replace("\\", "").replace('"', "'") for lang in ("en", "zh"))
+    look = "white-space: pre-line; text-align: center; max-width: 36em; margin: 1em auto; font-size: 1.1em; color: #444;"
+    return ("#loading { flex-direction: column; }\n"
+            f'#loading::after {{ content: "{lines}"; {look} }}\n'
+            # after the spinner goes, until the dashboard's widgets have arrived from the kernel
+            f'#rendered_cells:not(:has(.dg-dashboard))::before {{ content: "{lines}"; display: block; {look} }}\n')
+
+
+class WaitingCSSHandler(tornado.web.RequestHandler):
+    """``/dungeon-guilds/waiting.css`` (:func:`waiting_css`)."""
+
+    def get(self):
+        self.set_header("Content-Type", "text/css; charset=UTF-8")
+        self.finish(waiting_css())
+
+
+class DashboardVoila(Voila):
+    """Voila with :class:`DashboardHandler`, the local Font Awesome and the dashboard template."""
+
+    name = "voila"  # so voila.json (and every ``--Voila.*`` option) still applies
+
+    def setup_template_dirs(self):
+        super().setup_template_dirs()
+        self.template_paths = [str(TEMPLATE_DIR), *self.template_paths]
+
+    def init_handlers(self) -> list:
+        handlers = [(pattern, DashboardHandler if handler is TornadoVoilaHandler else handler, *rest)
+                    for pattern, handler, *rest in super().init_handlers()]
+        static = (url_path_join(self.server_url, FONTAWESOME_URL, "(.*)"), tornado.web.StaticFileHandler,
+                  {"path": str(fontawesome_dir())})
+        waiting = (url_path_join(self.server_url, "dungeon-guilds/waiting.css"), WaitingCSSHandler)
+        return [static, waiting, *handlers]  # before Voila's catch-all page handler
+
+
+main = DashboardVoila.launch_instance
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,141 @@
+"""Issue 12: safe classroom serving, in Chromium against the dashboard served as ``make
+dashboard`` serves it (``dungeon-guilds-voila``, loopback only).
+
+* closing a tab frees its kernel within 15 s, while XSRF protection stays on for everything else;
+* no request leaves the server while the dashboard renders and is used (every request to
+  another host is aborted and recorded; Font Awesome's icons still draw);
+* the kernel cap: beyond ``max_kernels`` a visitor gets, within 5 s, an HTTP 503 page in plain
+  English and 繁體中文 and no kernel is started; kernels of pages that went away without closing
+  are culled after the idle time (the test server's ``CULL_IDLE``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from dungeon_guilds.app import serving
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOK = serving.NOTEBOOK
+CULL_IDLE, CULL_INTERVAL = 5, 1  # seconds, for the capped server (voila.json: 600, 60)
+
+pytestmark = pytest.mark.browser
+
+RENDERED = ".dg-dashboard .dg-stepper .dg-board"
+POOL = json.loads((ROOT / "voila.json").read_text("utf-8"))["VoilaConfiguration"]["default_pool_size"]
+
+
+def kernel_of(page) -> list[str]:
+    ids: list[str] = []
+    page.on("websocket", lambda ws: ids.extend(re.findall(r"/api/kernels/([0-9a-f-]{36})/", ws.url)))
+    return ids
+
+
+def http(method: str, url: str, data: bytes | None = None) -> tuple[int, str, float]:
+    """(status, body, seconds) of one plain request (no browser, no cookies)."""
+    t0 = time.monotonic()
+    try:
+        with urllib.request.urlopen(urllib.request.Request(url, data=data, method=method), timeout=60) as r:
+            return r.status, r.read().decode("utf-8", "replace"), time.monotonic() - t0
+    except urllib.error.HTTPError as err:
+        return err.code, err.read().decode("utf-8", "replace"), time.monotonic() - t0
+
+
+def test_closing_a_tab_frees_its_kernel_within_15_s_and_xsrf_stays_on(browser, voila_server):
+    voila_server.wait_pool_filled()
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    page = context.new_page()
+    ids = kernel_of(page)
+    page.goto(voila_server.url, timeout=90_000)
+    page.wait_for_selector(RENDERED, timeout=120_000)
+    assert ids, "the page opened no kernel connection"
+    kernel = ids[0]
+    assert any(c["name"] == "_xsrf" for c in context.cookies()), "the page did not get its _xsrf cookie"
+    t0 = time.monotonic()
+    page.close(run_before_unload=True)
+    voila_server.wait_for_log(rf"Kernel shutdown: {kernel}", timeout=15)
+    freed = time.monotonic() - t0
+    context.close()
+    assert freed <= 15
+    assert not re.search(r"403 POST /voila/api/shutdown", voila_server.log())
+    # XSRF is still checked for everything else: requests without the token are refused
+    status, _, _ = http("POST", f"{voila_server.url}voila/api/shutdown/{kernel}", data=b"")
+    assert status == 403
+    status, _, _ = http("DELETE", f"{voila_server.url}api/kernels/{kernel}")
+    assert status == 403
+
+
+def test_no_request_leaves_the_server_while_the_dashboard_renders_and_is_used(browser, voila_server):
+    voila_server.wait_pool_filled()
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    elsewhere: list[str] = []
+
+    def route(r):
+        if urlsplit(r.request.url).hostname in ("127.0.0.1", "localhost") or r.request.url.startswith("data:"):
+            r.continue_()
+        else:
+            elsewhere.append(r.request.url)
+            r.abort()
+
+    context.route("**/*", route)
+    try:
+        page = context.new_page()
+        page.goto(voila_server.url, timeout=90_000)
+        page.wait_for_selector(RENDERED, timeout=120_000)
+        page.locator(".dg-dashboard .dg-step").first.click()  # use it: a step, then every tab
+        for tab in page.locator(".dg-tabs > .lm-TabBar .lm-TabBar-tab").all():
+            tab.click()
+            page.wait_for_timeout(300)
+        page.locator(".dg-tabs > .lm-TabBar .lm-TabBar-tab", has_text="Lab").first.click()
+        page.wait_for_selector(".dg-tab-lab .dg-lab-run", timeout=120_000)
+        icon = page.locator(".dg-lab-run i.fa").first
+        font = icon.evaluate("e => getComputedStyle(e, '::before').fontFamily")
+        assert "Font Awesome" in font
+        loaded = page.evaluate("document.fonts.load('900 16px \"Font Awesome 5 Free\"').then(f => f.length)")
+        assert loaded >= 1, "Font Awesome's font did not load"
+        assert "Traceback" not in page.content()
+    finally:
+        context.close()
+    assert elsewhere == [], f"requests to other hosts: {elsewhere}"
+
+
+@pytest.fixture(scope="module")
+def capped_server(tmp_path_factory, browser):  # browser: skipped or failed like the others
+    """The dashboard with a cap of ``POOL + 1`` kernels: the preheated pool and one page."""
+    log_path = tmp_path_factory.mktemp("capped") / "voila.log"
+    server = serving.start_voila(ROOT, log_path, notebook=NOTEBOOK, cull_idle=CULL_IDLE,
+                                 cull_interval=CULL_INTERVAL, wait_pool=True, timeout=serving.START_TIMEOUT,
+                                 max_kernels=POOL + 1)
+    with server:
+        yield server
+
+
+def test_beyond_the_cap_a_503_page_in_both_languages_and_no_kernel_started(capped_server):
+    status, body, _ = http("GET", capped_server.url)  # takes a pool kernel; the refill fills the cap
+    assert status == 200 and "jupyter-config-data" in body
+    capped_server.wait_pool_filled()
+    kernels = len(capped_server.kernels())
+    assert kernels == POOL + 1
+    for _ in range(5):
+        status, body, seconds = http("GET", capped_server.url)
+        assert status == 503 and seconds < 5
+        assert "The class is full" in body and "try again in a minute" in body
+        assert "教室已滿" in body and "請一分鐘後再試一次" in body
+        assert "Traceback" not in body
+    assert len(capped_server.kernels()) == kernels, "a refused visitor started a kernel"
+    # the page that never connected is culled after the idle time; then a visitor gets in again
+    capped_server.wait_for_log(r"Culling '", timeout=CULL_IDLE + 4 * CULL_INTERVAL + 20)
+    deadline = time.monotonic() + 20
+    while len(capped_server.kernels()) > POOL and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert len(capped_server.kernels()) == POOL
+    status, _, _ = http("GET", capped_server.url)
+    assert status == 200

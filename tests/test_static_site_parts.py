@@ -1,0 +1,85 @@
+"""The static site's parts that need no browser (issue 13): the capability gate of the
+dashboard's tabs, the loopback server's sub-path handling, the sqlite3 placeholder wheel, and the
+package importing without multiprocessing (Pyodide has none)."""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+import urllib.error
+import urllib.request
+import zipfile
+
+import pytest
+
+from dungeon_guilds.app import capabilities, site, site_server
+
+
+def without(monkeypatch, *names: str) -> None:
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name.split(".")[0] in names else real(name, *a))
+
+
+def test_a_tab_is_gated_only_when_a_module_it_needs_cannot_be_found(monkeypatch):
+    assert capabilities.missing("lab") == () and capabilities.missing("learn") == ()
+    without(monkeypatch, "pandas")
+    assert capabilities.missing("lab") == ("pandas",)
+    assert capabilities.missing("compare") == ("pandas",)
+    assert capabilities.missing("play") == ()
+
+
+def test_without_pandas_lab_and_compare_point_to_the_server_version_in_both_languages(monkeypatch):
+    pytest.importorskip("ipywidgets")
+    from dungeon_guilds.app.dashboard import Dashboard
+
+    without(monkeypatch, "pandas", "numpy")
+    d = Dashboard()
+    for tab in ("lab", "compare"):
+        d.select_tab(tab)
+        note = d.apps[tab].value
+        assert "server version" in note and "pandas" in note, note
+    assert "numpy" in d.apps["lab"].value and "numpy" not in d.apps["compare"].value
+    d.lang = "zh"
+    assert "伺服器版" in d.apps["lab"].value and "伺服器版" in d.apps["compare"].value
+    assert d.message.value == "" or "error" not in d.message.value
+    d.select_tab("learn")
+    assert type(d.apps["learn"]).__name__ == "RoundStepper"
+
+
+def test_the_package_imports_its_sweeps_without_multiprocessing():
+    code = ("import sys; sys.modules['multiprocessing'] = None; "
+            "import dungeon_guilds.analysis.simulate, dungeon_guilds.app.dashboard; print('ok')")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "ok"
+
+
+def test_the_sqlite3_placeholder_is_an_empty_pure_python_wheel(tmp_path):
+    whl = site.placeholder_wheel(tmp_path, "sqlite3", "why")
+    assert whl.name == "sqlite3-0.0.0-py3-none-any.whl"
+    names = zipfile.ZipFile(whl).namelist()
+    assert all(n.startswith("sqlite3-0.0.0.dist-info/") for n in names)  # no module: import still fails
+
+
+def test_the_server_serves_the_site_only_under_its_sub_path(tmp_path):
+    (tmp_path / "index.html").write_text("<p>site</p>")
+    (tmp_path / "x.wasm").write_bytes(b"\0asm")
+    server, url = site_server.start(tmp_path, 0, "dungeon-guilds")
+    try:
+        assert url.endswith("/dungeon-guilds/")
+        assert urllib.request.urlopen(url).read() == b"<p>site</p>"
+        with urllib.request.urlopen(url + "x.wasm") as r:
+            assert r.headers["Content-Type"] == "application/wasm"
+        assert urllib.request.urlopen(url[:-1]).geturl() == url  # /dungeon-guilds -> /dungeon-guilds/
+        with pytest.raises(urllib.error.HTTPError) as e:
+            urllib.request.urlopen(url.replace("/dungeon-guilds/", "/index.html"))
+        assert e.value.code == 404
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_the_server_refuses_a_folder_without_a_built_site(tmp_path):
+    with pytest.raises(FileNotFoundError, match="make site"):
+        site_server.make_server(tmp_path)
