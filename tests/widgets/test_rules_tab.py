@@ -18,7 +18,7 @@ from dungeon_guilds.payout import split
 from dungeon_guilds.rule_cards import CARDS
 from dungeon_guilds.state import lord_numbers
 from dungeon_guilds.turn_order import snake_order
-from dungeon_guilds.widgets.dashboard import Dashboard
+from dungeon_guilds.app.dashboard import Dashboard
 from dungeon_guilds.widgets.rule_example_panels import refusal_words
 from dungeon_guilds.widgets.rules_tab import RulesTab
 
