@@ -155,7 +155,7 @@ class Dashboard(App):
 
     def _build_rules(self) -> W.Widget:
         """Every rule as a card with live examples, and the lord cards (issue 19)."""
-        from .rules_tab import RulesTab
+        from ..widgets.rules_tab import RulesTab
 
         return RulesTab(**self._shared())
 

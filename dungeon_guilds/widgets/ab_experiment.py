@@ -37,6 +37,7 @@ from ..workshop.report import comparison_html, figures, games_table, report_html
 from ..workshop.session import WorkshopSession
 from ..workshop.strings import wt
 from .common import NONE, App, LanguageState, bot_label, message_html, safe, set_options, show_figure
+from ..extras import MissingExtra
 from .common import EXPECTED_ERRORS, logger, note_unexpected
 from .deck_editor import DeckEditor, download_link
 from .lord_builder import LordBuilder
@@ -48,7 +49,7 @@ DEFAULT_BOTS = ("greedy", "random", "bully", "cooperator", "greedy", "random")
 def _sim_bots() -> list[str]:
     try:
         from ..analysis.bots import BOTS
-    except ImportError:  # the analysis extra is missing
+    except MissingExtra:  # the analysis extra is missing
         return []
     return list(BOTS)
 

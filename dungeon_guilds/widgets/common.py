@@ -20,6 +20,7 @@ import traitlets
 
 from .. import i18n
 from ..actions import BUMP, EXHAUST, PLACE, SWAP, Action
+from ..extras import MissingExtra
 from ..rules import EDITIONS, LORDS_OPTIONS
 
 logger = logging.getLogger("dungeon_guilds.widgets")
@@ -54,8 +55,8 @@ def language_toggle(state: LanguageState) -> W.ToggleButtons:
 # ---------------------------------------------------------------------- errors
 #: what a callback expects to meet: the library's refusals and bad-input errors (all
 #: ``ValueError``: IllegalAction, GameError, RecordError, RulesError, DeckError, LordError ...)
-#: and a missing optional extra (``MissingExtra``, an ``ImportError``)
-EXPECTED_ERRORS: tuple[type[BaseException], ...] = (ValueError, ImportError)
+#: and a missing optional extra (``MissingExtra``; any other ``ImportError`` is a bug)
+EXPECTED_ERRORS: tuple[type[BaseException], ...] = (ValueError, MissingExtra)
 
 #: re-raise an unexpected error (a bug) instead of showing it; the test suite sets it
 #: (tests/conftest.py) so a bug fails a test instead of turning into a message on screen
@@ -228,7 +229,7 @@ def bot_names() -> list[str]:
     always the deterministic first-legal-action bot (``"first"``, fast and handy in tests)."""
     try:
         from ..analysis.bots import BOTS  # type: ignore[import-not-found]
-    except ImportError:  # the analysis extra is not installed
+    except MissingExtra:  # the analysis extra is not installed
         return [FALLBACK_BOT]
     names = [b for b in BOTS if b != FALLBACK_BOT]
     return names + [FALLBACK_BOT]
@@ -239,7 +240,7 @@ def make_bot(name: str, seed: int = 0):
         return FirstLegalBot(seed)
     try:
         from ..analysis.bots import make_bot as real_make_bot  # type: ignore[import-not-found]
-    except ImportError:  # the analysis extra is not installed
+    except MissingExtra:  # the analysis extra is not installed
         return FirstLegalBot(seed)
     return real_make_bot(name, seed=seed)
 
@@ -267,7 +268,7 @@ def action_values(state, player: int) -> dict[Action, float] | None:
     None if that module is not there."""
     try:
         from ..analysis.probability import action_values as values  # type: ignore[import-not-found]
-    except ImportError:  # the analysis extra is not installed
+    except MissingExtra:  # the analysis extra is not installed
         return None
     return values(state, player)
 
