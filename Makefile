@@ -1,8 +1,10 @@
 # Dungeon Guilds — two commands on a fresh machine:
 #   make dashboard   serve the dashboard (Voila) on $(HOST):$(PORT)
 #   make test        run the whole test suite
+# and a third for learners:
+#   make lab         open the notebook series in JupyterLab on $(HOST):8888 (PORT=… to change)
 # Each creates .venv and installs what it needs itself (make dashboard: only the dashboard's
-# packages; make test: everything).
+# packages; make lab: the notebooks and JupyterLab; make test: everything).
 # Also: make site (the static site in _site/, Python in each browser) and make serve-site.
 
 PYTHON ?= python3
@@ -15,14 +17,14 @@ MAX_KERNELS ?= 40
 CULL_IDLE ?=
 BIN    := $(VENV)/bin
 
-.PHONY: test dashboard install bench clean site serve-site
+.PHONY: test dashboard install bench clean site serve-site lab figures
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(VENV)/.installed: $(BIN)/python pyproject.toml
-	$(BIN)/python -m pip install --quiet -e '.[test,notebooks,bench,dashboard]'
+	$(BIN)/python -m pip install --quiet -e '.[test,notebooks,bench,dashboard,lab]'
 	touch $@ $(VENV)/.dashboard-installed
 
 # the dashboard alone: no test or benchmark tools
@@ -61,6 +63,29 @@ site: $(VENV)/.site-installed
 PREFIX ?= /
 serve-site: $(VENV)/.site-installed
 	$(BIN)/python -m dungeon_guilds.app.site serve --dir _site --port $(if $(filter command line environment,$(origin PORT)),$(PORT),0) --prefix $(PREFIX)
+
+# The notebook series in JupyterLab 4, opened at notebooks/00_index.ipynb, on loopback by default
+# (HOST=0.0.0.0 to listen on every interface; PORT=… to change 8888). The `lab` extra is what
+# binder/requirements.txt pins; binder/overrides.json (JupyterLab's settings overrides: no news
+# pop-up) goes where JupyterLab reads it, <venv>/share/jupyter/lab/settings. Ctrl-C stops it.
+LAB_SETTINGS := $(VENV)/share/jupyter/lab/settings
+
+$(VENV)/.lab-installed: $(BIN)/python pyproject.toml binder/overrides.json
+	$(BIN)/python -m pip install --quiet -e '.[lab]'
+	mkdir -p $(LAB_SETTINGS)
+	cp binder/overrides.json $(LAB_SETTINGS)/overrides.json
+	touch $@
+
+lab: PORT = 8888
+lab: $(VENV)/.lab-installed
+	$(BIN)/jupyter lab --ServerApp.ip=$(HOST) --ServerApp.port=$(PORT) --ServerApp.port_retries=0 \
+	  notebooks/00_index.ipynb
+
+# Redraw the static copies (PNG beside the plotly JSON) of the notebooks' plotly figures that
+# nbconvert and GitHub show without a kernel; kaleido draws them with Chromium (BROWSER_PATH).
+figures: $(VENV)/.installed
+	$(BIN)/python -m pip install --quiet -e '.[figures]'
+	BROWSER_PATH=$${BROWSER_PATH:-/usr/bin/chromium} $(BIN)/python tools/notebook_figures.py
 
 bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/bench_all.py --json

@@ -92,6 +92,18 @@ def _result_cell(res, names, lang) -> str:
             f'({res.total} &lt; {res.effective_defence})')
 
 
+def _range(printed: tuple[int, int], change: int, unit: str, lang: str | None) -> str:
+    """A card back's range (R1.2); when the round's lord changes the room's numbers, the range in
+    play (never below 0, R5.3; it moves with "Locks at", R7.1) and then the printed one."""
+    low, high = printed
+    text = f"{unit}{low}–{unit}{high}"
+    if not change:
+        return text
+    moved = f"{unit}{max(low + change, 0)}–{unit}{max(high + change, 0)}"
+    note = escape(t("board.printed_range", lang, range=text))
+    return f'<b>{moved}</b> <span class="dg-note">({note}, {change:+d})</span>'
+
+
 def rooms_table(state, log: Sequence[dict] | None, lang: str | None = None) -> str:
     """The dungeon now on the table, top room first."""
     names = state.names
@@ -115,7 +127,8 @@ def rooms_table(state, log: Sequence[dict] | None, lang: str | None = None) -> s
         rows.append(
             f'<tr class="dg-room" data-room="{i + 1}" data-level="{card.level}" '
             f'data-locked="{int(bool(state.locked[i]))}"><td>{i + 1}</td><td>Lv{card.level}</td>'
-            f"<td>{info.defence[0]}–{info.defence[1]}</td><td>${info.treasure[0]}–${info.treasure[1]}</td>"
+            f"<td>{_range(info.defence, state.lord_defence_change(i), '', lang)}</td>"
+            f"<td>{_range(info.treasure, state.lord_treasure_change(i), '$', lang)}</td>"
             f"<td>{state.lock_threshold(i)}{lock}</td><td>{' '.join(slots)}</td>"
             f"<td>{_result_cell(res, names, lang)}</td></tr>"
         )

@@ -268,9 +268,13 @@ def event_text(ev: Mapping[str, Any], names: Sequence[str], lang: str | None = N
         v["player"] = who(v["player"])
     if kind == "setup":
         return t("event.setup", lang, players=_list(v.get("players", ())), gold=v.get("gold", 0))
-    if kind == "dealt":
-        return t("event.dealt", lang, round=v.get("round"), levels=_list(v.get("levels", ())),
+    if kind == "dealt":  # with lord effects off the lord only counts the round (R7.4)
+        key = "event.dealt" if v.get("effects", True) else "event.dealt_no_effects"
+        return t(key, lang, round=v.get("round"), levels=_list(v.get("levels", ())),
                  lord=lord_name(v.get("lord", "?"), lang))
+    if kind == "revealed" and (v.get("defence_now", v.get("defence")) != v.get("defence")
+                               or v.get("treasure_now", v.get("treasure")) != v.get("treasure")):
+        return t("event.revealed_lord", lang, **v)  # the printed front, then the lord's (§7)
     if kind == "exhausted":
         key = "event.exhausted_secret" if secret_exhaust else "event.exhausted"
         return t(key, lang, player=v["player"], strengths=_list(v.get("strengths", ())), gold=v.get("gold", 0))

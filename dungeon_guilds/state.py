@@ -279,6 +279,11 @@ class State:
         given its adventurers now. Public: lords are face up and the dungeon is in view."""
         return self.defence[i] - self.rooms[i].defence + self._cond_delta(i, 0)
 
+    def lord_treasure_change(self, i: int) -> int:
+        """How much the round's lord changes room ``i``'s treasure given its adventurers now
+        (before R5.3's floor at $0). Public, like :meth:`lord_defence_change`."""
+        return self.treasure[i] - self.rooms[i].treasure + self._cond_delta(i, 1)
+
     def after(self, action: Action) -> "State":
         """A copy after a legal ``action`` with the end of dispatch held back: the dungeon as
         the move leaves it (fees paid, rooms locked, turn passed), but no room resolved, so no
@@ -600,7 +605,7 @@ class State:
         self._apply_lord()
         if self.log is not None:
             self._ev("dealt", levels=[c.level for c in self.rooms], lord=self.lord.id,
-                     start=self.start)
+                     start=self.start, effects=self.effects_on)
 
     def _apply_lord(self) -> None:
         """Translate the round's lord into per-room numbers the hot path reads (§7)."""
@@ -715,7 +720,8 @@ class State:
             if not beats(total, defence):  # R5.1
                 failed_from = i
                 if log is not None:
-                    self._ev("revealed", room=i + 1, defence=card.defence, treasure=card.treasure)
+                    self._ev("revealed", room=i + 1, defence=card.defence, treasure=card.treasure,
+                             defence_now=max(defence, 0), treasure_now=self.room_treasure(i))
                     self._ev("failed", room=i + 1, total=total, defence=max(defence, 0),
                              rooms=list(range(i + 1, k + 1)))
                 break
@@ -728,7 +734,8 @@ class State:
                 gold[p] += amount
                 self.bank_out += amount
             if log is not None:
-                self._ev("revealed", room=i + 1, defence=card.defence, treasure=card.treasure)
+                self._ev("revealed", room=i + 1, defence=card.defence, treasure=card.treasure,
+                         defence_now=max(defence, 0), treasure_now=treasure)
                 self._ev("cleared", room=i + 1, total=total, defence=max(defence, 0), treasure=treasure,
                          shares={str(p): v for p, v in shares.items()}, to_bank=to_bank)
         return failed_from

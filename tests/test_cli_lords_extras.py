@@ -118,7 +118,7 @@ def test_the_engine_commands_need_no_extra(argv):
     ("dungeon_guilds.siblings.comparison", "analysis"),
     ("dungeon_guilds.siblings.graphs", "analysis"),
     ("dungeon_guilds.widgets", "notebooks"),
-    ("dungeon_guilds.widgets.dashboard", "notebooks"),
+    ("dungeon_guilds.app.dashboard", "notebooks"),
 ])
 def test_importing_a_subpackage_without_its_extra_names_the_extra(module, extra):
     proc = run_without(

@@ -1,8 +1,12 @@
 """The app layer: what assembles and serves the dashboard.
 
 * :mod:`dungeon_guilds.app.dashboard` — the dashboard (every widget app of the project in tabs);
-* :mod:`dungeon_guilds.app.serving` — the kernel manager ``voila.json`` names and the helpers
-  that run Voila for ``make dashboard``, the browser tests and the benchmarks;
+* :mod:`dungeon_guilds.app.serving` — the kernel manager ``voila.json`` names (it keeps the
+  preheated pool and counts kernels for the cap) and the helpers that run Voila for ``make
+  dashboard``, the browser tests and the benchmarks;
+* :mod:`dungeon_guilds.app.voila_app` — ``dungeon-guilds-voila``, the Voila application ``make
+  dashboard`` runs: the kernel cap's 503 page, kernels freed on tab close, no CDN (with
+  ``templates/index.html.j2``).
 * :mod:`dungeon_guilds.app.site` — the static site (``make site``: Voici + Pyodide, the
   dashboard running in each browser), :mod:`~dungeon_guilds.app.site_server` serving it on
   loopback, :mod:`~dungeon_guilds.app.capabilities` the tabs that need what a browser lacks.

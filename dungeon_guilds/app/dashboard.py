@@ -31,6 +31,10 @@ from __future__ import annotations
 from html import escape
 from typing import Callable
 
+from ..extras import require
+
+require("dungeon_guilds.app.dashboard", "notebooks", "ipywidgets", "plotly")
+
 import ipywidgets as W
 
 from .. import i18n

@@ -9,12 +9,17 @@ timeout), and the pool is gone. :class:`PoolKeepingKernelManager` remembers the 
 (started with ``VOILA_PREHEAT=True``): while one waits in the pool it is never culled, and the
 first cull check after a page took it counts as activity, so it is culled only after
 ``cull_idle_timeout`` without a page (``cull_connected`` false: an open page keeps its kernel).
+It also counts kernels for the dashboard's cap (``max_kernels``, default
+``$DUNGEON_GUILDS_MAX_KERNELS`` or 40): :meth:`admit_page` tells the page handler of
+:mod:`dungeon_guilds.app.voila_app` whether one more page fits, counting live kernels, kernels
+starting and pages admitted whose kernel has not started yet.
 It subclasses jupyter_server's ``AsyncMappingKernelManager``, so it is built on first access
 (``dungeon_guilds.app.serving.PoolKeepingKernelManager``, as traitlets' ``import_item`` does): importing
 this module imports neither jupyter_server nor Voila.
 
 **The process helpers** (:func:`start_voila`, :class:`VoilaServer`, :func:`stop_process_group`,
-:func:`free_port`, :func:`descendants`). Voila is started as ``make dashboard`` starts it, on a
+:func:`free_port`, :func:`descendants`). Voila is started as ``make dashboard`` starts it
+(``dungeon-guilds-voila``), on a
 free loopback port, in its own process group (``start_new_session``) and, on Linux, with the
 parent-death signal set so it goes if the process that started it dies (even by SIGKILL). It is
 stopped by its group's id: SIGTERM (Voila shuts its kernels down), SIGKILL after a grace period,

@@ -11,7 +11,9 @@ Voila itself, configured by ``voila.json``, with three changes a classroom needs
   ``_xsrf`` cookie's value, but Voila never sets that cookie, so the server refused the beacon
   (403) and the kernel stayed until the idle culler took it. The handler sets the cookie (reading
   ``xsrf_token``) before the page starts, so the beacon passes the usual XSRF check; XSRF stays on
-  for every request.
+  for every request. Voila sets its beacon up only once the widgets have loaded, so the template
+  sends the same beacon from the start: a tab closed while it waits frees its kernel too
+  (:class:`ShutdownHandler` answers the second goodbye for a kernel already gone).
 * **Nothing from another host.** Voila's lab template links Font Awesome from a CDN. The page
   here uses :data:`TEMPLATE_DIR`'s ``index.html.j2`` (the lab template with Font Awesome served
   by this server from the ``fontawesome-free`` package at ``/dungeon-guilds/fontawesome/``) and
@@ -27,6 +29,7 @@ from pathlib import Path
 import tornado.web
 from jupyter_server.utils import url_path_join
 from voila.app import Voila
+from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
 from .. import i18n
@@ -99,6 +102,19 @@ class WaitingCSSHandler(tornado.web.RequestHandler):
         self.finish(waiting_css())
 
 
+class ShutdownHandler(VoilaShutdownKernelHandler):
+    """Voila's shutdown beacon handler (XSRF checked as before); a goodbye for a kernel already
+    gone (the page's template and Voila's widget manager may both send one) is answered 204."""
+
+    @tornado.web.authenticated
+    async def post(self, kernel_id):
+        if kernel_id not in self.kernel_manager:
+            self.set_status(204)
+            self.finish()
+            return
+        await super().post(kernel_id)
+
+
 class DashboardVoila(Voila):
     """Voila with :class:`DashboardHandler`, the local Font Awesome and the dashboard template."""
 
@@ -109,8 +125,8 @@ class DashboardVoila(Voila):
         self.template_paths = [str(TEMPLATE_DIR), *self.template_paths]
 
     def init_handlers(self) -> list:
-        handlers = [(pattern, DashboardHandler if handler is TornadoVoilaHandler else handler, *rest)
-                    for pattern, handler, *rest in super().init_handlers()]
+        ours = {TornadoVoilaHandler: DashboardHandler, VoilaShutdownKernelHandler: ShutdownHandler}
+        handlers = [(pattern, ours.get(handler, handler), *rest) for pattern, handler, *rest in super().init_handlers()]
         static = (url_path_join(self.server_url, FONTAWESOME_URL, "(.*)"), tornado.web.StaticFileHandler,
                   {"path": str(fontawesome_dir())})
         waiting = (url_path_join(self.server_url, "dungeon-guilds/waiting.css"), WaitingCSSHandler)

@@ -22,6 +22,14 @@ ROOM_LABEL_X = -0.75
 INFO_X = 1.7
 
 
+def _moved(printed: tuple[int, int], change: int, unit: str = "") -> str:
+    """A back's range moved by the lord's change, e.g. ``7–9 (+2)``; the printed range if none."""
+    low, high = printed
+    if not change:
+        return f"{low}–{unit}{high}"
+    return f"{max(low + change, 0)}–{unit}{max(high + change, 0)} ({change:+d})"
+
+
 def board_figure(game_or_state, lang: str | None = None) -> go.Figure:
     """The board of a :class:`Game` or :class:`State`.
 
@@ -94,8 +102,10 @@ def _room_traces(state, lang: str | None) -> list[go.Scatter]:
         info = state.levels[card.level]
         labels.append(f"{t('board.room', lang)} {i + 1} · Lv{card.level}")
         lock = " 🔒" if state.locked[i] else ""
-        infos.append(f"{t('board.defence_range', lang)} {info.defence[0]}–{info.defence[1]} · "
-                     f"${info.treasure[0]}–{info.treasure[1]} · {t('board.lock_at', lang)} "
+        # the ranges in play: moved by the lord like the lock threshold (R7.1), never below 0 (R5.3)
+        d_def, d_tr = state.lord_defence_change(i), state.lord_treasure_change(i)
+        infos.append(f"{t('board.defence_range', lang)} {_moved(info.defence, d_def)} · "
+                     f"${_moved(info.treasure, d_tr, '$')} · {t('board.lock_at', lang)} "
                      f"{state.lock_threshold(i)}{lock}")
     k = len(state.rooms)
     ys = [-i for i in range(k)]

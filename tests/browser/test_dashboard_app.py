@@ -115,6 +115,7 @@ def test_voila_json_serves_preheated_culled_timed_and_without_tracebacks():
     assert vc["show_tracebacks"] is False and config["VoilaExecutor"]["show_tracebacks"] is False
     assert vc["template"] == "lab"
     assert config["NotebookClient"]["timeout"] > 0
+    assert config["NotebookClient"]["iopub_timeout"] >= 60  # nbclient's 4 s drops output under load
     cull = config["MappingKernelManager"]
     assert cull["cull_idle_timeout"] > 0 and cull["cull_interval"] > 0 and cull["cull_connected"] is False
     from traitlets.utils.importstring import import_item
@@ -132,6 +133,25 @@ def test_make_dashboard_serves_the_dashboard_on_loopback_with_a_port_option():
     line = next(line for line in out.replace("\\\n", " ").splitlines() if "voila" in line and "pip" not in line)
     assert "--Voila.ip=127.0.0.1" in line and "--port=9123" in line
     assert "notebooks/dashboard.ipynb" in line and "--no-browser" in line
+    assert "dungeon-guilds-voila" in line and "DUNGEON_GUILDS_MAX_KERNELS=40" in line
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
+def test_make_dashboard_takes_host_cap_and_culling_and_installs_only_the_dashboard_extra(tmp_path):
+    out = subprocess.run(["make", "-n", "-B", "dashboard", "HOST=0.0.0.0", "MAX_KERNELS=12", "CULL_IDLE=300",
+                          f"VENV={tmp_path / 'venv'}"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    text = out.replace("\\\n", " ")
+    line = next(line for line in text.splitlines() if "dungeon-guilds-voila" in line)
+    assert "--Voila.ip=0.0.0.0" in line and "DUNGEON_GUILDS_MAX_KERNELS=12" in line
+    assert "--MappingKernelManager.cull_idle_timeout=300" in line
+    installs = [line for line in text.splitlines() if "pip install" in line and " -e " in line]
+    assert installs and all("'.[dashboard]'" in line for line in installs), installs
+    import tomllib
+
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]["optional-dependencies"]
+    names = {re.split(r"[<>=\[]", d)[0] for d in extras["dashboard"]}
+    assert {"voila", "ipywidgets", "fontawesome-free"} <= names
+    assert not names & {"playwright", "dask", "hypothesis", "open_spiel", "scipy", "pytest", "pyinstrument"}
 
 
 def test_the_kernel_manager_never_culls_a_preheated_kernel_waiting_in_the_pool():
@@ -168,6 +188,39 @@ def test_the_kernel_manager_never_culls_a_preheated_kernel_waiting_in_the_pool()
         assert culled == ["pooled"]
 
     asyncio.run(check())
+
+
+def test_the_kernel_cap_admits_pages_while_the_count_is_below_it(monkeypatch):
+    from dungeon_guilds.app import serving
+
+    monkeypatch.setenv(serving.MAX_KERNELS_ENV, "4")
+    m = serving.PoolKeepingKernelManager()
+    assert m.max_kernels == 4
+    m._kernels = {"pool-1": None, "pool-2": None}
+    assert m.admit_page() and m.admit_page()  # two reserved: 2 kernels + 2 reservations = 4
+    assert not m.admit_page() and m.kernel_count() == 4
+    m._reserved.pop()  # a reservation's kernel started and then went (a tab closed)
+    assert m.admit_page() and not m.admit_page()
+    assert serving.PoolKeepingKernelManager(max_kernels=9).max_kernels == 9
+    for bad in ("x", "0", "-3"):
+        monkeypatch.setenv(serving.MAX_KERNELS_ENV, bad)
+        with pytest.raises(ValueError, match=serving.MAX_KERNELS_ENV):
+            serving.max_kernels_default()
+    monkeypatch.delenv(serving.MAX_KERNELS_ENV)
+    assert serving.max_kernels_default() == serving.MAX_KERNELS == 40
+
+
+def test_the_full_page_and_the_waiting_line_speak_both_languages():
+    from dungeon_guilds.app.voila_app import fontawesome_dir, full_page, waiting_css
+
+    page = full_page()
+    assert "The class is full" in page and "教室已滿" in page and "try again in a minute" in page
+    assert "<script" not in page and "http" not in page
+    css = waiting_css()
+    assert "Starting your dashboard" in css and "正在啟動" in css and "#loading::after" in css
+    assert (fontawesome_dir() / "webfonts" / "fa-solid-900.woff2").is_file()
+    template = (ROOT / "dungeon_guilds" / "app" / "templates" / "index.html.j2").read_text("utf-8")
+    assert "dungeon-guilds/fontawesome/css/all.min.css" in template and "https:" not in template
 
 
 def test_browser_tests_fail_in_ci_and_skip_only_locally(monkeypatch):

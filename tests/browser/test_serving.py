@@ -59,6 +59,10 @@ def test_the_voila_command_is_make_dashboards_with_the_options_asked_for():
     assert serving.voila_command(8123, preheat=False, cull_idle=5, cull_interval=1) == base + [
         "--VoilaConfiguration.preheat_kernel=False", "--MappingKernelManager.cull_idle_timeout=5",
         "--MappingKernelManager.cull_interval=1", "notebooks/dashboard.ipynb"]
+    assert serving.voila_command(8123, max_kernels=7, host="0.0.0.0") == [
+        str(serving.voila_executable()), "--no-browser", "--Voila.ip=0.0.0.0", "--port=8123",
+        "--Voila.port_retries=0", "--PoolKeepingKernelManager.max_kernels=7", "notebooks/dashboard.ipynb"]
+    assert serving.voila_executable().name == "dungeon-guilds-voila"
 
 
 @needs_proc
