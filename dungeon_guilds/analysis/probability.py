@@ -22,14 +22,15 @@ heal costs (R6.1, never below $0) and lord bonuses. It is a myopic hint, the qua
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Sequence
 
 from ..actions import Action
 from ..cards import RoomCard
 from ..payout import split
-from ..state import SETUP, State, beats
+from ..state import OVER, SETUP, State, beats
 from .knowledge import pending_after
 
-__all__ = ["action_values", "clear_probability", "clear_table", "RoundModel"]
+__all__ = ["action_values", "clear_probabilities", "clear_probability", "clear_table", "RoundModel"]
 
 def _as_view(view_or_state, player: int | None = None):
     if isinstance(view_or_state, State):
@@ -67,6 +68,74 @@ def clear_probability_after(state: State, player: int, action: Action) -> Fracti
     """The chance that the room a move puts an adventurer into clears, as ``player`` sees it:
     the engine applies the move on a copy (:meth:`State.after`) and the room is read there."""
     return clear_probability(state.after(action).view(player), action.room - 1)
+
+
+def _beats(state, i: int, defence: int) -> bool:
+    """Whether room ``i`` as it stands beats a front of this printed ``defence`` (the engine's
+    rule, :func:`~dungeon_guilds.state.beats`, after the lord's change)."""
+    return beats(state.room_total(i), defence + state.lord_defence_change(i))
+
+
+def _ways(allowed: Sequence[int]) -> int:
+    ways = 1
+    for q, a in enumerate(sorted(allowed)):
+        if a - q <= 0:
+            return 0
+        ways *= a - q
+    return ways
+
+
+def _falling(m: int, j: int) -> int:
+    out = 1
+    for q in range(j):
+        out *= m - q
+    return out
+
+
+def clear_probabilities(game_or_state) -> list[tuple[Fraction, Fraction]]:
+    """Per room, top first: (P(the room beats its defence), P(the room is cleared)).
+
+    A room's front is a uniformly random card among the unseen cards of its level, the rooms
+    of one level drawing without replacement from the same pool; the defence is the engine's
+    (printed defence plus the lord's change, R5.3) and a room is beaten when its strength
+    reaches it (R5.1). For the rooms of one level each room ``r`` allows ``a_r`` cards; the
+    sets are nested, so the ways to deal all of them allowed cards is the product of
+    ``a_(q) - q`` over the rooms sorted by ``a``, out of ``m (m-1) ...``; levels draw from
+    disjoint pools. The result is exact.
+
+    After the game (the last rooms revealed) the fronts are known and the values are 0 or 1.
+    """
+    state = getattr(game_or_state, "state", game_or_state)
+    k = len(state.rooms)
+    if state.phase == OVER:
+        alone = [Fraction(int(_beats(state, i, state.rooms[i].defence))) for i in range(k)]
+        out, reach = [], Fraction(1)
+        for a in alone:
+            reach *= a
+            out.append((a, reach))
+        return out
+    pools: dict[int, list] = {}
+    for card in state.unseen_cards():
+        pools.setdefault(card.level, []).append(card)
+    allowed = []
+    for i, room in enumerate(state.rooms):
+        pool = pools.get(room.level, [])
+        allowed.append(sum(1 for c in pool if _beats(state, i, c.defence)))
+    out = []
+    for i in range(k):
+        m = len(pools.get(state.rooms[i].level, []))
+        alone = Fraction(allowed[i], m) if m else Fraction(0)
+        cleared = Fraction(1)
+        for level, pool in pools.items():
+            rooms = [j for j in range(i + 1) if state.rooms[j].level == level]
+            if not rooms:
+                continue
+            total = _falling(len(pool), len(rooms))
+            cleared *= Fraction(_ways([allowed[j] for j in rooms]), total) if total else 0
+        if any(not pools.get(state.rooms[j].level) for j in range(i + 1)):
+            cleared = Fraction(0)
+        out.append((alone, cleared))
+    return out
 
 
 def clear_table(view_or_state, room_index: int, totals=range(0, 11)) -> dict[int, Fraction]:
