@@ -114,6 +114,8 @@ class RoundModel:
         cuts = [i for i in range(k) if not set(self.levels[i:]) & set(self.levels[:i])] + [k]
         self._block_bounds = list(zip(cuts, cuts[1:]))
         self._blocks: dict[tuple, tuple] = {}
+        self._interned: dict[tuple, tuple] = {}  # row contents -> the row (with its id last)
+        self._blocks_by_rows: dict[tuple, tuple] = {}
         self._counts = {lv: [c for _, c in kl] for lv, kl in self.kinds.items()}
         self._sizes = {lv: sum(c) for lv, c in self._counts.items()}
         self._k = k
@@ -212,9 +214,17 @@ class RoundModel:
                     merged[shares[t]] = merged.get(shares[t], 0) + c
                 else:
                     fail += c
-            row = (clears, shares, cost, tuple(merged.items()), fail)
             if self._fixed is not None:
+                # rows with equal contents are one row (e.g. any room without the player's
+                # adventurers and with the same total at a level): blocks are then cached by row ids
+                content = (self.levels[i], tuple(clears), tuple(shares), cost)
+                row = self._interned.get(content)
+                if row is None:
+                    row = self._interned[content] = (clears, shares, cost, tuple(merged.items()),
+                                                     fail, len(self._interned))
                 self._rows[key] = row
+            else:
+                row = (clears, shares, cost, tuple(merged.items()), fail)
         return row
 
     # ------------------------------------------------------------------ the value
@@ -243,12 +253,19 @@ class RoundModel:
                 rows: list = [None] * k
                 for i in range(lo, hi):
                     rows[i] = self._row(after, i, player, values)
+                if values is fixed:  # equal rows, equal outcomes: one walk per row ids
+                    by_rows = (lo, *[rows[i][5] for i in range(lo, hi)])
+                    part = self._blocks_by_rows.get(by_rows)
+                    if part is not None:
+                        cache[key] = part
+                        parts.append(part)
+                        continue
                 outcomes = self._block(rows, lo, hi)
                 part = ([(gb, q) for (j, gb), q in outcomes if j == hi],  # the block cleared
                         [(j, gb, q) for (j, gb), q in outcomes if j != hi],  # room j failed
                         [rows[i][2] for i in range(lo, hi)])
                 if values is fixed:  # the block's rooms as they stand fix its outcomes
-                    cache[key] = part
+                    cache[key] = self._blocks_by_rows[by_rows] = part
             parts.append(part)
         cost = [0] * (k + 1)  # the player's heal costs from room i down (R6.1)
         i = k
