@@ -116,6 +116,7 @@ class RoundModel:
         self._blocks: dict[tuple, tuple] = {}
         self._interned: dict[tuple, tuple] = {}  # row contents -> the row (with its id last)
         self._blocks_by_rows: dict[tuple, tuple] = {}
+        self._chains: dict[tuple, float] = {}  # (gold, the blocks' outcome objects) -> value
         self._counts = {lv: [c for _, c in kl] for lv, kl in self.kinds.items()}
         self._sizes = {lv: sum(c) for lv, c in self._counts.items()}
         self._k = k
@@ -190,41 +191,56 @@ class RoundModel:
         owner, strength = after.slot_owner, after.slot_str
         key = (i, player, owner[a], strength[a], owner[a + 1], strength[a + 1])
         row = None if self._fixed is None else self._rows.get(key)
-        if row is None:
-            total = strength[a] + strength[a + 1]  # as State.room_total
-            occ = after.occupants(i)
-            defence, treasure = values
-            clears = [beats(total, d) for d in defence[i]]
-            if occ:
-                occ_key = tuple(occ)
-                shares = []
-                for t in treasure[i]:
-                    split_key = (t, occ_key)
-                    got = _SPLITS.get(split_key)
-                    if got is None:
-                        got = _SPLITS[split_key] = split(t, occ)[0]
-                    shares.append(got.get(player, 0))
+        if row is None and self._fixed is not None and owner[a] != player != owner[a + 1]:
+            # the engine's split pays only a room's occupants: a room without the player's
+            # adventurers gives it nothing, and its row depends on its total alone
+            out_key = (i, strength[a] + strength[a + 1])
+            row = self._rows.get(out_key)
+            if row is None:
+                row = self._rows[out_key] = self._new_row(after, i, player, values)
+            self._rows[key] = row
+        elif row is None:
+            row = self._new_row(after, i, player, values)
+        return row
+
+    def _new_row(self, after: State, i: int, player: int, values) -> tuple:
+        """The row itself (see :meth:`_row`), interned by content when the lord's numbers
+        are fixed for the round."""
+        a = 2 * i
+        strength = after.slot_str
+        total = strength[a] + strength[a + 1]  # as State.room_total
+        occ = after.occupants(i)
+        defence, treasure = values
+        clears = [beats(total, d) for d in defence[i]]
+        if occ:
+            occ_key = tuple(occ)
+            shares = []
+            for t in treasure[i]:
+                split_key = (t, occ_key)
+                got = _SPLITS.get(split_key)
+                if got is None:
+                    got = _SPLITS[split_key] = split(t, occ)[0]
+                shares.append(got.get(player, 0))
+        else:
+            shares = [0] * len(treasure[i])
+        cost = sum(after.heal_cost(s) for o, s in occ if o == player)
+        merged: dict[int, int] = {}
+        fail = 0
+        for t, c in enumerate(self._counts[self.levels[i]]):
+            if clears[t]:
+                merged[shares[t]] = merged.get(shares[t], 0) + c
             else:
-                shares = [0] * len(treasure[i])
-            cost = sum(after.heal_cost(s) for o, s in occ if o == player)
-            merged: dict[int, int] = {}
-            fail = 0
-            for t, c in enumerate(self._counts[self.levels[i]]):
-                if clears[t]:
-                    merged[shares[t]] = merged.get(shares[t], 0) + c
-                else:
-                    fail += c
-            if self._fixed is not None:
-                # rows with equal contents are one row (e.g. any room without the player's
-                # adventurers and with the same total at a level): blocks are then cached by row ids
-                content = (self.levels[i], tuple(clears), tuple(shares), cost)
-                row = self._interned.get(content)
-                if row is None:
-                    row = self._interned[content] = (clears, shares, cost, tuple(merged.items()),
-                                                     fail, len(self._interned))
-                self._rows[key] = row
-            else:
-                row = (clears, shares, cost, tuple(merged.items()), fail)
+                fail += c
+        if self._fixed is not None:
+            # rows with equal contents are one row (e.g. any room without the player's
+            # adventurers and with the same total at a level): blocks are then cached by row ids
+            content = (self.levels[i], tuple(clears), tuple(shares), cost)
+            row = self._interned.get(content)
+            if row is None:
+                row = self._interned[content] = (clears, shares, cost, tuple(merged.items()),
+                                                 fail, len(self._interned))
+        else:
+            row = (clears, shares, cost, tuple(merged.items()), fail)
         return row
 
     # ------------------------------------------------------------------ the value
@@ -267,6 +283,20 @@ class RoundModel:
                 if values is fixed:  # the block's rooms as they stand fix its outcomes
                     cache[key] = self._blocks_by_rows[by_rows] = part
             parts.append(part)
+        if values is not fixed:
+            return self._chain(parts, base)
+        # the blocks' outcomes are shared objects: equal parts and gold, equal value (a
+        # decision's moves share all blocks but one, and many dungeons recur in a round)
+        chain_key = (base, *map(id, parts))
+        value = self._chains.get(chain_key)
+        if value is None:
+            value = self._chains[chain_key] = self._chain(parts, base)
+        return value
+
+    def _chain(self, parts: list, base: int) -> float:
+        """The expected gold from the blocks' outcomes, top block first (R5.1 cascade, R6.1
+        heal costs never taking gold below $0)."""
+        k = self._k
         cost = [0] * (k + 1)  # the player's heal costs from room i down (R6.1)
         i = k
         for _, _, costs in reversed(parts):
