@@ -116,6 +116,7 @@ class RoundModel:
         self._blocks: dict[tuple, tuple] = {}
         self._interned: dict[tuple, tuple] = {}  # row contents -> the row (with its id last)
         self._blocks_by_rows: dict[tuple, tuple] = {}
+        self._clears: dict[tuple, list] = {}  # (room, total) -> does each kind clear
         self._chains: dict[tuple, float] = {}  # (gold, the blocks' outcome objects) -> value
         self._counts = {lv: [c for _, c in kl] for lv, kl in self.kinds.items()}
         self._sizes = {lv: sum(c) for lv, c in self._counts.items()}
@@ -211,7 +212,12 @@ class RoundModel:
         total = strength[a] + strength[a + 1]  # as State.room_total
         occ = after.occupants(i)
         defence, treasure = values
-        clears = [beats(total, d) for d in defence[i]]
+        clears_key = (i, total)
+        clears = self._clears.get(clears_key) if self._fixed is not None else None
+        if clears is None:
+            clears = [beats(total, d) for d in defence[i]]  # the engine's R5.1
+            if self._fixed is not None:
+                self._clears[clears_key] = clears
         if occ:
             occ_key = tuple(occ)
             shares = []
