@@ -113,6 +113,7 @@ class RoundModel:
         # blocks: runs of rooms after which no level of the runs above comes again
         cuts = [i for i in range(k) if not set(self.levels[i:]) & set(self.levels[:i])] + [k]
         self._block_bounds = list(zip(cuts, cuts[1:]))
+        self._block_of = [b for b, (lo, hi) in enumerate(self._block_bounds) for _ in range(lo, hi)]
         self._blocks: dict[tuple, tuple] = {}
         self._interned: dict[tuple, tuple] = {}  # row contents -> the row (with its id last)
         self._blocks_by_rows: dict[tuple, tuple] = {}
@@ -264,31 +265,7 @@ class RoundModel:
         if values is None or after.bonus:  # the lord's numbers depend on the dungeon
             gains, values = self._dungeon(after, (tuple(after.slot_owner), tuple(after.slot_str)))
             base += gains[player]
-        k = self._k
-        owner, strength = after.slot_owner, after.slot_str
-        parts = []  # per block: (cleared: (gained, chance); failed: (room, gained, chance); heal costs)
-        cache = self._blocks
-        for lo, hi in self._block_bounds:
-            key = (lo, player, *owner[2 * lo:2 * hi], *strength[2 * lo:2 * hi])
-            part = cache.get(key) if values is fixed else None
-            if part is None:
-                rows: list = [None] * k
-                for i in range(lo, hi):
-                    rows[i] = self._row(after, i, player, values)
-                if values is fixed:  # equal rows, equal outcomes: one walk per row ids
-                    by_rows = (lo, *[rows[i][5] for i in range(lo, hi)])
-                    part = self._blocks_by_rows.get(by_rows)
-                    if part is not None:
-                        cache[key] = part
-                        parts.append(part)
-                        continue
-                outcomes = self._block(rows, lo, hi)
-                part = ([(gb, q) for (j, gb), q in outcomes if j == hi],  # the block cleared
-                        [(j, gb, q) for (j, gb), q in outcomes if j != hi],  # room j failed
-                        [rows[i][2] for i in range(lo, hi)])
-                if values is fixed:  # the block's rooms as they stand fix its outcomes
-                    cache[key] = self._blocks_by_rows[by_rows] = part
-            parts.append(part)
+        parts = [self._part(after, player, values, b) for b in range(len(self._block_bounds))]
         if values is not fixed:
             return self._chain(parts, base)
         # the blocks' outcomes are shared objects: equal parts and gold, equal value (a
@@ -298,6 +275,62 @@ class RoundModel:
         if value is None:
             value = self._chains[chain_key] = self._chain(parts, base)
         return value
+
+    def _part(self, after: State, player: int, values, b: int) -> tuple:
+        """Block ``b``'s outcomes for ``player``: (cleared: [(gained, chance)], failed:
+        [(room, gained, chance)], the player's heal cost per room), cached by the block's slots
+        and, through the rows, by its rooms' contents when the lord's numbers are fixed."""
+        lo, hi = self._block_bounds[b]
+        fixed = values is self._fixed
+        owner, strength = after.slot_owner, after.slot_str
+        key = (lo, player, *owner[2 * lo:2 * hi], *strength[2 * lo:2 * hi])
+        part = self._blocks.get(key) if fixed else None
+        if part is not None:
+            return part
+        rows: list = [None] * self._k
+        for i in range(lo, hi):
+            rows[i] = self._row(after, i, player, values)
+        if fixed:  # equal rows, equal outcomes: one walk per row ids
+            by_rows = (lo, *[rows[i][5] for i in range(lo, hi)])
+            part = self._blocks_by_rows.get(by_rows)
+            if part is not None:
+                self._blocks[key] = part
+                return part
+        outcomes = self._block(rows, lo, hi)
+        part = ([(gb, q) for (j, gb), q in outcomes if j == hi],  # the block cleared
+                [(j, gb, q) for (j, gb), q in outcomes if j != hi],  # room j failed
+                [rows[i][2] for i in range(lo, hi)])
+        if fixed:  # the block's rooms as they stand fix its outcomes
+            self._blocks[key] = self._blocks_by_rows[by_rows] = part
+        return part
+
+    def move_values(self, state: State, player: int, afters: list[State]) -> list[float]:
+        """:meth:`expected_gold` of each of ``afters``, the dungeons one decision's moves
+        leave (``state`` before the move). The moves share every block but the one whose slots
+        they change: those blocks' outcomes are looked up once, from ``state``."""
+        fixed = self._fixed
+        if fixed is None or state.bonus:
+            return [self.expected_gold(after, player) for after in afters]
+        so, ss = state.slot_owner, state.slot_str
+        slots = range(len(so))
+        block_of = self._block_of
+        before = [self._part(state, player, fixed, b) for b in range(len(self._block_bounds))]
+        out = []
+        for after in afters:
+            ao, as_ = after.slot_owner, after.slot_str
+            if after.bonus:
+                out.append(self.expected_gold(after, player))
+                continue
+            parts = before[:]
+            for b in {block_of[j >> 1] for j in slots if ao[j] != so[j] or as_[j] != ss[j]}:
+                parts[b] = self._part(after, player, fixed, b)
+            base = after.gold[player]
+            chain_key = (base, *map(id, parts))
+            value = self._chains.get(chain_key)
+            if value is None:
+                value = self._chains[chain_key] = self._chain(parts, base)
+            out.append(value)
+        return out
 
     def _chain(self, parts: list, base: int) -> float:
         """The expected gold from the blocks' outcomes, top block first (R5.1 cascade, R6.1
@@ -437,5 +470,5 @@ def action_values(state: State, player: int | None = None, view=None,
         return {}
     model = RoundModel.of(state, view)
     now = state.gold[p]
-    value = model.expected_gold
-    return {a: value(pending_after(state, a), p) - now for a in legal}
+    values = model.move_values(state, p, [pending_after(state, a) for a in legal])
+    return {a: v - now for a, v in zip(legal, values)}
