@@ -30,11 +30,45 @@ def _require(cond: bool, message: str) -> None:
         raise RecordError(message)
 
 
+KNOWN_FIELDS = {"format", "version", "players", "start_player", "rules", "heal_costs", "levels",
+                "rooms", "lords", "seed", "exhaust", "moves", "deck", "comment", "result"}
+
+
 def from_record(data: Any, *, stop_at: int | None = None) -> Game:
     """Replay a record (a dict, or JSON text) and return the game.
 
-    ``stop_at`` replays only the first ``stop_at`` moves.
+    ``stop_at`` replays only the first ``stop_at`` moves. The fields are checked in a fixed
+    order (header, players, seed, rules, deck, rooms, lords, start player, exhaust), so a record
+    with several faults always names the same one first.
     """
+    data = _read_header(data)
+    players = _read_players(data)
+    seed = data.get("seed")
+    _require(seed is None or (isinstance(seed, (int, str)) and not isinstance(seed, bool)),
+             "seed: expected a whole number or text")
+    rules = _read_rules(data, players)
+    deck, levels = _read_deck(data)
+    rooms = _read_rooms(data, levels, rules.rooms_dealt(len(players)), len(players), seed)
+    lords = _read_lords(data, players, seed)
+    start = data.get("start_player", players[0])
+    _require(start in players, f"start_player: {start!r} is not one of the players")
+    choices = _read_exhaust(data, players, seed)
+    try:
+        game = Game(players, seed=seed, rules=rules, deck=deck, rooms=rooms, lords=lords,
+                    start_player=start, exhaust=choices)
+    except (LordError, DeckError) as err:
+        raise RecordError(str(err)) from None
+    except (ValueError, IllegalAction) as err:
+        raise RecordError(f"setup: {err}") from None
+    comment = data.get("comment")
+    _require(comment is None or isinstance(comment, str), "comment: expected text")
+    game.comment = comment
+    _replay_moves(game, data.get("moves", []), stop_at)
+    return game
+
+
+def _read_header(data: Any) -> Mapping:
+    """JSON text or a mapping; the format, the version and no unknown field."""
     if isinstance(data, (str, bytes)):
         try:
             data = json.loads(data)
@@ -43,27 +77,33 @@ def from_record(data: Any, *, stop_at: int | None = None) -> Game:
     _require(isinstance(data, Mapping), "record: expected a JSON object")
     _require(data.get("format") == FORMAT, f"format: expected {FORMAT!r}, got {data.get('format')!r}")
     _require(data.get("version") == VERSION, f"version: expected {VERSION}, got {data.get('version')!r}")
-    known = {"format", "version", "players", "start_player", "rules", "heal_costs", "levels",
-             "rooms", "lords", "seed", "exhaust", "moves", "deck", "comment", "result"}
-    unknown = sorted(set(data) - known)
+    unknown = sorted(set(data) - KNOWN_FIELDS)
     _require(not unknown, f"{', '.join(unknown)}: unknown field(s) in a record")
+    return data
 
+
+def _read_players(data: Mapping) -> list[str]:
     players = data.get("players")
     _require(isinstance(players, list) and all(isinstance(p, str) and p.strip() for p in players),
              "players: expected a list of player names")
     _require(3 <= len(players) <= 6, f"players: Dungeon Guilds is for 3-6 players, got {len(players)}")
     _require(len(set(players)) == len(players), "players: two players have the same name")
     _require(all(":" not in p for p in players), "players: a name cannot contain ':'")
+    return players
 
-    seed = data.get("seed")
-    _require(seed is None or (isinstance(seed, (int, str)) and not isinstance(seed, bool)),
-             "seed: expected a whole number or text")
+
+def _read_rules(data: Mapping, players: list[str]) -> Rules:
     try:
         rules = Rules.from_dict(data.get("rules"))
         rules.check_players(len(players))
     except RulesError as err:
         raise RecordError(str(err) if str(err).startswith("rules") else f"rules: {err}") from None
+    return rules
 
+
+def _read_deck(data: Mapping):
+    """``(deck, levels)``: the reference deck with the record's heal costs, levels and custom
+    deck (name and card list) if it gives them."""
     ref = reference_deck()
     try:
         heal = parse_heal_costs(data["heal_costs"]) if "heal_costs" in data else ref.heal_costs
@@ -78,96 +118,90 @@ def from_record(data: Any, *, stop_at: int | None = None) -> Game:
             raw = {"name": raw}
         _require(isinstance(raw, Mapping) and isinstance(raw.get("name", ""), str),
                  "deck: expected {\"name\": ..., \"rooms\": [...]} or the deck's name")
-        cards = deck.rooms
-        if "rooms" in raw:
-            _require(isinstance(raw["rooms"], list) and raw["rooms"],
-                     "deck.rooms: expected the deck's room cards with counts")
-            try:
-                cards = []
-                for i, row in enumerate(raw["rooms"]):
-                    card = parse_room(row, f"deck.rooms[{i}]", levels)
-                    count = row.get("count", 1)
-                    _require(isinstance(count, int) and not isinstance(count, bool) and count >= 1,
-                             f"deck.rooms[{i}].count: expected a whole number of at least 1")
-                    cards += [card] * count
-            except DeckError as err:
-                raise RecordError(str(err)) from None
+        cards = _read_deck_cards(raw["rooms"], levels) if "rooms" in raw else deck.rooms
         deck = dataclasses.replace(deck, name=raw.get("name", "custom"), rooms=tuple(cards))
+    return deck, levels
 
-    rooms = None
-    if "rooms" in data:
-        raw = data["rooms"]
-        _require(isinstance(raw, list), "rooms: expected a list of room cards in draw order")
-        try:
-            rooms = [parse_room(c, f"rooms[{i}]", levels) for i, c in enumerate(raw)]
-        except DeckError as err:
-            raise RecordError(str(err)) from None
-        need = rules.rooms_dealt(len(players))
-        _require(len(rooms) >= need,
-                 f"rooms: a {len(players)}-player game deals {need} rooms, the record lists {len(rooms)}")
-    else:
+
+def _read_deck_cards(raw: Any, levels) -> list[RoomCard]:
+    _require(isinstance(raw, list) and raw, "deck.rooms: expected the deck's room cards with counts")
+    cards: list[RoomCard] = []
+    try:
+        for i, row in enumerate(raw):
+            card = parse_room(row, f"deck.rooms[{i}]", levels)
+            count = row.get("count", 1)
+            _require(isinstance(count, int) and not isinstance(count, bool) and count >= 1,
+                     f"deck.rooms[{i}].count: expected a whole number of at least 1")
+            cards += [card] * count
+    except DeckError as err:
+        raise RecordError(str(err)) from None
+    return cards
+
+
+def _read_rooms(data: Mapping, levels, need: int, n: int, seed) -> list[RoomCard] | None:
+    """The rooms in draw order, or ``None`` (then the seed shuffles the deck)."""
+    if "rooms" not in data:
         _require(seed is not None, "rooms: missing, and no seed to shuffle the deck with")
+        return None
+    raw = data["rooms"]
+    _require(isinstance(raw, list), "rooms: expected a list of room cards in draw order")
+    try:
+        rooms = [parse_room(c, f"rooms[{i}]", levels) for i, c in enumerate(raw)]
+    except DeckError as err:
+        raise RecordError(str(err)) from None
+    _require(len(rooms) >= need, f"rooms: a {n}-player game deals {need} rooms, the record lists {len(rooms)}")
+    return rooms
 
-    lords = None
-    if "lords" in data:
-        raw = data["lords"]
-        _require(isinstance(raw, list), "lords: expected a list of lord ids in draw order")
-        _require(len(raw) == len(players),
-                 f"lords: a {len(players)}-player game draws {len(players)} lords, got {len(raw)}")
-        lords = []
-        for i, entry in enumerate(raw):
-            try:
-                if isinstance(entry, str):
-                    _require(entry in LORDS_BY_ID,
-                             f"lords[{i}]: unknown lord id {entry!r} (known: {', '.join(LORDS_BY_ID)})")
-                    lords.append(LORDS_BY_ID[entry])
-                else:
-                    lords.append(lord_from_dict(entry, f"lords[{i}]"))
-            except (LordError, EffectError) as err:
-                raise RecordError(str(err)) from None
-    else:
+
+def _read_lords(data: Mapping, players: list[str], seed) -> list | None:
+    """The lords in draw order (ids or full definitions), or ``None`` (drawn with the seed)."""
+    if "lords" not in data:
         _require(seed is not None, "lords: missing, and no seed to draw them with")
+        return None
+    raw = data["lords"]
+    _require(isinstance(raw, list), "lords: expected a list of lord ids in draw order")
+    _require(len(raw) == len(players),
+             f"lords: a {len(players)}-player game draws {len(players)} lords, got {len(raw)}")
+    lords = []
+    for i, entry in enumerate(raw):
+        try:
+            if isinstance(entry, str):
+                _require(entry in LORDS_BY_ID,
+                         f"lords[{i}]: unknown lord id {entry!r} (known: {', '.join(LORDS_BY_ID)})")
+                lords.append(LORDS_BY_ID[entry])
+            else:
+                lords.append(lord_from_dict(entry, f"lords[{i}]"))
+        except (LordError, EffectError) as err:
+            raise RecordError(str(err)) from None
+    return lords
 
-    start = data.get("start_player", players[0])
-    _require(start in players, f"start_player: {start!r} is not one of the players")
 
-    # "exhaust" present: exactly these choices (players not listed are still to choose);
-    # absent: every player's choice comes from the seed (R2.4).
+def _read_exhaust(data: Mapping, players: list[str], seed) -> dict[str, tuple[int, int]]:
+    """"exhaust" present: exactly these choices (players not listed are still to choose);
+    absent: every player's choice comes from the seed (R2.4)."""
     exhaust = data.get("exhaust")
-    choices: dict[str, tuple[int, int]] = {}
     if exhaust is None:
         _require(seed is not None, "exhaust: missing, and no seed to choose with")
-        choices = {name: random_exhaust(seed, i) for i, name in enumerate(players)}
-    else:
-        _require(isinstance(exhaust, Mapping), "exhaust: expected {name: [strength, strength]}")
-        for name, pair in exhaust.items():
-            _require(name in players, f"exhaust.{name}: not one of the players")
-            _require(isinstance(pair, list) and len(pair) == 2
-                     and all(isinstance(s, int) and not isinstance(s, bool) and 1 <= s <= 5 for s in pair)
-                     and pair[0] != pair[1],
-                     f"exhaust.{name}: expected two different strengths 1-5, got {pair!r}")
-            choices[name] = (pair[0], pair[1])
-        start_seat = players.index(data.get("start_player", players[0])) if data.get(
-            "start_player", players[0]) in players else 0
-        order = [players[(start_seat + i) % len(players)] for i in range(len(players))]
-        chosen = [name in choices for name in order]
-        if chosen != sorted(chosen, reverse=True):
-            raise RecordError("exhaust: choices are taken from the start player clockwise; "
-                              f"{order[chosen.index(False)]} has none but a later player has one")
+        return {name: random_exhaust(seed, i) for i, name in enumerate(players)}
+    _require(isinstance(exhaust, Mapping), "exhaust: expected {name: [strength, strength]}")
+    choices: dict[str, tuple[int, int]] = {}
+    for name, pair in exhaust.items():
+        _require(name in players, f"exhaust.{name}: not one of the players")
+        _require(isinstance(pair, list) and len(pair) == 2
+                 and all(isinstance(s, int) and not isinstance(s, bool) and 1 <= s <= 5 for s in pair)
+                 and pair[0] != pair[1],
+                 f"exhaust.{name}: expected two different strengths 1-5, got {pair!r}")
+        choices[name] = (pair[0], pair[1])
+    start_seat = players.index(data.get("start_player", players[0]))  # checked by the caller
+    order = [players[(start_seat + i) % len(players)] for i in range(len(players))]
+    chosen = [name in choices for name in order]
+    if chosen != sorted(chosen, reverse=True):
+        raise RecordError("exhaust: choices are taken from the start player clockwise; "
+                          f"{order[chosen.index(False)]} has none but a later player has one")
+    return choices
 
-    try:
-        game = Game(players, seed=seed, rules=rules, deck=deck, rooms=rooms, lords=lords,
-                    start_player=start, exhaust=choices)
-    except (LordError, DeckError) as err:
-        raise RecordError(str(err)) from None
-    except (ValueError, IllegalAction) as err:
-        raise RecordError(f"setup: {err}") from None
 
-    comment = data.get("comment")
-    _require(comment is None or isinstance(comment, str), "comment: expected text")
-    game.comment = comment
-
-    moves = data.get("moves", [])
+def _replay_moves(game: Game, moves: Any, stop_at: int | None) -> None:
     _require(isinstance(moves, list), "moves: expected a list of move texts")
     for number, text in enumerate(moves[:stop_at] if stop_at is not None else moves, start=1):
         _require(isinstance(text, str), f"move {number}: expected text such as 'Ann: place 1 1'")
@@ -177,7 +211,6 @@ def from_record(data: Any, *, stop_at: int | None = None) -> Game:
             game.push(text)
         except (ActionSyntaxError, IllegalAction) as err:
             raise RecordError(f"move {number} ({text!r}): {err}") from None
-    return game
 
 
 def load_record(path: str | Path, **kwargs: Any) -> Game:

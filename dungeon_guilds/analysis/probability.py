@@ -22,14 +22,15 @@ heal costs (R6.1, never below $0) and lord bonuses. It is a myopic hint, the qua
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Sequence
 
 from ..actions import Action
 from ..cards import RoomCard
 from ..payout import split
-from ..state import SETUP, State, beats
+from ..state import OVER, SETUP, State, beats
 from .knowledge import pending_after
 
-__all__ = ["action_values", "clear_probability", "clear_table", "RoundModel"]
+__all__ = ["action_values", "clear_probabilities", "clear_probability", "clear_table", "RoundModel"]
 
 def _as_view(view_or_state, player: int | None = None):
     if isinstance(view_or_state, State):
@@ -67,6 +68,74 @@ def clear_probability_after(state: State, player: int, action: Action) -> Fracti
     """The chance that the room a move puts an adventurer into clears, as ``player`` sees it:
     the engine applies the move on a copy (:meth:`State.after`) and the room is read there."""
     return clear_probability(state.after(action).view(player), action.room - 1)
+
+
+def _beats(state, i: int, defence: int) -> bool:
+    """Whether room ``i`` as it stands beats a front of this printed ``defence`` (the engine's
+    rule, :func:`~dungeon_guilds.state.beats`, after the lord's change)."""
+    return beats(state.room_total(i), defence + state.lord_defence_change(i))
+
+
+def _ways(allowed: Sequence[int]) -> int:
+    ways = 1
+    for q, a in enumerate(sorted(allowed)):
+        if a - q <= 0:
+            return 0
+        ways *= a - q
+    return ways
+
+
+def _falling(m: int, j: int) -> int:
+    out = 1
+    for q in range(j):
+        out *= m - q
+    return out
+
+
+def clear_probabilities(game_or_state) -> list[tuple[Fraction, Fraction]]:
+    """Per room, top first: (P(the room beats its defence), P(the room is cleared)).
+
+    A room's front is a uniformly random card among the unseen cards of its level, the rooms
+    of one level drawing without replacement from the same pool; the defence is the engine's
+    (printed defence plus the lord's change, R5.3) and a room is beaten when its strength
+    reaches it (R5.1). For the rooms of one level each room ``r`` allows ``a_r`` cards; the
+    sets are nested, so the ways to deal all of them allowed cards is the product of
+    ``a_(q) - q`` over the rooms sorted by ``a``, out of ``m (m-1) ...``; levels draw from
+    disjoint pools. The result is exact.
+
+    After the game (the last rooms revealed) the fronts are known and the values are 0 or 1.
+    """
+    state = getattr(game_or_state, "state", game_or_state)
+    k = len(state.rooms)
+    if state.phase == OVER:
+        alone = [Fraction(int(_beats(state, i, state.rooms[i].defence))) for i in range(k)]
+        out, reach = [], Fraction(1)
+        for a in alone:
+            reach *= a
+            out.append((a, reach))
+        return out
+    pools: dict[int, list] = {}
+    for card in state.unseen_cards():
+        pools.setdefault(card.level, []).append(card)
+    allowed = []
+    for i, room in enumerate(state.rooms):
+        pool = pools.get(room.level, [])
+        allowed.append(sum(1 for c in pool if _beats(state, i, c.defence)))
+    out = []
+    for i in range(k):
+        m = len(pools.get(state.rooms[i].level, []))
+        alone = Fraction(allowed[i], m) if m else Fraction(0)
+        cleared = Fraction(1)
+        for level, pool in pools.items():
+            rooms = [j for j in range(i + 1) if state.rooms[j].level == level]
+            if not rooms:
+                continue
+            total = _falling(len(pool), len(rooms))
+            cleared *= Fraction(_ways([allowed[j] for j in rooms]), total) if total else 0
+        if any(not pools.get(state.rooms[j].level) for j in range(i + 1)):
+            cleared = Fraction(0)
+        out.append((alone, cleared))
+    return out
 
 
 def clear_table(view_or_state, room_index: int, totals=range(0, 11)) -> dict[int, Fraction]:
@@ -113,7 +182,12 @@ class RoundModel:
         # blocks: runs of rooms after which no level of the runs above comes again
         cuts = [i for i in range(k) if not set(self.levels[i:]) & set(self.levels[:i])] + [k]
         self._block_bounds = list(zip(cuts, cuts[1:]))
+        self._block_of = [b for b, (lo, hi) in enumerate(self._block_bounds) for _ in range(lo, hi)]
         self._blocks: dict[tuple, tuple] = {}
+        self._interned: dict[tuple, tuple] = {}  # row contents -> the row (with its id last)
+        self._blocks_by_rows: dict[tuple, tuple] = {}
+        self._clears: dict[tuple, list] = {}  # (room, total) -> does each kind clear
+        self._chains: dict[tuple, float] = {}  # (gold, the blocks' outcome objects) -> value
         self._counts = {lv: [c for _, c in kl] for lv, kl in self.kinds.items()}
         self._sizes = {lv: sum(c) for lv, c in self._counts.items()}
         self._k = k
@@ -188,33 +262,61 @@ class RoundModel:
         owner, strength = after.slot_owner, after.slot_str
         key = (i, player, owner[a], strength[a], owner[a + 1], strength[a + 1])
         row = None if self._fixed is None else self._rows.get(key)
-        if row is None:
-            total = strength[a] + strength[a + 1]  # as State.room_total
-            occ = after.occupants(i)
-            defence, treasure = values
-            clears = [beats(total, d) for d in defence[i]]
-            if occ:
-                occ_key = tuple(occ)
-                shares = []
-                for t in treasure[i]:
-                    split_key = (t, occ_key)
-                    got = _SPLITS.get(split_key)
-                    if got is None:
-                        got = _SPLITS[split_key] = split(t, occ)[0]
-                    shares.append(got.get(player, 0))
-            else:
-                shares = [0] * len(treasure[i])
-            cost = sum(after.heal_cost(s) for o, s in occ if o == player)
-            merged: dict[int, int] = {}
-            fail = 0
-            for t, c in enumerate(self._counts[self.levels[i]]):
-                if clears[t]:
-                    merged[shares[t]] = merged.get(shares[t], 0) + c
-                else:
-                    fail += c
-            row = (clears, shares, cost, tuple(merged.items()), fail)
+        if row is None and self._fixed is not None and owner[a] != player != owner[a + 1]:
+            # the engine's split pays only a room's occupants: a room without the player's
+            # adventurers gives it nothing, and its row depends on its total alone
+            out_key = (i, strength[a] + strength[a + 1])
+            row = self._rows.get(out_key)
+            if row is None:
+                row = self._rows[out_key] = self._new_row(after, i, player, values)
+            self._rows[key] = row
+        elif row is None:
+            row = self._new_row(after, i, player, values)
+        return row
+
+    def _new_row(self, after: State, i: int, player: int, values) -> tuple:
+        """The row itself (see :meth:`_row`), interned by content when the lord's numbers
+        are fixed for the round."""
+        a = 2 * i
+        strength = after.slot_str
+        total = strength[a] + strength[a + 1]  # as State.room_total
+        occ = after.occupants(i)
+        defence, treasure = values
+        clears_key = (i, total)
+        clears = self._clears.get(clears_key) if self._fixed is not None else None
+        if clears is None:
+            clears = [beats(total, d) for d in defence[i]]  # the engine's R5.1
             if self._fixed is not None:
-                self._rows[key] = row
+                self._clears[clears_key] = clears
+        if occ:
+            occ_key = tuple(occ)
+            shares = []
+            for t in treasure[i]:
+                split_key = (t, occ_key)
+                got = _SPLITS.get(split_key)
+                if got is None:
+                    got = _SPLITS[split_key] = split(t, occ)[0]
+                shares.append(got.get(player, 0))
+        else:
+            shares = [0] * len(treasure[i])
+        cost = sum(after.heal_cost(s) for o, s in occ if o == player)
+        merged: dict[int, int] = {}
+        fail = 0
+        for t, c in enumerate(self._counts[self.levels[i]]):
+            if clears[t]:
+                merged[shares[t]] = merged.get(shares[t], 0) + c
+            else:
+                fail += c
+        if self._fixed is not None:
+            # rows with equal contents are one row (e.g. any room without the player's
+            # adventurers and with the same total at a level): blocks are then cached by row ids
+            content = (self.levels[i], tuple(clears), tuple(shares), cost)
+            row = self._interned.get(content)
+            if row is None:
+                row = self._interned[content] = (clears, shares, cost, tuple(merged.items()),
+                                                 fail, len(self._interned))
+        else:
+            row = (clears, shares, cost, tuple(merged.items()), fail)
         return row
 
     # ------------------------------------------------------------------ the value
@@ -232,24 +334,77 @@ class RoundModel:
         if values is None or after.bonus:  # the lord's numbers depend on the dungeon
             gains, values = self._dungeon(after, (tuple(after.slot_owner), tuple(after.slot_str)))
             base += gains[player]
-        k = self._k
+        parts = [self._part(after, player, values, b) for b in range(len(self._block_bounds))]
+        if values is not fixed:
+            return self._chain(parts, base)
+        # the blocks' outcomes are shared objects: equal parts and gold, equal value (a
+        # decision's moves share all blocks but one, and many dungeons recur in a round)
+        chain_key = (base, *map(id, parts))
+        value = self._chains.get(chain_key)
+        if value is None:
+            value = self._chains[chain_key] = self._chain(parts, base)
+        return value
+
+    def _part(self, after: State, player: int, values, b: int) -> tuple:
+        """Block ``b``'s outcomes for ``player``: (cleared: [(gained, chance)], failed:
+        [(room, gained, chance)], the player's heal cost per room), cached by the block's slots
+        and, through the rows, by its rooms' contents when the lord's numbers are fixed."""
+        lo, hi = self._block_bounds[b]
+        fixed = values is self._fixed
         owner, strength = after.slot_owner, after.slot_str
-        parts = []  # per block: (cleared: (gained, chance); failed: (room, gained, chance); heal costs)
-        cache = self._blocks
-        for lo, hi in self._block_bounds:
-            key = (lo, player, *owner[2 * lo:2 * hi], *strength[2 * lo:2 * hi])
-            part = cache.get(key) if values is fixed else None
-            if part is None:
-                rows: list = [None] * k
-                for i in range(lo, hi):
-                    rows[i] = self._row(after, i, player, values)
-                outcomes = self._block(rows, lo, hi)
-                part = ([(gb, q) for (j, gb), q in outcomes if j == hi],  # the block cleared
-                        [(j, gb, q) for (j, gb), q in outcomes if j != hi],  # room j failed
-                        [rows[i][2] for i in range(lo, hi)])
-                if values is fixed:  # the block's rooms as they stand fix its outcomes
-                    cache[key] = part
-            parts.append(part)
+        key = (lo, player, *owner[2 * lo:2 * hi], *strength[2 * lo:2 * hi])
+        part = self._blocks.get(key) if fixed else None
+        if part is not None:
+            return part
+        rows: list = [None] * self._k
+        for i in range(lo, hi):
+            rows[i] = self._row(after, i, player, values)
+        if fixed:  # equal rows, equal outcomes: one walk per row ids
+            by_rows = (lo, *[rows[i][5] for i in range(lo, hi)])
+            part = self._blocks_by_rows.get(by_rows)
+            if part is not None:
+                self._blocks[key] = part
+                return part
+        outcomes = self._block(rows, lo, hi)
+        part = ([(gb, q) for (j, gb), q in outcomes if j == hi],  # the block cleared
+                [(j, gb, q) for (j, gb), q in outcomes if j != hi],  # room j failed
+                [rows[i][2] for i in range(lo, hi)])
+        if fixed:  # the block's rooms as they stand fix its outcomes
+            self._blocks[key] = self._blocks_by_rows[by_rows] = part
+        return part
+
+    def move_values(self, state: State, player: int, afters: list[State]) -> list[float]:
+        """:meth:`expected_gold` of each of ``afters``, the dungeons one decision's moves
+        leave (``state`` before the move). The moves share every block but the one whose slots
+        they change: those blocks' outcomes are looked up once, from ``state``."""
+        fixed = self._fixed
+        if fixed is None or state.bonus:
+            return [self.expected_gold(after, player) for after in afters]
+        so, ss = state.slot_owner, state.slot_str
+        slots = range(len(so))
+        block_of = self._block_of
+        before = [self._part(state, player, fixed, b) for b in range(len(self._block_bounds))]
+        out = []
+        for after in afters:
+            ao, as_ = after.slot_owner, after.slot_str
+            if after.bonus:
+                out.append(self.expected_gold(after, player))
+                continue
+            parts = before[:]
+            for b in {block_of[j >> 1] for j in slots if ao[j] != so[j] or as_[j] != ss[j]}:
+                parts[b] = self._part(after, player, fixed, b)
+            base = after.gold[player]
+            chain_key = (base, *map(id, parts))
+            value = self._chains.get(chain_key)
+            if value is None:
+                value = self._chains[chain_key] = self._chain(parts, base)
+            out.append(value)
+        return out
+
+    def _chain(self, parts: list, base: int) -> float:
+        """The expected gold from the blocks' outcomes, top block first (R5.1 cascade, R6.1
+        heal costs never taking gold below $0)."""
+        k = self._k
         cost = [0] * (k + 1)  # the player's heal costs from room i down (R6.1)
         i = k
         for _, _, costs in reversed(parts):
@@ -384,5 +539,5 @@ def action_values(state: State, player: int | None = None, view=None,
         return {}
     model = RoundModel.of(state, view)
     now = state.gold[p]
-    value = model.expected_gold
-    return {a: value(pending_after(state, a), p) - now for a in legal}
+    values = model.move_values(state, p, [pending_after(state, a) for a in legal])
+    return {a: v - now for a, v in zip(legal, values)}

@@ -371,6 +371,28 @@ def simulate_columns(
     ``rules.lords``, R7.4); it needs at least ``players`` lords. The tables do not depend on
     how the work is split.
     """
+    bots, deck, pool = _checked_arguments(n_games, bots, players, rules, deck, lords, need_pandas)
+    workers = jobs if executor is None else max(jobs, 2)
+    specs = _chunk_specs(n_games, chunk_size, workers, {
+        "seed": seed, "bots": bots, "players": players, "rules": rules.to_dict(),
+        "rotate": rotate, "bot_options": bot_options or {},
+        # the deck travels only if it is not the reference deck (compared by content: a
+        # deck file may keep the name "reference" after an edit)
+        "deck": deck if deck != reference_deck() else None,
+        "lords": None if pool is None else [_lord_entry(lord) for lord in pool]})
+    t0 = time.perf_counter()
+    parts, used = _play_chunks(specs, n_games, executor, jobs, progress, need_pandas)
+    meta = {"games": n_games, "bots": bots, "players": players, "seed": seed,
+            "rules": rules.to_dict(), "rotate": rotate, "seconds": time.perf_counter() - t0,
+            "deck": deck.name,
+            "lords": None if pool is None else [lord.id for lord in pool],
+            "chunks": len(specs), "jobs": jobs, "executor": used}
+    return parts, meta
+
+
+def _checked_arguments(n_games: int, bots: Sequence[str], players: int, rules: Rules,
+                       deck: Deck | None, lords, need_pandas: bool):
+    """Refuse bad arguments before playing: ``(bots as a list, the deck, the lord pool or None)``."""
     from importlib.util import find_spec
 
     if need_pandas and find_spec("pandas") is None:  # the analysis extra: fail before playing, not after
@@ -384,7 +406,7 @@ def simulate_columns(
         if name not in BOTS:
             raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOTS)})")
     rules.check_players(players)
-    lineup_for(bots, players, 0, rotate)  # refuses a wrong number of bots now
+    lineup_for(bots, players, 0, rotate=True)  # refuses a wrong number of bots now
     deck = deck if deck is not None else reference_deck()
     need = rules.rooms_dealt(players)
     if len(deck.rooms) < need:
@@ -401,19 +423,22 @@ def simulate_columns(
         if dup:
             raise ValueError(f"the lord pool has two lords with the id {dup[0]!r}; give each lord "
                              "its own id (the tables name lords by id)")
-    workers = jobs if executor is None else max(jobs, 2)
+    return bots, deck, pool
+
+
+def _chunk_specs(n_games: int, chunk_size: int | None, workers: int, base: dict) -> list[dict]:
+    """The chunks of games (``start``, ``stop`` and the run's settings ``base``): by default
+    about four chunks a worker, at most 2000 games each."""
     if chunk_size is None:
         chunk_size = max(1, min(2000, math.ceil(n_games / max(1, 4 * workers))))
-    base = {"seed": seed, "bots": bots, "players": players, "rules": rules.to_dict(),
-            "rotate": rotate, "bot_options": bot_options or {},
-            # the deck travels only if it is not the reference deck (compared by content: a
-            # deck file may keep the name "reference" after an edit)
-            "deck": deck if deck != reference_deck() else None,
-            "lords": None if pool is None else [_lord_entry(lord) for lord in pool]}
-    specs = [dict(base, start=a, stop=min(n_games, a + chunk_size))
-             for a in range(0, n_games, chunk_size)]
+    return [dict(base, start=a, stop=min(n_games, a + chunk_size)) for a in range(0, n_games, chunk_size)]
+
+
+def _play_chunks(specs: list[dict], n_games: int, executor: Executor | None, jobs: int, progress,
+                 need_pandas: bool) -> tuple[list[dict], str]:
+    """Play the chunks (here, on ``executor``, or on a pool of ``jobs`` processes started and
+    stopped here) and return their column parts in chunk order and the executor's name."""
     update, bar = _progress_callback(progress, n_games)
-    t0 = time.perf_counter()
     parts: list[dict | None] = [None] * len(specs)
     done = 0
     own_pool = None
@@ -450,14 +475,7 @@ def simulate_columns(
             own_pool.shutdown()
         if bar is not None:
             bar.close()
-    seconds = time.perf_counter() - t0
-    meta = {"games": n_games, "bots": bots, "players": players, "seed": seed,
-            "rules": rules.to_dict(), "rotate": rotate, "seconds": seconds,
-            "deck": deck.name,
-            "lords": None if pool is None else [lord.id for lord in pool],
-            "chunks": len(specs), "jobs": jobs,
-            "executor": type(executor).__name__ if executor is not None else "inline"}
-    return parts, meta
+    return parts, type(executor).__name__ if executor is not None else "inline"
 
 
 def merged_column(parts: list[dict], table: str, name: str) -> list:

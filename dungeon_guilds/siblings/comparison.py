@@ -21,23 +21,23 @@ similarity measure: the Jaccard index of two games' mechanism sets (:func:`simil
 
 from __future__ import annotations
 
-import tomllib
 from fractions import Fraction
-from functools import lru_cache
-from importlib import resources
 
 from typing import TYPE_CHECKING
 
 from ..extras import require
 
 from . import GAMES, Source
-from . import dungeon, dungeon_fighter, dungeon_lords
-from ..turn_order import snake_order
+from . import dungeon, dungeon_fighter, dungeon_lords, guilds
+from .base import CONCEPTS, SiblingGame, comparison_data as _data
 
 if TYPE_CHECKING:
     import pandas as pd
 
 DATA_FILE = "comparison.toml"
+
+#: the games compared, in table order, each a :class:`~dungeon_guilds.siblings.base.SiblingGame`
+SIBLINGS: tuple[SiblingGame, ...] = (guilds.GAME, dungeon.GAME, dungeon_lords.GAME, dungeon_fighter.GAME)
 
 
 def _frame(rows: list[dict], columns: list[str] | None = None) -> "pd.DataFrame":
@@ -46,12 +46,6 @@ def _frame(rows: list[dict], columns: list[str] | None = None) -> "pd.DataFrame"
     import pandas as pd
 
     return pd.DataFrame(rows, columns=columns)
-
-
-@lru_cache(maxsize=1)
-def _data() -> dict:
-    text = resources.files(__package__).joinpath("data", DATA_FILE).read_text(encoding="utf-8")
-    return tomllib.loads(text)
 
 
 def attributes() -> list[tuple[str, str]]:
@@ -190,6 +184,12 @@ def shared_mechanisms(a: str, b: str) -> list[str]:
 # --------------------------------------------------------------------------------------------
 
 
+def sibling(game: str) -> SiblingGame:
+    """The :class:`~dungeon_guilds.siblings.base.SiblingGame` of a game id or name."""
+    key = _resolve(game)
+    return next(g for g in SIBLINGS if g.key == key)
+
+
 def turn_sequence(game: str, n_players: int = 4, turns: int = 8) -> list[int]:
     """The first ``turns`` seats (0..n-1) to act, start player 0, by each game's scheme.
 
@@ -197,70 +197,35 @@ def turn_sequence(game: str, n_players: int = 4, turns: int = 8) -> list[int]:
     line 38). Dungeon Lords: each order card is placed in seat order from the start player
     (the Dungeon Lords building notes, line 46). Dungeon Fighter: three throwers per round with the shared coloured
     dice from the start player on, who changes each round (the Dungeon Fighter overview, lines 121, 131, 143).
+    Each game's :meth:`SiblingGame.turn_sequence` computes it.
     """
-    game = _resolve(game)
-    if game == "dungeon_guilds":
-        return snake_order(n_players, 0, turns)
-    if game in ("dungeon", "dungeon_lords"):
-        return [t % n_players for t in range(turns)]
-    if game == "dungeon_fighter":
-        seq, start = [], 0
-        while len(seq) < turns:
-            seq += [(start + i) % n_players for i in range(dungeon_fighter.COLOURED.count)]
-            start = (start + 1) % n_players
-        return seq[:turns]
-    raise KeyError(game)
+    return sibling(game).turn_sequence(n_players, turns)
+
+
+#: concept key -> (row label, how it was computed); the label may use ``{n}`` (players)
+CONCEPT_ROWS = {
+    "first_turns": ("first 8 turns, {n} players (seat 0 starts)",
+                    "comparison.turn_sequence (Guilds: turn_order.snake_order)"),
+    "rounds": ("rounds in a game", "docs/rules.md R6.4; dungeon_lords.ROUNDS_PER_YEAR x YEARS"),
+    "dice": ("dice in a basic action", "kernels: dungeon.two_dice, dungeon_fighter.Die"),
+    "key_chance": ("chance of the basic action's key event",
+                   "dungeon.hero_win_chance; dungeon_fighter.Die.p_eye"),
+    "worst": ("worst single outcome",
+              "dungeon.counter_attack_distribution; dungeon_lords.pay_tax; dungeon_fighter.final_score"),
+}
 
 
 def computed_concept_rows(n_players: int = 4) -> list[dict]:
     """Numbers the kernels compute, one row per concept, games across, with how each was
-    computed (rows are Ludii-style "concepts")."""
-    p7 = dungeon.hero_win_chance(7)
-    killed = dungeon.counter_attack_distribution()["killed"]
-    coloured = dungeon_fighter.COLOURED.p_eye
-    white = dungeon_fighter.WHITE.p_eye
-    rows = [
-        {
-            "concept": f"first 8 turns, {n_players} players (seat 0 starts)",
-            "Dungeon Guilds": str(turn_sequence("dungeon_guilds", n_players)),
-            "Dungeon!": str(turn_sequence("dungeon", n_players)),
-            "Dungeon Lords": str(turn_sequence("dungeon_lords", n_players)) + " (after secret orders)",
-            "Dungeon Fighter": str(turn_sequence("dungeon_fighter", n_players)),
-            "computed by": "comparison.turn_sequence (Guilds: turn_order.snake_order)",
-        },
-        {
-            "concept": "rounds in a game",
-            "Dungeon Guilds": f"{n_players} (one per player)",
-            "Dungeon!": "open-ended (until a hero wins)",
-            "Dungeon Lords": f"{dungeon_lords.ROUNDS_PER_YEAR * dungeon_lords.YEARS} building rounds",
-            "Dungeon Fighter": "one per room until the boss",
-            "computed by": "docs/rules.md R6.4; dungeon_lords.ROUNDS_PER_YEAR x YEARS",
-        },
-        {
-            "concept": "dice in a basic action",
-            "Dungeon Guilds": "0 (placement is deterministic)",
-            "Dungeon!": "2 (2d6 attack)",
-            "Dungeon Lords": "0 (order placement)",
-            "Dungeon Fighter": "1 (one die thrown at the target)",
-            "computed by": "kernels: dungeon.two_dice, dungeon_fighter.Die",
-        },
-        {
-            "concept": "chance of the basic action's key event",
-            "Dungeon Guilds": "— (no chance: room values are hidden, not random per action)",
-            "Dungeon!": f"hit a 7-monster: {p7} ≈ {float(p7):.3f}",
-            "Dungeon Lords": "order finds no slot: see simulate_order_contention",
-            "Dungeon Fighter": f"eye on top: coloured {coloured}, white {white}",
-            "computed by": "dungeon.hero_win_chance; dungeon_fighter.Die.p_eye",
-        },
-        {
-            "concept": "worst single outcome",
-            "Dungeon Guilds": "a failed room fails every room below (R5.1)",
-            "Dungeon!": f"killed by the counter-attack: {killed} per failed attack",
-            "Dungeon Lords": "−3 points per unpaid tax gold",
-            "Dungeon Fighter": "3rd damage token: the hero is out (−3 −5 points)",
-            "computed by": "dungeon.counter_attack_distribution; dungeon_lords.pay_tax; dungeon_fighter.final_score",
-        },
-    ]
+    computed (rows are Ludii-style "concepts"); each sibling gives its own column."""
+    columns = {g.name: g.concepts(n_players) for g in SIBLINGS}
+    rows = []
+    for key in CONCEPTS:
+        label, computed_by = CONCEPT_ROWS[key]
+        row = {"concept": label.format(n=n_players)}
+        row.update({name: values[key] for name, values in columns.items()})
+        row["computed by"] = computed_by
+        rows.append(row)
     return rows
 
 

@@ -42,6 +42,7 @@ from itertools import product
 from typing import Iterable, Mapping
 
 from . import Source, cite
+from .base import KernelGame
 
 # --------------------------------------------------------------------------------------------
 # Facts
@@ -461,3 +462,24 @@ def exact_duel(needed: int, spells: int | Mapping[int, Fraction] = 0) -> tuple[F
         fall += weight * (1 - survive_spells + survive_spells * p / (p + q))
         attacks += weight * (spell_attacks + survive_spells / (p + q))
     return fall, attacks
+
+
+class DungeonGame(KernelGame):
+    """Dungeon! as a :class:`~dungeon_guilds.siblings.base.SiblingGame`."""
+
+    key = "dungeon"
+    module = __name__
+
+    # turn_sequence: KernelGame's clockwise whole turns (the Dungeon! rules post, line 38)
+
+    def concepts(self, n_players: int) -> dict[str, str]:
+        p7 = hero_win_chance(7)
+        killed = counter_attack_distribution()["killed"]
+        return {"first_turns": str(self.turn_sequence(n_players)),
+                "rounds": "open-ended (until a hero wins)",
+                "dice": "2 (2d6 attack)",
+                "key_chance": f"hit a 7-monster: {p7} ≈ {float(p7):.3f}",
+                "worst": f"killed by the counter-attack: {killed} per failed attack"}
+
+
+GAME = DungeonGame()

@@ -36,6 +36,7 @@ from fractions import Fraction
 from math import comb
 
 from . import Source, cite
+from .base import KernelGame
 
 # --------------------------------------------------------------------------------------------
 # Facts
@@ -347,3 +348,29 @@ def best_possible_score(players: int, difficulty: str = "hard", white_dice: int 
     """An upper bound: everyone alive, no damage, all white dice and coins in the box kept
     (6 heroes on hard: 15 + 6 + 18 + 15 + 5 = 59)."""
     return final_score(difficulty, True, players, 0, white_dice, gold, 0).total
+
+
+class DungeonFighterGame(KernelGame):
+    """Dungeon Fighter as a :class:`~dungeon_guilds.siblings.base.SiblingGame`."""
+
+    key = "dungeon_fighter"
+    module = __name__
+
+    def turn_sequence(self, n_players: int, turns: int = 8) -> list[int]:
+        """Three throwers per round with the shared coloured dice from the start player on, who
+        changes each round (lines 121, 131, 143)."""
+        seq, start = [], 0
+        while len(seq) < turns:
+            seq += [(start + i) % n_players for i in range(COLOURED.count)]
+            start = (start + 1) % n_players
+        return seq[:turns]
+
+    def concepts(self, n_players: int) -> dict[str, str]:
+        return {"first_turns": str(self.turn_sequence(n_players)),
+                "rounds": "one per room until the boss",
+                "dice": "1 (one die thrown at the target)",
+                "key_chance": f"eye on top: coloured {COLOURED.p_eye}, white {WHITE.p_eye}",
+                "worst": "3rd damage token: the hero is out (−3 −5 points)"}
+
+
+GAME = DungeonFighterGame()

@@ -41,6 +41,7 @@ from math import comb
 from typing import Callable, Iterable, Mapping, Sequence
 
 from . import Source, cite, outside_fact
+from .base import KernelGame
 
 ORDERS_ORIGIN = ("Dungeon Lords rulebook (Czech Games Edition, 2009), as summarised at "
                  "https://www.boardgamebriefs.com/dungeon-lords")
@@ -341,14 +342,17 @@ def reveal_adventurers(deck: Iterable[int], count: int) -> list[int]:
 
 
 @dataclass(frozen=True)
-class Lord:
+class DungeonLordsPlayer:
+    """A player (a dungeon lord of that game, or its NPC) as the adventurer deal sees them: not
+    a lord card of Dungeon Guilds (``dungeon_guilds.lords.Lord``)."""
+
     name: str
     evil: int
     order_position: int  # position in this round's order of play (0 = first)
     npc: bool = False
 
 
-def deal_adventurers(adventurers: Sequence, lords: Sequence[Lord]) -> dict[str, object]:
+def deal_adventurers(adventurers: Sequence, lords: Sequence[DungeonLordsPlayer]) -> dict[str, object]:
     """Deal the round's adventurers, weakest first, to the least evil lord first (line 114).
 
     Ties: the earlier lord in the round's order of play gets the weaker adventurer (line 118);
@@ -523,3 +527,23 @@ def first_card_no_slot_exact(n_players: int) -> dict[int, Fraction]:
                               Fraction(0))
         out[k] = total
     return out
+
+
+class DungeonLordsGame(KernelGame):
+    """Dungeon Lords as a :class:`~dungeon_guilds.siblings.base.SiblingGame`."""
+
+    key = "dungeon_lords"
+    module = __name__
+
+    # turn_sequence: KernelGame's seat order from the start player; each order card is placed
+    # that way (the Dungeon Lords building notes, line 46)
+
+    def concepts(self, n_players: int) -> dict[str, str]:
+        return {"first_turns": str(self.turn_sequence(n_players)) + " (after secret orders)",
+                "rounds": f"{ROUNDS_PER_YEAR * YEARS} building rounds",
+                "dice": "0 (order placement)",
+                "key_chance": "order finds no slot: see simulate_order_contention",
+                "worst": "−3 points per unpaid tax gold"}
+
+
+GAME = DungeonLordsGame()

@@ -39,28 +39,46 @@ def board_figure(game_or_state, lang: str | None = None) -> go.Figure:
     rooms have been resolved, one of results (``customdata`` ``[room, status]``).
     """
     state, log = state_and_log(game_or_state)
-    names = state.names
+    traces = _slot_traces(state, lang) + _room_traces(state, lang)
+    results = resolution(log, rooms_round(state)) if log else None
+    if results:
+        traces.append(_result_trace(results, lang))
+    fig = go.Figure(traces)
     k = len(state.rooms)
+    lord = f"{t('board.lord', lang)}: {i18n.lord_name(state.lord, lang)} — {i18n.lord_text(state.lord, lang)}"
+    if not state.effects_on:
+        lord += f" ({t('word.effects_off', lang)})"
+    fig.update_layout(
+        title={"text": f"{t('fig.board_title', lang, round=rooms_round(state))}<br><sup>{lord}</sup>"},
+        xaxis={"visible": False, "range": [-2.6, 5.2]},
+        yaxis={"visible": False, "range": [-k + 0.4, 0.6]},
+        height=110 + 70 * k, margin={"l": 10, "r": 10, "t": 70, "b": 10},
+        plot_bgcolor="white", legend={"orientation": "h", "y": -0.02},
+    )
+    return fig
+
+
+def _slot_traces(state, lang: str | None) -> list[go.Scatter]:
+    """One trace per owner present (players, then the NPC) and one of the empty slots."""
     by_owner: dict[int, dict[str, list]] = {}
     empty = {"x": [], "y": [], "customdata": []}
-    for i in range(k):
+    for i in range(len(state.rooms)):
         for x_slot, j in enumerate((2 * i, 2 * i + 1)):
             o = state.slot_owner[j]
-            y = -i
             if o == EMPTY:
                 empty["x"].append(SLOT_X[x_slot])
-                empty["y"].append(y)
+                empty["y"].append(-i)
                 empty["customdata"].append([i + 1, "ab"[x_slot]])
                 continue
             d = by_owner.setdefault(o, {"x": [], "y": [], "text": [], "customdata": []})
             d["x"].append(SLOT_X[x_slot])
-            d["y"].append(y)
+            d["y"].append(-i)
             d["text"].append(str(state.slot_str[j]))
             d["customdata"].append([i + 1, "ab"[x_slot], o, state.slot_str[j]])
     traces = []
     for o in sorted(by_owner, key=lambda o: (o == NPC, o)):
         d = by_owner[o]
-        name = i18n.player_name(names, o, lang)
+        name = i18n.player_name(state.names, o, lang)
         traces.append(go.Scatter(
             x=d["x"], y=d["y"], text=d["text"], customdata=d["customdata"], name=name,
             mode="markers+text", textposition="middle center",
@@ -74,6 +92,11 @@ def board_figure(game_or_state, lang: str | None = None) -> go.Figure:
         mode="markers", marker={"symbol": "square-open", "size": 42, "color": "#bbb"},
         hoverinfo="skip", showlegend=False,
     ))
+    return traces
+
+
+def _room_traces(state, lang: str | None) -> list[go.Scatter]:
+    """The room labels and each room's back: ranges, lock threshold (R1.2, R4.3), lock."""
     labels, infos = [], []
     for i, card in enumerate(state.rooms):
         info = state.levels[card.level]
@@ -84,40 +107,31 @@ def board_figure(game_or_state, lang: str | None = None) -> go.Figure:
         infos.append(f"{t('board.defence_range', lang)} {_moved(info.defence, d_def)} · "
                      f"${_moved(info.treasure, d_tr, '$')} · {t('board.lock_at', lang)} "
                      f"{state.lock_threshold(i)}{lock}")
+    k = len(state.rooms)
     ys = [-i for i in range(k)]
-    traces.append(go.Scatter(x=[ROOM_LABEL_X] * k, y=ys, text=labels, mode="text", name="rooms",
-                             textposition="middle left", showlegend=False, hoverinfo="skip"))
-    traces.append(go.Scatter(x=[INFO_X] * k, y=[y + 0.22 for y in ys], text=infos, mode="text",
-                             name="backs", textposition="middle right", showlegend=False,
-                             hoverinfo="skip", textfont={"size": 11, "color": "#555"}))
-    results = resolution(log, rooms_round(state)) if log else None
-    if results:
-        texts, cd, colours = [], [], []
-        for res in results:
-            if res.status == "not_reached":
-                texts.append(t("board.not_reached", lang))
-                colours.append("#888")
-            else:
-                front = t("board.front_value", lang, defence=res.defence, treasure=res.treasure)
-                texts.append(f"{front} · {t('board.' + res.status, lang)}")
-                colours.append("#2a7d2a" if res.status == "cleared" else "#b02020")
-            cd.append([res.room, res.status])
-        traces.append(go.Scatter(x=[INFO_X] * len(texts), y=[-(r.room - 1) - 0.2 for r in results],
-                                 text=texts, customdata=cd, mode="text", name="results",
-                                 textposition="middle right", textfont={"color": colours, "size": 12},
-                                 showlegend=False, hoverinfo="skip"))
-    fig = go.Figure(traces)
-    lord = f"{t('board.lord', lang)}: {i18n.lord_name(state.lord, lang)} — {i18n.lord_text(state.lord, lang)}"
-    if not state.effects_on:
-        lord += f" ({t('word.effects_off', lang)})"
-    fig.update_layout(
-        title={"text": f"{t('fig.board_title', lang, round=rooms_round(state))}<br><sup>{lord}</sup>"},
-        xaxis={"visible": False, "range": [-2.6, 5.2]},
-        yaxis={"visible": False, "range": [-k + 0.4, 0.6]},
-        height=110 + 70 * k, margin={"l": 10, "r": 10, "t": 70, "b": 10},
-        plot_bgcolor="white", legend={"orientation": "h", "y": -0.02},
-    )
-    return fig
+    return [go.Scatter(x=[ROOM_LABEL_X] * k, y=ys, text=labels, mode="text", name="rooms",
+                       textposition="middle left", showlegend=False, hoverinfo="skip"),
+            go.Scatter(x=[INFO_X] * k, y=[y + 0.22 for y in ys], text=infos, mode="text",
+                       name="backs", textposition="middle right", showlegend=False,
+                       hoverinfo="skip", textfont={"size": 11, "color": "#555"})]
+
+
+def _result_trace(results, lang: str | None) -> go.Scatter:
+    """The revealed fronts and cleared / failed / not reached, once the engine resolved (R5.1)."""
+    texts, cd, colours = [], [], []
+    for res in results:
+        if res.status == "not_reached":
+            texts.append(t("board.not_reached", lang))
+            colours.append("#888")
+        else:
+            front = t("board.front_value", lang, defence=res.defence, treasure=res.treasure)
+            texts.append(f"{front} · {t('board.' + res.status, lang)}")
+            colours.append("#2a7d2a" if res.status == "cleared" else "#b02020")
+        cd.append([res.room, res.status])
+    return go.Scatter(x=[INFO_X] * len(texts), y=[-(r.room - 1) - 0.2 for r in results],
+                      text=texts, customdata=cd, mode="text", name="results",
+                      textposition="middle right", textfont={"color": colours, "size": 12},
+                      showlegend=False, hoverinfo="skip")
 
 
 __all__ = ["board_figure"]

@@ -40,6 +40,8 @@ from ..workshop.strings import error_text as workshop_error_text
 from ..workshop.strings import wt
 from .common import (NONE, SEED_MAX, App, LanguageState, bot_label, checked_int, fit, message_html, safe,
                      set_options, show_figure, with_range)
+from ..extras import MissingExtra
+from .common import EXPECTED_ERRORS, logger, note_unexpected
 from .deck_editor import DeckEditor, download_link
 from .lord_builder import LordBuilder
 
@@ -51,7 +53,7 @@ DEFAULT_BOTS = ("greedy", "random", "bully", "cooperator", "greedy", "random")
 def _sim_bots() -> list[str]:
     try:
         from ..analysis.bots import BOTS
-    except Exception:  # noqa: BLE001 - the analysis extra is missing
+    except MissingExtra:  # the analysis extra is missing
         return []
     return list(BOTS)
 
@@ -89,8 +91,10 @@ class ArmPanel(W.VBox):
     def _changed(self, _change=None) -> None:
         try:
             self.update_options()
-        except Exception:  # noqa: BLE001 - shown by the app when it runs
-            pass
+        except EXPECTED_ERRORS as exc:  # a bad combination: the app says it when it runs
+            logger.debug("arm options: %s", exc)
+        except Exception as exc:  # noqa: BLE001 - a bug: logged, re-raised under test
+            note_unexpected(exc, "ArmPanel.update_options")
 
     def _session_changed(self, _change=None) -> None:
         self._changed()  # a session change comes from another app: never raise into it
@@ -116,7 +120,7 @@ class ArmPanel(W.VBox):
             codes = " ".join(lord.id for lord in arm.pool)
             self.pool_html.value = (f"<small class='dg-pool' data-ids='{html.escape(codes)}'>"
                                     f"{html.escape(wt('ab_pool', L, ids=ids))}</small>{note}")
-        except Exception as exc:  # noqa: BLE001 - a bad combination is explained here
+        except EXPECTED_ERRORS as exc:  # a bad combination is explained here
             self.pool_html.value = message_html(workshop_error_text(exc, L), "warn")
 
     def relabel(self, lang: str) -> None:

@@ -1,6 +1,6 @@
 """Shared pieces of the ipywidgets apps: the language state and toggle, the error-catching
 callback decorator, showing a plotly figure in an ``Output``, bots and hints from
-``dungeon_guilds.analysis`` (imported lazily, with a stand-in until that package exists), and
+``dungeon_guilds.analysis`` (imported lazily: the analysis extra may be missing), and
 a move builder that lets a user try any move and read the engine's refusal.
 
 No widget decides a rule: legal moves, refusals, payouts and orders come from the engine.
@@ -20,6 +20,7 @@ import traitlets
 
 from .. import i18n
 from ..actions import BUMP, EXHAUST, PLACE, SWAP, Action
+from ..extras import MissingExtra
 from ..rules import EDITIONS, LORDS_OPTIONS
 
 logger = logging.getLogger("dungeon_guilds.widgets")
@@ -52,22 +53,41 @@ def language_toggle(state: LanguageState) -> W.ToggleButtons:
 
 
 # ---------------------------------------------------------------------- errors
+#: what a callback expects to meet: the library's refusals and bad-input errors (all
+#: ``ValueError``: IllegalAction, GameError, RecordError, RulesError, DeckError, LordError ...)
+#: and a missing optional extra (``MissingExtra``; any other ``ImportError`` is a bug)
+EXPECTED_ERRORS: tuple[type[BaseException], ...] = (ValueError, MissingExtra)
+
+#: re-raise an unexpected error (a bug) instead of showing it; the test suite sets it
+#: (tests/conftest.py) so a bug fails a test instead of turning into a message on screen
+RAISE_UNEXPECTED = False
+
+
+def note_unexpected(exc: BaseException, where: str) -> None:
+    """An error no callback expects: log it with its traceback on the ``dungeon_guilds.widgets``
+    logger (the dashboard's server log, never the screen) and re-raise it if
+    :data:`RAISE_UNEXPECTED` is set. Call it inside the ``except`` block."""
+    logger.error("unexpected error in %s", where, exc_info=exc)
+    if RAISE_UNEXPECTED:
+        raise exc
+
+
 def safe(method: Callable) -> Callable:
-    """Decorate a widget callback: any exception is caught and shown in the app's message area
-    as a friendly sentence (engine refusals as the engine words them); no traceback reaches
-    the user. The exception is kept in ``app.last_error`` and logged (silently by default) on
-    the ``dungeon_guilds.widgets`` logger."""
+    """Decorate a widget callback: an expected error (:data:`EXPECTED_ERRORS`) is shown in the
+    app's message area as a sentence (engine refusals as the engine words them); any other
+    error is logged (:func:`note_unexpected`) and shown as a short 'something went wrong'. No
+    traceback reaches the user; the exception is kept in ``app.last_error``."""
 
     @functools.wraps(method)
     def wrapper(self, *args, **kwargs):
         try:
             return method(self, *args, **kwargs)
-        except Exception as exc:  # noqa: BLE001 - the point is to catch everything
-            try:
-                self.show_error(exc)
-            except Exception:  # noqa: BLE001 - never let the error display itself fail loudly
-                logger.debug("could not show an error", exc_info=True)
-            return None
+        except EXPECTED_ERRORS as exc:
+            self.show_error(exc)
+        except Exception as exc:  # noqa: BLE001 - a bug: logged, re-raised under test, else a sentence
+            note_unexpected(exc, method.__qualname__)
+            self.show_error(exc)
+        return None
 
     return wrapper
 
@@ -118,7 +138,7 @@ class App(W.VBox):
 
     def show_error(self, exc: BaseException) -> None:
         self.last_error = exc
-        logger.debug("widget callback error", exc_info=exc)
+        logger.debug("widget callback error: %s", exc)
         level = "warn" if isinstance(exc, ValueError) else "error"  # refusals are ValueErrors
         self.say(lambda: self.error_words(exc, self.lang), level)
 
@@ -229,8 +249,8 @@ def show_figure(output: W.Output, fig) -> None:
 
 # ---------------------------------------------------------------------- bots and hints
 class FirstLegalBot:
-    """A stand-in bot (plays the engine's first legal action) for when the analysis bots are
-    not installed yet."""
+    """The deterministic first-legal-action bot (``"first"``): always there, and the stand-in
+    when the analysis extra (and so its bots) is not installed."""
 
     name = FALLBACK_BOT
 
@@ -246,7 +266,7 @@ def bot_names() -> list[str]:
     always the deterministic first-legal-action bot (``"first"``, fast and handy in tests)."""
     try:
         from ..analysis.bots import BOTS  # type: ignore[import-not-found]
-    except Exception:  # noqa: BLE001 - the package is built in parallel; fall back
+    except MissingExtra:  # the analysis extra is not installed
         return [FALLBACK_BOT]
     names = [b for b in BOTS if b != FALLBACK_BOT]
     return names + [FALLBACK_BOT]
@@ -257,7 +277,7 @@ def make_bot(name: str, seed: int = 0):
         return FirstLegalBot(seed)
     try:
         from ..analysis.bots import make_bot as real_make_bot  # type: ignore[import-not-found]
-    except Exception:  # noqa: BLE001
+    except MissingExtra:  # the analysis extra is not installed
         return FirstLegalBot(seed)
     return real_make_bot(name, seed=seed)
 
@@ -285,7 +305,7 @@ def action_values(state, player: int) -> dict[Action, float] | None:
     None if that module is not there."""
     try:
         from ..analysis.probability import action_values as values  # type: ignore[import-not-found]
-    except Exception:  # noqa: BLE001
+    except MissingExtra:  # the analysis extra is not installed
         return None
     return values(state, player)
 

@@ -44,6 +44,7 @@ from .. import i18n
 from ..siblings import GAMES, comparison, dungeon, dungeon_fighter, dungeon_lords, graphs
 from .citations import citation, citations_html
 from .common import SEED_MAX, App, checked_int, set_options, with_range
+from .common import EXPECTED_ERRORS, App, note_unexpected, set_options
 
 log = logging.getLogger(__name__)
 
@@ -92,9 +93,9 @@ def _fill(template: str, **values: str) -> str:
 
 
 def _friendly(status_attr: str, clear: bool = True):
-    """Decorate a callback: on any exception, show a friendly message in ``self.<status_attr>``
-    (never a traceback; written again in the new language when the language changes) and log
-    the details at debug level. ``clear``: empty the status first. While the app relabels
+    """Decorate a callback: on an error, show a friendly message in ``self.<status_attr>``
+    (never a traceback; written again in the new language when the language changes); an
+    unexpected one is also logged with its traceback (re-raised under test, ``note_unexpected``). ``clear``: empty the status first. While the app relabels
     itself (options being replaced), callbacks do nothing: ``refresh`` redraws afterwards."""
     def wrap(method):
         @wraps(method)
@@ -105,15 +106,15 @@ def _friendly(status_attr: str, clear: bool = True):
                 if clear:
                     self._set_status(status_attr, None)
                 return method(self, *args, **kwargs)
-            except Exception as exc:  # noqa: BLE001 - the user must never see a traceback
-                log.debug("CompareExplorer callback failed", exc_info=True)
+            except EXPECTED_ERRORS as exc:  # bad input, a refusal: said in the status line
+                log.debug("CompareExplorer: %s", exc)
                 self.last_error = exc
-                try:
-                    self._set_status(status_attr, exc)
-                except Exception:  # noqa: BLE001 - never let the message itself fail loudly
-                    log.debug("could not show an error", exc_info=True)
-                    getattr(self, status_attr).value = _error(type(exc).__name__)
-                return None
+                self._set_status(status_attr, exc)
+            except Exception as exc:  # noqa: BLE001 - a bug: logged, re-raised under test
+                note_unexpected(exc, method.__qualname__)
+                self.last_error = exc
+                self._set_status(status_attr, exc)
+            return None
         return inner
     return wrap
 

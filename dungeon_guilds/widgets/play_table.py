@@ -26,6 +26,7 @@ from .common import (GameApp, MoveBuilder, action_options, bot_move, bot_names, 
 from .board import GameBoard
 from .layout import CSS, fold, side_by_side
 from .narration import RoundStory, round_log_html
+from .common import EXPECTED_ERRORS
 
 MAX_BOT_MOVES = 5000
 
@@ -351,7 +352,7 @@ class PlayTable(GameApp):
             return
         try:
             self.hints_html.value = hints_html(game.state, self.human, self.lang)
-        except Exception as exc:  # noqa: BLE001 - hints are optional
+        except EXPECTED_ERRORS as exc:  # hints are optional; say why, keep playing
             self.hints_html.value = ""
             self.show_error(exc)
 

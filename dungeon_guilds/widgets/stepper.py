@@ -37,6 +37,7 @@ from .common import (HUMAN, NONE, GameApp, MoveBuilder, action_options, bot_labe
 from .board import GameBoard
 from .layout import CSS, fold, guide_text, side_by_side
 from .narration import RoundStory, round_log_html
+from .common import EXPECTED_ERRORS
 
 MAX_AUTO_STEPS = 5000  # a whole 6-player game is a few hundred decisions
 
@@ -451,7 +452,7 @@ class RoundStepper(GameApp):
         state = self.game.state
         try:
             self.hints_html.value = hints_html(state, state.current, self.lang)
-        except Exception as exc:  # noqa: BLE001 - hints are optional; say why, keep playing
+        except EXPECTED_ERRORS as exc:  # hints are optional; say why, keep playing
             self.hints_html.value = ""
             self.show_error(exc)
 

@@ -259,22 +259,30 @@ def compare(sim_a, sim_b, *, seed: int = 0, resamples: int = 2000, alpha: float 
     ``a_high``; ``b``...), the paired difference B − A with its 95 % interval, the test's p,
     Holm's adjusted p over all rows, ``significant`` (adjusted p < ``alpha``), the ``method``
     and ``n`` (pairs). Rates are fractions (0.25 = 25 %)."""
-    import numpy as np
     import pandas as pd
-
-    from ..analysis.metrics import wilson
 
     ga, gb = _paired_games(sim_a, sim_b)
     games = sorted(ga["game"].unique())
-    n = len(games)
-    seats = sorted(ga["seat"].unique())
+    boot = {"resamples": resamples, "seed": seed}
     rows: list[dict[str, Any]] = []
     win_a = ga.pivot(index="game", columns="seat", values="win").loc[games]
     win_b = gb.pivot(index="game", columns="seat", values="win").loc[games]
-    # --- win rate per seat (seat 0 starts round 1, R2.5)
-    for s in seats:
+    _win_rate_rows(rows, ga, gb, win_a, win_b, games)
+    rows.append(_balance_row(win_a, win_b, len(games), boot))
+    _per_game_mean_rows(rows, sim_a, sim_b, ga, gb, games)
+    _clear_rate_level_rows(rows, sim_a.rooms, sim_b.rooms, games, boot)
+    table = pd.DataFrame(rows)
+    table["p_holm"] = stats.holm(list(table["p"].astype(float)))
+    table["significant"] = table["p_holm"].lt(alpha) & table["p_holm"].notna()
+    return table[list(COMPARISON_COLUMNS)]
+
+
+def _win_rate_rows(rows: list, ga, gb, win_a, win_b, games: list) -> None:
+    """Win rate per seat (seat 0 starts round 1, R2.5), and per bot when different strategies
+    play: paired rates."""
+    n = len(games)
+    for s in sorted(ga["seat"].unique()):
         _paired_rate_rows(rows, "win_rate_seat", f"seat {s}", "win rate", list(win_a[s]), list(win_b[s]), n, n)
-    # --- win rate per bot (when different strategies play)
     bots = sorted(ga["bot"].unique())
     if len(bots) > 1:
         for bot in bots:
@@ -284,19 +292,28 @@ def compare(sim_a, sim_b, *, seed: int = 0, resamples: int = 2000, alpha: float 
             seats_played = int((ga["bot"] == bot).sum())
             _paired_rate_rows(rows, "win_rate_bot", str(bot), "win rate",
                               list(pa[keep]), list(pb[keep]), seats_played, seats_played)
-    # --- balance of seat win rates: paired bootstrap over games
+
+
+def _balance_row(win_a, win_b, n: int, boot: dict) -> dict[str, Any]:
+    """Balance of the seat win rates (1 − their range): paired bootstrap over games."""
+    import numpy as np
+
     WA, WB = win_a.to_numpy(float), win_b.to_numpy(float)
 
     def balance_of(W):
         return lambda c: 1.0 - np.ptp((c @ W) / c.sum(axis=1, keepdims=True), axis=1)
 
-    bd = stats.paired_bootstrap(lambda c: balance_of(WB)(c) - balance_of(WA)(c), n, resamples=resamples, seed=seed)
-    ba = stats.paired_bootstrap(balance_of(WA), n, resamples=resamples, seed=seed)
-    bb = stats.paired_bootstrap(balance_of(WB), n, resamples=resamples, seed=seed)
-    rows.append(_row("balance", "", "balance", "index", (ba["diff"], ba["ci_low"], ba["ci_high"]),
-                     (bb["diff"], bb["ci_low"], bb["ci_high"]), (bd["diff"], bd["ci_low"], bd["ci_high"]),
-                     "paired bootstrap over games", n, bd["p"]))
-    # --- per-game means: paired t
+    bd = stats.paired_bootstrap(lambda c: balance_of(WB)(c) - balance_of(WA)(c), n, **boot)
+    ba = stats.paired_bootstrap(balance_of(WA), n, **boot)
+    bb = stats.paired_bootstrap(balance_of(WB), n, **boot)
+    return _row("balance", "", "balance", "index", (ba["diff"], ba["ci_low"], ba["ci_high"]),
+                (bb["diff"], bb["ci_low"], bb["ci_high"]), (bd["diff"], bd["ci_low"], bd["ci_high"]),
+                "paired bootstrap over games", n, bd["p"])
+
+
+def _per_game_mean_rows(rows: list, sim_a, sim_b, ga, gb, games: list) -> None:
+    """Per-game means, paired t: gold, gold gap, bank flows, game length, lead changes, rooms
+    cleared."""
     gold_a = ga.pivot(index="game", columns="seat", values="gold").loc[games]
     gold_b = gb.pivot(index="game", columns="seat", values="gold").loc[games]
     _paired_mean_row(rows, "gold_mean", "", "final gold (mean of all players)", "gold",
@@ -314,12 +331,20 @@ def compare(sim_a, sim_b, *, seed: int = 0, resamples: int = 2000, alpha: float 
     _paired_mean_row(rows, "game_length", "", "game length (actions)", "actions", list(len_a), list(len_b))
     _paired_mean_row(rows, "lead_changes", "", "lead changes per game", "count",
                      _lead_changes_per_game(sim_a.rounds), _lead_changes_per_game(sim_b.rounds))
-    ma, mb = sim_a.rooms, sim_b.rooms
-    ca = ma.groupby("game")["cleared"].mean().reindex(games)
-    cb = mb.groupby("game")["cleared"].mean().reindex(games)
+    ca = sim_a.rooms.groupby("game")["cleared"].mean().reindex(games)
+    cb = sim_b.rooms.groupby("game")["cleared"].mean().reindex(games)
     _paired_mean_row(rows, "rooms_cleared", "", "share of rooms cleared per game", "rate",
                      list(ca.astype(float)), list(cb.astype(float)))
-    # --- clear rate by level: ratio of sums, paired bootstrap over games
+
+
+def _clear_rate_level_rows(rows: list, ma, mb, games: list, boot: dict) -> None:
+    """Clear rate by level: a ratio of sums (Wilson intervals per arm), the difference by a
+    paired bootstrap over games."""
+    import numpy as np
+
+    from ..analysis.metrics import wilson
+
+    n = len(games)
     for level in sorted(set(ma["level"]) | set(mb["level"])):
         def per_game(m):
             sub = m[m["level"] == level]
@@ -335,17 +360,13 @@ def compare(sim_a, sim_b, *, seed: int = 0, resamples: int = 2000, alpha: float 
                 with np.errstate(invalid="ignore", divide="ignore"):
                     return np.where(den > 0, (c @ x) / np.where(den > 0, den, 1), np.nan)
             return f
-        bd = stats.paired_bootstrap(lambda c: rate(xb, nb_)(c) - rate(xa, na_)(c), n, resamples=resamples, seed=seed)
+        bd = stats.paired_bootstrap(lambda c: rate(xb, nb_)(c) - rate(xa, na_)(c), n, **boot)
         la, ha = wilson(xa.sum(), int(na_.sum()))
         lb, hb = wilson(xb.sum(), int(nb_.sum()))
         va = xa.sum() / na_.sum() if na_.sum() else float("nan")
         vb = xb.sum() / nb_.sum() if nb_.sum() else float("nan")
         rows.append(_row("clear_rate_level", f"Lv{level}", "clear rate", "rate", (va, la, ha), (vb, lb, hb),
                          (bd["diff"], bd["ci_low"], bd["ci_high"]), "paired bootstrap over games", n, bd["p"]))
-    table = pd.DataFrame(rows)
-    table["p_holm"] = stats.holm(list(table["p"].astype(float)))
-    table["significant"] = table["p_holm"].lt(alpha) & table["p_holm"].notna()
-    return table[list(COMPARISON_COLUMNS)]
 
 
 # ---------------------------------------------------------------------- words

@@ -203,7 +203,16 @@ def validate(table: DeckTable) -> list[Problem]:
     """Every problem of the table, errors first in table order, then warnings."""
     errors: list[Problem] = []
     warnings: list[Problem] = []
-    # the deck's name
+    _check_name(table, errors)
+    _check_heal(table, errors)
+    ranges = _check_levels(table, errors)
+    total, per_level = _check_rooms(table, ranges, errors, warnings)
+    _check_size(table, total, per_level, errors, warnings)
+    return errors + warnings
+
+
+def _check_name(table: DeckTable, errors: list[Problem]) -> None:
+    """The deck's name: not empty, and 'reference' only for the reference deck itself."""
     name = (table.name or "").strip()
     if not name:
         errors.append(Problem("deck", 0, "name", "empty: give the deck a name (it goes into records)"))
@@ -215,7 +224,10 @@ def validate(table: DeckTable) -> list[Problem]:
         if not same:
             errors.append(Problem("deck", 0, "name", "'reference' is the name of the project's "
                                   "reference deck; an edited deck needs another name"))
-    # heal costs (R1.1)
+
+
+def _check_heal(table: DeckTable, errors: list[Problem]) -> None:
+    """Heal costs (R1.1): one row per strength 1-5, each a number."""
     seen_strengths: dict[int, int] = {}
     for i, row in enumerate(table.heal, start=1):
         s = _whole(row.get("strength"))
@@ -230,8 +242,15 @@ def validate(table: DeckTable) -> list[Problem]:
     for s in STRENGTHS:
         if s not in seen_strengths:
             errors.append(Problem("heal", 0, "strength", f"strength {s} has no heal cost (every strength 1-5 needs one)"))
-    # level ranges (R1.2): the top of the defence range is the lock threshold (R4.3)
-    ranges: dict[int, tuple[tuple[int, int] | None, tuple[int, int] | None]] = {}
+
+
+Ranges = dict[int, tuple[tuple[int, int] | None, tuple[int, int] | None]]
+
+
+def _check_levels(table: DeckTable, errors: list[Problem]) -> Ranges:
+    """Level ranges (R1.2; the top of the defence range is the lock threshold, R4.3):
+    ``{level: (defence range, treasure range)}``, a range ``None`` where it is wrong."""
+    ranges: Ranges = {}
     for i, row in enumerate(table.levels, start=1):
         lv = _whole(row.get("level"))
         if lv not in LEVELS:
@@ -254,32 +273,17 @@ def validate(table: DeckTable) -> list[Problem]:
     for lv in LEVELS:
         if lv not in ranges:
             errors.append(Problem("levels", 0, "level", f"level {lv} is missing (every level 1-3 needs its ranges)"))
-    # room cards
+    return ranges
+
+
+def _check_rooms(table: DeckTable, ranges: Ranges, errors: list[Problem],
+                 warnings: list[Problem]) -> tuple[int, dict[int, int]]:
+    """The room cards, row by row: ``(cards in all, cards per level)``."""
     total = 0
     kinds: dict[tuple[int, int, int], int] = {}
     per_level = {lv: 0 for lv in LEVELS}
     for i, row in enumerate(table.rooms, start=1):
-        lv = _whole(row.get("level"))
-        if lv not in LEVELS:
-            errors.append(Problem("rooms", i, "level", f"unknown level {row.get('level')!r} (rooms have levels 1-3)"))
-        d = _number(errors, "rooms", i, "defence", row.get("defence"))
-        t = _number(errors, "rooms", i, "treasure", row.get("treasure"))
-        count_value = row.get("count")
-        c = _whole(count_value)
-        if c is None:
-            _number(errors, "rooms", i, "count", count_value)
-        elif c < 1:
-            errors.append(Problem("rooms", i, "count", f"must be at least 1, got {c} (delete the row "
-                                  "to take this card out of the deck)"))
-            c = None
-        if lv in ranges:
-            d_range, t_range = ranges[lv]
-            if d is not None and d_range is not None and not d_range[0] <= d <= d_range[1]:
-                errors.append(Problem("rooms", i, "defence", f"{d} is outside the Lv{lv} range "
-                                      f"{d_range[0]}-{d_range[1]} printed on the back (R1.2)"))
-            if t is not None and t_range is not None and not t_range[0] <= t <= t_range[1]:
-                errors.append(Problem("rooms", i, "treasure", f"{t} is outside the Lv{lv} range "
-                                      f"{t_range[0]}-{t_range[1]} printed on the back (R1.2)"))
+        lv, d, t, c = _check_room_row(i, row, ranges, errors)
         if lv in LEVELS and d is not None and t is not None:
             key = (lv, d, t)
             if key in kinds:
@@ -291,6 +295,40 @@ def validate(table: DeckTable) -> list[Problem]:
                 per_level[lv] += c
         if c is not None:
             total += c
+    return total, per_level
+
+
+def _check_room_row(i: int, row, ranges: Ranges, errors: list[Problem]):
+    """One room row: ``(level, defence, treasure, count)``, each ``None`` where it is wrong;
+    defence and treasure inside the level's printed ranges (R1.2)."""
+    lv = _whole(row.get("level"))
+    if lv not in LEVELS:
+        errors.append(Problem("rooms", i, "level", f"unknown level {row.get('level')!r} (rooms have levels 1-3)"))
+    d = _number(errors, "rooms", i, "defence", row.get("defence"))
+    t = _number(errors, "rooms", i, "treasure", row.get("treasure"))
+    count_value = row.get("count")
+    c = _whole(count_value)
+    if c is None:
+        _number(errors, "rooms", i, "count", count_value)
+    elif c < 1:
+        errors.append(Problem("rooms", i, "count", f"must be at least 1, got {c} (delete the row "
+                              "to take this card out of the deck)"))
+        c = None
+    if lv in ranges:
+        d_range, t_range = ranges[lv]
+        if d is not None and d_range is not None and not d_range[0] <= d <= d_range[1]:
+            errors.append(Problem("rooms", i, "defence", f"{d} is outside the Lv{lv} range "
+                                  f"{d_range[0]}-{d_range[1]} printed on the back (R1.2)"))
+        if t is not None and t_range is not None and not t_range[0] <= t <= t_range[1]:
+            errors.append(Problem("rooms", i, "treasure", f"{t} is outside the Lv{lv} range "
+                                  f"{t_range[0]}-{t_range[1]} printed on the back (R1.2)"))
+    return lv, d, t, c
+
+
+def _check_size(table: DeckTable, total: int, per_level: dict[int, int], errors: list[Problem],
+                warnings: list[Problem]) -> None:
+    """Enough cards for a game (R2.3: 3 players deal 9 rooms); warn about small decks and
+    levels that never appear."""
     if not table.rooms:
         errors.append(Problem("rooms", 0, "", "the deck has no room cards"))
     elif not errors and total < 9:
@@ -304,7 +342,6 @@ def validate(table: DeckTable) -> list[Problem]:
             if per_level[lv] == 0:
                 warnings.append(Problem("rooms", 0, "level", f"no Lv{lv} card: rooms of that level never appear",
                                         "warning"))
-    return errors + warnings
 
 
 def errors_of(problems: Iterable[Problem]) -> list[Problem]:

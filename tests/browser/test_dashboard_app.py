@@ -71,7 +71,7 @@ def test_one_language_toggle_drives_every_tab():
     assert d.tabs.titles[0] == "Learn" and d.apps["learn"].step_button.description.startswith("Step")
 
 
-def test_a_tab_that_fails_to_build_shows_a_message_not_a_traceback(monkeypatch):
+def test_a_tab_that_fails_to_build_shows_a_message_not_a_traceback(monkeypatch, widget_errors):
     d = Dashboard()
 
     def broken():
@@ -82,6 +82,7 @@ def test_a_tab_that_fails_to_build_shows_a_message_not_a_traceback(monkeypatch):
     assert "compare" not in d.apps and isinstance(d.last_error, RuntimeError)
     assert d.message_level == "error" and "Traceback" not in d.message.value
     assert "Dashboard" not in d.message.value
+    assert [r.exc_info[0] for r in widget_errors] == [RuntimeError]  # a bug: logged with its traceback
     with pytest.raises(ValueError):
         d.select_tab("nope")
     bad = Dashboard(tab="nope")  # refused in the constructor: a message, the app still shows

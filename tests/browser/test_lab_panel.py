@@ -117,7 +117,7 @@ def test_a_rules_refusal_or_a_bad_count_is_a_friendly_message_and_nothing_runs()
     assert lab.result is not None and lab.message_level == "ok"
 
 
-def test_an_unexpected_error_is_caught_and_marks_the_bar(monkeypatch):
+def test_an_unexpected_error_is_caught_and_marks_the_bar(monkeypatch, widget_errors):
     import dungeon_guilds.analysis.simulate as sim
 
     def broken(*args, **kwargs):
@@ -129,6 +129,7 @@ def test_an_unexpected_error_is_caught_and_marks_the_bar(monkeypatch):
     assert isinstance(lab.last_error, RuntimeError)
     assert lab.message_level == "error" and "Traceback" not in lab.message.value
     assert lab.progress.bar_style == "danger" and not lab.run_button.disabled
+    assert [r.exc_info[0] for r in widget_errors] == [RuntimeError]  # a bug: logged with its traceback
 
 
 def test_players_and_language_relabel_everything():

@@ -166,3 +166,27 @@ def test_probability_frames():
     assert comparison.eye_frame("coloured").loc[0, "at least 1"] == "1/2"
     cf = comparison.contention_frame((4,), years=5)
     assert isinstance(cf, pd.DataFrame) and list(cf["position"]) == [1, 2, 3, 4, "all"]
+
+
+def test_every_compared_game_is_a_sibling_game_with_its_own_column():
+    """Issue 17: the comparison iterates over one protocol, not over per-game branches."""
+    from dungeon_guilds.siblings import GAMES
+    from dungeon_guilds.siblings.base import CONCEPTS, SiblingGame
+    from dungeon_guilds.siblings.comparison import SIBLINGS, computed_concepts
+
+    assert [g.key for g in SIBLINGS] == list(GAMES)
+    table = computed_concepts(3)
+    for g in SIBLINGS:
+        assert isinstance(g, SiblingGame)
+        assert set(g.concepts(3)) == set(CONCEPTS)
+        assert g.rules() and g.players()
+        assert list(table[g.name]) == [g.concepts(3)[k] for k in CONCEPTS]
+    assert SIBLINGS[0].turn_sequence(3, 7) == [0, 1, 2, 2, 1, 0, 0]  # R4.1 snake
+
+
+def test_the_dungeon_lords_player_is_not_a_second_lord_class():
+    from dungeon_guilds.siblings import dungeon_lords as dl
+
+    assert not hasattr(dl, "Lord")
+    assert dl.deal_adventurers([1, 2], [dl.DungeonLordsPlayer("A", 2, 0),
+                                        dl.DungeonLordsPlayer("B", 1, 1)]) == {"B": 1, "A": 2}

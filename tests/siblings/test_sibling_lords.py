@@ -166,12 +166,12 @@ def test_reveal_redraws_when_all_equal():
 
 
 def test_deal_least_evil_first_ties_by_order_npc_nicer():
-    lords = [dl.Lord("A", evil=3, order_position=0), dl.Lord("B", evil=1, order_position=1),
-             dl.Lord("C", evil=3, order_position=2), dl.Lord("D", evil=2, order_position=3)]
+    lords = [dl.DungeonLordsPlayer("A", evil=3, order_position=0), dl.DungeonLordsPlayer("B", evil=1, order_position=1),
+             dl.DungeonLordsPlayer("C", evil=3, order_position=2), dl.DungeonLordsPlayer("D", evil=2, order_position=3)]
     assert dl.deal_adventurers(["w1", "w2", "w3", "w4"], lords) == {
         "B": "w1", "D": "w2", "A": "w3", "C": "w4"}
-    npc = dl.Lord("NPC", evil=dl.npc_evil_before_dealing(1), order_position=9, npc=True)
-    two = [dl.Lord("P1", evil=2, order_position=0), dl.Lord("P2", evil=4, order_position=1), npc]
+    npc = dl.DungeonLordsPlayer("NPC", evil=dl.npc_evil_before_dealing(1), order_position=9, npc=True)
+    two = [dl.DungeonLordsPlayer("P1", evil=2, order_position=0), dl.DungeonLordsPlayer("P2", evil=4, order_position=1), npc]
     assert dl.deal_adventurers(["weak", "mid", "strong"], two) == {
         "NPC": "weak", "P1": "mid", "P2": "strong"}
 

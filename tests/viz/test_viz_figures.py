@@ -325,7 +325,7 @@ def test_clear_probabilities_match_the_engines_resolution_over_every_deal(seed, 
 
 
 def test_clear_probability_alone_agrees_with_the_analysis_module():
-    prob = pytest.importorskip("dungeon_guilds.analysis.probability")
+    from dungeon_guilds.analysis import probability as prob
     game = _late_dispatch(6, Rules(lords="all"))
     st = game.state
     for i, (alone, _) in enumerate(viz.clear_probabilities(st)):

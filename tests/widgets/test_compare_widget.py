@@ -77,7 +77,7 @@ def test_lords_simulation(explorer):
     assert "at least one player count" in explorer.lords_status.value
 
 
-def test_any_exception_is_caught(monkeypatch):
+def test_any_exception_is_caught(monkeypatch, widget_errors):
     w = CompareExplorer(lords_years=5)
 
     def boom(*args, **kwargs):
@@ -92,6 +92,7 @@ def test_any_exception_is_caught(monkeypatch):
     for status in (w.compare_status, w.lords_status, w.odds_status):
         assert "the simulator exploded" in status.value
         assert "Traceback" not in status.value
+    assert widget_errors and all(r.exc_info[0] is RuntimeError for r in widget_errors)  # logged
 
 
 def test_the_language_toggle_relabels_everything_including_the_sourced_facts():
