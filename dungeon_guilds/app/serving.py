@@ -63,6 +63,7 @@ POOL_ENV = "DUNGEON_GUILDS_POOL"  # the preheated pool's size (make dashboard PO
 CLASS_POOL = 30  # make dashboard's pool: a class of 30 takes a ready kernel each
 PAGES_AT_ONCE = 2  # pages beyond the pool that execute the notebook at the same time
 REFILLS_AT_ONCE = 2  # pool kernels started (and executing the notebook) at the same time
+REFILL_QUIET_S = 15.0  # a refill starts only once no page has been served for this long
 
 
 # ---------------------------------------------------------------------- kernel manager
@@ -113,7 +114,7 @@ def pool_size_from_env() -> int | None:
 def _pool_keeping_kernel_manager() -> type:
     from jupyter_server._tz import utcnow
     from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
-    from traitlets import Integer, default
+    from traitlets import Float, Integer, default
 
     class PoolKeepingKernelManager(AsyncMappingKernelManager):
         """A mapping kernel manager that never culls a preheated kernel waiting in Voila's pool,
@@ -129,6 +130,8 @@ def _pool_keeping_kernel_manager() -> type:
         refills_at_once = Integer(REFILLS_AT_ONCE, config=True, help="Pool kernels started and "
                                   "executing the notebook at the same time; a refill also waits "
                                   "while a page executes the notebook and while the cap is reached.")
+        refill_quiet = Float(REFILL_QUIET_S, config=True, help="Seconds without a new page before "
+                             "the pool refills (the browsers of a class arriving need the CPU).")
 
         @default("max_kernels")
         def _max_kernels_default(self):
@@ -142,6 +145,7 @@ def _pool_keeping_kernel_manager() -> type:
             self.pages_executing = 0  # pages executing the notebook in their own kernel (the handler counts)
             self._refilling = 0
             self._closing = False
+            self.last_page_at = float("-inf")  # when the handler last admitted a page (monotonic)
             if hasattr(self, "_initialize"):  # Voila's pooling subclass: pace its pool kernels
                 self._voila_initialize = self._initialize
                 self._initialize = self._paced_initialize
@@ -165,11 +169,13 @@ def _pool_keeping_kernel_manager() -> type:
 
         async def _paced_initialize(self, notebook_name, kernel_id=None, **kwargs):
             """Voila's ``_initialize`` for a pool kernel, paced: at most ``refills_at_once`` at a
-            time, none while a page executes the notebook or while the cap is reached; the pool
+            time, none while a page executes the notebook, within ``refill_quiet`` seconds of the
+            last page served (a class arriving) or while the cap is reached; the pool
             task ends once the kernel has executed the whole notebook (so it is "ready")."""
             if kernel_id is not None:  # a restart: not paced
                 return await self._voila_initialize(notebook_name, kernel_id, **kwargs)
             while (self._refilling >= self.refills_at_once or self.pages_executing
+                   or time.monotonic() - self.last_page_at < self.refill_quiet
                    or self.kernel_count() >= self.max_kernels):
                 if self._closing:
                     raise RuntimeError("the server is shutting down: no pool kernel started")
@@ -197,6 +203,7 @@ def _pool_keeping_kernel_manager() -> type:
             """True if a pool kernel is ready (the page takes it; its refill waits for room under
             the cap), else True (and a kernel reserved for the page) while :meth:`kernel_count`
             is below ``max_kernels``: the count never passes the cap."""
+            self.last_page_at = time.monotonic()
             if self.ready_kernels():
                 return True
             if self.kernel_count() >= self.max_kernels:
@@ -374,10 +381,12 @@ def voila_executable() -> Path:
 
 def voila_command(port: int, notebook: str = NOTEBOOK, *, preheat: bool = True,
                   cull_idle: int | None = None, cull_interval: int | None = None,
-                  max_kernels: int | None = None, host: str = "127.0.0.1") -> list[str]:
+                  max_kernels: int | None = None, host: str = "127.0.0.1",
+                  pages_at_once: int | None = None) -> list[str]:
     """``make dashboard``'s command on ``host``:``port``; ``preheat=False`` turns the kernel
     pool off, ``cull_idle``/``cull_interval`` override ``voila.json``'s culling times (seconds),
-    ``max_kernels`` the kernel cap (default: ``$DUNGEON_GUILDS_MAX_KERNELS``, else 40)."""
+    ``max_kernels`` the kernel cap (default: ``$DUNGEON_GUILDS_MAX_KERNELS``, else 40),
+    ``pages_at_once`` the pages beyond the pool executing the notebook at once (default 2)."""
     cmd = [str(voila_executable()), "--no-browser", f"--Voila.ip={host}", f"--port={port}",
            "--Voila.port_retries=0"]
     if not preheat:
@@ -388,6 +397,8 @@ def voila_command(port: int, notebook: str = NOTEBOOK, *, preheat: bool = True,
         cmd.append(f"--MappingKernelManager.cull_interval={cull_interval}")
     if max_kernels is not None:
         cmd.append(f"--PoolKeepingKernelManager.max_kernels={max_kernels}")
+    if pages_at_once is not None:
+        cmd.append(f"--PoolKeepingKernelManager.pages_at_once={pages_at_once}")
     cmd.append(notebook)
     return cmd
 
@@ -457,7 +468,7 @@ def start_voila(cwd: str | os.PathLike, log_path: str | os.PathLike, *, notebook
                 cull_interval: int | None = None, wait_pool: bool = False,
                 timeout: float = START_TIMEOUT, pool_timeout: float | None = None,
                 max_kernels: int | None = None, env: dict | None = None,
-                pool: int | None = None) -> VoilaServer:
+                pool: int | None = None, pages_at_once: int | None = None) -> VoilaServer:
     """Start :func:`voila_command` from ``cwd`` (the repository root, so ``voila.json``
     applies) on ``port`` (default: a free one), output to ``log_path``, and wait until it is
     running (``timeout`` seconds) and, with ``wait_pool``, until its kernel pool is filled
@@ -469,7 +480,7 @@ def start_voila(cwd: str | os.PathLike, log_path: str | os.PathLike, *, notebook
         env = {**(env or {}), POOL_ENV: str(pool)}
     log_path = Path(log_path)
     cmd = voila_command(port, notebook, preheat=preheat, cull_idle=cull_idle, cull_interval=cull_interval,
-                        max_kernels=max_kernels)
+                        max_kernels=max_kernels, pages_at_once=pages_at_once)
     with open(log_path, "wb") as log:
         proc = start_process_group(cmd, cwd=cwd, stdout=log, stderr=subprocess.STDOUT,
                                    env=None if env is None else {**os.environ, **env})
