@@ -41,7 +41,7 @@ test: $(VENV)/.installed
 # The dashboard alone (notebooks/dashboard.ipynb) on $(HOST):$(PORT) — HOST=0.0.0.0 serves the
 # local network (a classroom). dungeon-guilds-voila is Voila with the dashboard's page handler
 # (dungeon_guilds/app/voila_app.py: kernel cap, kernels freed on tab close, no CDN); voila.json
-# (read from this directory) sets the preheated pool, idle-kernel culling, the cell timeouts and
+# (read from this directory) sets idle-kernel culling (the preheated pool: POOL, above), the cell timeouts and
 # no tracebacks. Stop it with Ctrl-C.
 dashboard: $(VENV)/.dashboard-installed
 	DUNGEON_GUILDS_MAX_KERNELS=$(MAX_KERNELS) DUNGEON_GUILDS_POOL=$(POOL) $(BIN)/dungeon-guilds-voila --no-browser \

@@ -12,7 +12,15 @@ first cull check after a page took it counts as activity, so it is culled only a
 It also counts kernels for the dashboard's cap (``max_kernels``, default
 ``$DUNGEON_GUILDS_MAX_KERNELS`` or 40): :meth:`admit_page` tells the page handler of
 :mod:`dungeon_guilds.app.voila_app` whether one more page fits, counting live kernels, kernels
-starting and pages admitted whose kernel has not started yet.
+starting and pages admitted whose kernel has not started yet (a page that finds a pool kernel
+ready always takes it). It paces the work of executing the notebook: a page takes only a pool
+kernel that has executed the notebook (:meth:`ready_pool_size` replaces Voila's
+``get_pool_size``); pool kernels start ``refills_at_once`` at a time, not while a page beyond the
+pool executes the notebook, within ``refill_quiet`` seconds of the last page, or at the cap; at
+most ``pages_at_once`` pages beyond the pool execute the notebook at once (the page handler asks
+:meth:`page_slot_free` and counts ``pages_executing``; the others are told they are in line).
+The pool's size: ``$DUNGEON_GUILDS_POOL`` (:func:`pool_size_from_env`; ``make dashboard
+POOL=N``, default :data:`CLASS_POOL`), else ``voila.json``'s ``default_pool_size``.
 It subclasses jupyter_server's ``AsyncMappingKernelManager``, so it is built on first access
 (``dungeon_guilds.app.serving.PoolKeepingKernelManager``, as traitlets' ``import_item`` does): importing
 this module imports neither jupyter_server nor Voila.

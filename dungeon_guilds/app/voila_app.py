@@ -1,6 +1,6 @@
 """The dashboard's Voila application (``make dashboard`` runs ``python -m dungeon_guilds.app.voila_app``).
 
-Voila itself, configured by ``voila.json``, with three changes a classroom needs (issue 12):
+Voila itself, configured by ``voila.json``, with four changes a classroom needs (issue 12):
 
 * **A kernel cap.** :class:`DashboardHandler` serves the page only while the kernel manager
   (:class:`~dungeon_guilds.app.serving.PoolKeepingKernelManager`) holds fewer than
@@ -14,6 +14,10 @@ Voila itself, configured by ``voila.json``, with three changes a classroom needs
   for every request. Voila sets its beacon up only once the widgets have loaded, so the template
   sends the same beacon from the start: a tab closed while it waits frees its kernel too
   (:class:`ShutdownHandler` answers the second goodbye for a kernel already gone).
+* **Pages beyond the pool come one after another.** A page that finds no preheated kernel ready
+  executes the notebook in its own kernel; at most ``pages_at_once`` do so at a time (counted in
+  the kernel manager's ``pages_executing``, which also holds the pool's refills back). A page
+  beyond them gets :func:`queued_page` (it is in line, and asks again in a few seconds).
 * **Nothing from another host.** Voila's lab template links Font Awesome from a CDN. The page
   here uses :data:`TEMPLATE_DIR`'s ``index.html.j2`` (the lab template with Font Awesome served
   by this server from the ``fontawesome-free`` package at ``/dungeon-guilds/fontawesome/``) and
