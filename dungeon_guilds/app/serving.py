@@ -390,11 +390,12 @@ def voila_executable() -> Path:
 def voila_command(port: int, notebook: str = NOTEBOOK, *, preheat: bool = True,
                   cull_idle: int | None = None, cull_interval: int | None = None,
                   max_kernels: int | None = None, host: str = "127.0.0.1",
-                  pages_at_once: int | None = None) -> list[str]:
+                  pages_at_once: int | None = None, extra_args: Sequence[str] = ()) -> list[str]:
     """``make dashboard``'s command on ``host``:``port``; ``preheat=False`` turns the kernel
     pool off, ``cull_idle``/``cull_interval`` override ``voila.json``'s culling times (seconds),
     ``max_kernels`` the kernel cap (default: ``$DUNGEON_GUILDS_MAX_KERNELS``, else 40),
-    ``pages_at_once`` the pages beyond the pool executing the notebook at once (default 2)."""
+    ``pages_at_once`` the pages beyond the pool executing the notebook at once (default 2);
+    ``extra_args``: more ``--Class.trait=value`` options."""
     cmd = [str(voila_executable()), "--no-browser", f"--Voila.ip={host}", f"--port={port}",
            "--Voila.port_retries=0"]
     if not preheat:
@@ -407,6 +408,7 @@ def voila_command(port: int, notebook: str = NOTEBOOK, *, preheat: bool = True,
         cmd.append(f"--PoolKeepingKernelManager.max_kernels={max_kernels}")
     if pages_at_once is not None:
         cmd.append(f"--PoolKeepingKernelManager.pages_at_once={pages_at_once}")
+    cmd.extend(extra_args)
     cmd.append(notebook)
     return cmd
 
@@ -476,7 +478,8 @@ def start_voila(cwd: str | os.PathLike, log_path: str | os.PathLike, *, notebook
                 cull_interval: int | None = None, wait_pool: bool = False,
                 timeout: float = START_TIMEOUT, pool_timeout: float | None = None,
                 max_kernels: int | None = None, env: dict | None = None,
-                pool: int | None = None, pages_at_once: int | None = None) -> VoilaServer:
+                pool: int | None = None, pages_at_once: int | None = None,
+                extra_args: Sequence[str] = ()) -> VoilaServer:
     """Start :func:`voila_command` from ``cwd`` (the repository root, so ``voila.json``
     applies) on ``port`` (default: a free one), output to ``log_path``, and wait until it is
     running (``timeout`` seconds) and, with ``wait_pool``, until its kernel pool is filled
@@ -488,7 +491,7 @@ def start_voila(cwd: str | os.PathLike, log_path: str | os.PathLike, *, notebook
         env = {**(env or {}), POOL_ENV: str(pool)}
     log_path = Path(log_path)
     cmd = voila_command(port, notebook, preheat=preheat, cull_idle=cull_idle, cull_interval=cull_interval,
-                        max_kernels=max_kernels, pages_at_once=pages_at_once)
+                        max_kernels=max_kernels, pages_at_once=pages_at_once, extra_args=extra_args)
     with open(log_path, "wb") as log:
         proc = start_process_group(cmd, cwd=cwd, stdout=log, stderr=subprocess.STDOUT,
                                    env=None if env is None else {**os.environ, **env})

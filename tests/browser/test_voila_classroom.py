@@ -113,7 +113,8 @@ def capped_server(tmp_path_factory, browser):  # browser: skipped or failed like
     log_path = tmp_path_factory.mktemp("capped") / "voila.log"
     server = serving.start_voila(ROOT, log_path, notebook=NOTEBOOK, cull_idle=CULL_IDLE,
                                  cull_interval=CULL_INTERVAL, wait_pool=True, timeout=serving.START_TIMEOUT,
-                                 max_kernels=POOL + 1)
+                                 max_kernels=POOL + 1,  # refill at once: before the page's kernel is culled
+                                 extra_args=["--PoolKeepingKernelManager.refill_quiet=0"])
     with server:
         yield server
 
