@@ -13,6 +13,9 @@ HOST   ?= 127.0.0.1
 PORT   ?= 8866
 # at most this many kernels (one a student page, plus the preheated pool); beyond it a 503 page
 MAX_KERNELS ?= 40
+# preheated kernels that have already run the dashboard: one for each student of a class arriving
+# at once (each ~100-170 MB; they count under MAX_KERNELS); 0 turns preheating off
+POOL   ?= 30
 # seconds a kernel whose page went away (no goodbye) lives on; empty: voila.json's (600)
 CULL_IDLE ?=
 BIN    := $(VENV)/bin
@@ -40,10 +43,10 @@ test: $(VENV)/.installed
 # The dashboard alone (notebooks/dashboard.ipynb) on $(HOST):$(PORT) — HOST=0.0.0.0 serves the
 # local network (a classroom). dungeon-guilds-voila is Voila with the dashboard's page handler
 # (dungeon_guilds/app/voila_app.py: kernel cap, kernels freed on tab close, no CDN); voila.json
-# (read from this directory) sets the preheated pool, idle-kernel culling, the cell timeouts and
+# (read from this directory) sets idle-kernel culling (the preheated pool: POOL, above), the cell timeouts and
 # no tracebacks. Stop it with Ctrl-C.
 dashboard: $(VENV)/.dashboard-installed
-	DUNGEON_GUILDS_MAX_KERNELS=$(MAX_KERNELS) $(BIN)/dungeon-guilds-voila --no-browser \
+	DUNGEON_GUILDS_MAX_KERNELS=$(MAX_KERNELS) DUNGEON_GUILDS_POOL=$(POOL) $(BIN)/dungeon-guilds-voila --no-browser \
 	  --Voila.ip=$(HOST) --port=$(PORT) --Voila.port_retries=0 \
 	  $(if $(CULL_IDLE),--MappingKernelManager.cull_idle_timeout=$(CULL_IDLE)) \
 	  notebooks/dashboard.ipynb

@@ -1,10 +1,11 @@
 """Benchmark: a classroom opening the dashboard at once (issue 12).
 
-    python benchmarks/bench_classroom.py --sessions 30 [--json] [--max-kernels N]
+    python benchmarks/bench_classroom.py --sessions 30 [--json] [--max-kernels N] [--pool N]
 
 It starts the dashboard as ``make dashboard`` does (``dungeon-guilds-voila`` from the repository
-root, so ``voila.json`` applies; the kernel cap is ``--max-kernels``, default as ``make
-dashboard``), on a free loopback port, in its own process group. Then, in one headless
+root, so ``voila.json`` applies; the kernel cap is ``--max-kernels`` and the preheated pool
+``--pool``, defaults as ``make dashboard``), on a free loopback port, in its own process group,
+and waits until the pool is full (the fill time is reported). Then, in one headless
 Chromium (Debian's, ``--chromium`` or ``DG_CHROMIUM``), it opens N pages at the same moment,
 each in its own browser context, and for each page:
 
@@ -137,7 +138,7 @@ async def classroom(args, server) -> dict:
         for s in sessions:
             await s.pop("page").close(run_before_unload=True)
         t_closed = time.monotonic()
-        pool = server_pool_size()
+        pool = args.pool
         freed_at = None
         while time.monotonic() - t_closed < 15:
             if len(server.kernels()) <= pool and freed_at is None:
@@ -150,11 +151,6 @@ async def classroom(args, server) -> dict:
         await browser.close()
     result["sessions"] = sessions
     return result
-
-
-def server_pool_size() -> int:
-    config = json.loads((ROOT / "voila.json").read_text("utf-8"))
-    return int(config["VoilaConfiguration"].get("default_pool_size", 1))
 
 
 def after_first_paint(states: list[str]) -> list[str]:
@@ -181,7 +177,7 @@ def summarise(raw: dict, args, load: tuple[float, float, float], started_s: floa
     blank = sum(1 for s in sessions if "blank" in after_first_paint(s["states"]))
     out = {
         "sessions": args.sessions, "max_kernels": args.max_kernels or serving.max_kernels_default(),
-        "pool": server_pool_size(), "server_start_s": round(started_s, 1),
+        "pool": args.pool, "server_start_s": round(started_s, 1), "pool_fill_s": round(args.fill_s, 1),
         "rendered": len(times), "refused_503": sum(s["refused"] for s in sessions),
         "answered": sum(s["answered"] for s in sessions),
         "interactive_median_s": round(statistics.median(times), 1) if times else None,
@@ -208,6 +204,9 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--sessions", type=int, default=30, help="pages opened at once (default 30)")
     ap.add_argument("--max-kernels", type=int, default=None, help="the kernel cap (default: make dashboard's)")
+    ap.add_argument("--pool", type=int, default=serving.CLASS_POOL,
+                    help=f"the preheated pool (default: make dashboard's, {serving.CLASS_POOL})")
+    ap.add_argument("--fill-timeout", type=float, default=600.0, help="seconds the pool may take to fill")
     ap.add_argument("--timeout", type=float, default=240.0, help="seconds a page may take to render")
     ap.add_argument("--chromium", default=os.environ.get("DG_CHROMIUM", "/usr/bin/chromium"))
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
@@ -216,9 +215,13 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         t0 = time.monotonic()
         server = serving.start_voila(ROOT, Path(tmp) / "voila.log", max_kernels=args.max_kernels,
-                                     wait_pool=True, timeout=180)
+                                     pool=args.pool, timeout=180)
         started = time.monotonic() - t0
         with server:
+            t1 = time.monotonic()
+            if args.pool:
+                server.wait_pool_filled(args.fill_timeout)
+            args.fill_s = time.monotonic() - t1
             raw = asyncio.run(classroom(args, server))
             iopub = server.count(r"Timeout waiting for IOPub output")
     out = summarise(raw, args, load, started)
@@ -226,7 +229,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(out, indent=2, ensure_ascii=False))
         return 0
-    print(f"{args.sessions} pages at once (cap {out['max_kernels']} kernels, pool {out['pool']}), "
+    print(f"{args.sessions} pages at once (cap {out['max_kernels']} kernels, pool {out['pool']}, "
+          f"filled in {out['pool_fill_s']} s), "
           f"{os.cpu_count()} CPUs, load average before {out['machine']['load_average_before']}")
     print(f"  rendered {out['rendered']}/{args.sessions}, refused (503) {out['refused_503']}, "
           f"answered a click {out['answered']}/{args.sessions}")

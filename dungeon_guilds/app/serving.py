@@ -12,7 +12,15 @@ first cull check after a page took it counts as activity, so it is culled only a
 It also counts kernels for the dashboard's cap (``max_kernels``, default
 ``$DUNGEON_GUILDS_MAX_KERNELS`` or 40): :meth:`admit_page` tells the page handler of
 :mod:`dungeon_guilds.app.voila_app` whether one more page fits, counting live kernels, kernels
-starting and pages admitted whose kernel has not started yet.
+starting and pages admitted whose kernel has not started yet (a page that finds a pool kernel
+ready always takes it). It paces the work of executing the notebook: a page takes only a pool
+kernel that has executed the notebook (:meth:`ready_pool_size` replaces Voila's
+``get_pool_size``); pool kernels start ``refills_at_once`` at a time, not while a page beyond the
+pool executes the notebook, within ``refill_quiet`` seconds of the last page, or at the cap; at
+most ``pages_at_once`` pages beyond the pool execute the notebook at once (the page handler asks
+:meth:`page_slot_free` and counts ``pages_executing``; the others are told they are in line).
+The pool's size: ``$DUNGEON_GUILDS_POOL`` (:func:`pool_size_from_env`; ``make dashboard
+POOL=N``, default :data:`CLASS_POOL`), else ``voila.json``'s ``default_pool_size``.
 It subclasses jupyter_server's ``AsyncMappingKernelManager``, so it is built on first access
 (``dungeon_guilds.app.serving.PoolKeepingKernelManager``, as traitlets' ``import_item`` does): importing
 this module imports neither jupyter_server nor Voila.
@@ -32,6 +40,7 @@ Kernels never import this module.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 import signal
@@ -48,6 +57,7 @@ __all__ = [
     "PoolKeepingKernelManager", "VoilaServer", "alive", "descendants", "die_with_parent",
     "free_port", "start_process_group", "start_voila", "stop_process_group", "voila_command",
     "voila_executable", "MAX_KERNELS", "MAX_KERNELS_ENV", "max_kernels_default",
+    "POOL_ENV", "CLASS_POOL", "pool_size_from_env",
 ]
 
 NOTEBOOK = "notebooks/dashboard.ipynb"  # relative to the repository root, where voila.json is
@@ -57,6 +67,11 @@ STOP_GRACE = 10.0  # seconds between SIGTERM and SIGKILL
 MAX_KERNELS = 40  # default kernel cap: ~100-170 MB a kernel, sized for a 2-core / 24 GiB machine
 MAX_KERNELS_ENV = "DUNGEON_GUILDS_MAX_KERNELS"
 RESERVATION_TIMEOUT = 120.0  # seconds an admitted page may take to start its kernel
+POOL_ENV = "DUNGEON_GUILDS_POOL"  # the preheated pool's size (make dashboard POOL=N)
+CLASS_POOL = 30  # make dashboard's pool: a class of 30 takes a ready kernel each
+PAGES_AT_ONCE = 2  # pages beyond the pool that execute the notebook at the same time
+REFILLS_AT_ONCE = 2  # pool kernels started (and executing the notebook) at the same time
+REFILL_QUIET_S = 15.0  # a refill starts only once no page has been served for this long
 
 
 # ---------------------------------------------------------------------- kernel manager
@@ -88,18 +103,43 @@ def max_kernels_default() -> int:
     return value
 
 
+def pool_size_from_env() -> int | None:
+    """``$DUNGEON_GUILDS_POOL`` (the preheated pool's size, 0 turns it off), or None when unset
+    (``voila.json``'s ``default_pool_size`` applies); ValueError naming the variable if it is
+    not a whole number ≥ 0."""
+    raw = os.environ.get(POOL_ENV, "").strip()
+    if not raw:
+        return None
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ValueError(f"{POOL_ENV}={raw!r}: not a whole number") from None
+    if value < 0:
+        raise ValueError(f"{POOL_ENV}={raw!r}: must be 0 or more")
+    return value
+
+
 def _pool_keeping_kernel_manager() -> type:
     from jupyter_server._tz import utcnow
     from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
-    from traitlets import Integer, default
+    from traitlets import Float, Integer, default
 
     class PoolKeepingKernelManager(AsyncMappingKernelManager):
         """A mapping kernel manager that never culls a preheated kernel waiting in Voila's pool,
-        and counts its kernels for the dashboard's cap (:meth:`admit_page`)."""
+        counts its kernels for the dashboard's cap (:meth:`admit_page`) and paces the work of
+        executing the notebook (:meth:`_paced_initialize`, :meth:`page_slot_free`)."""
 
         max_kernels = Integer(config=True, help="At most this many live kernels (pages and the "
                               "preheated pool); a page beyond it gets HTTP 503. Default: "
                               f"${MAX_KERNELS_ENV}, else {MAX_KERNELS}.")
+        pages_at_once = Integer(PAGES_AT_ONCE, config=True, help="Pages that start their own kernel "
+                                "(the pool had none ready) and execute the notebook at the same "
+                                "time; a page beyond them is told to wait and retries.")
+        refills_at_once = Integer(REFILLS_AT_ONCE, config=True, help="Pool kernels started and "
+                                  "executing the notebook at the same time; a refill also waits "
+                                  "while a page executes the notebook and while the cap is reached.")
+        refill_quiet = Float(REFILL_QUIET_S, config=True, help="Seconds without a new page before "
+                             "the pool refills (the browsers of a class arriving need the CPU).")
 
         @default("max_kernels")
         def _max_kernels_default(self):
@@ -110,56 +150,117 @@ def _pool_keeping_kernel_manager() -> type:
             self._preheated: set[str] = set()
             self._starting = 0  # start_kernel calls under way
             self._reserved: list[float] = []  # when each admitted page was admitted, until its kernel starts
+            self.pages_executing = 0  # pages executing the notebook in their own kernel (the handler counts)
+            self._refilling = 0
+            self._closing = False
+            self.last_page_at = float("-inf")  # when the handler last admitted a page (monotonic)
+            if hasattr(self, "_initialize"):  # Voila's pooling subclass: pace its pool kernels
+                self._voila_initialize = self._initialize
+                self._initialize = self._paced_initialize
+                self.get_pool_size = self.ready_pool_size
 
+        # ---------------------------------------------------------------- the pool
+        def _pool_tasks(self) -> list:
+            return [task for pool in getattr(self, "_pools", {}).values() for task in pool]
+
+        def ready_pool_size(self, notebook_name: str) -> int:
+            """Pool kernels that have executed the notebook (what Voila's handler asks, so a page
+            takes a pool kernel only when one is ready); the ready ones move to the front of the
+            pool, which Voila's ``get_rendered_notebook`` takes from."""
+            pool = getattr(self, "_pools", {}).get(notebook_name, [])
+            ready = [t for t in pool if t.done() and not t.cancelled() and t.exception() is None]
+            pool[:] = ready + [t for t in pool if t not in ready]
+            return len(ready)
+
+        def ready_kernels(self) -> int:
+            return sum(self.ready_pool_size(name) for name in list(getattr(self, "_pools", {})))
+
+        async def _paced_initialize(self, notebook_name, kernel_id=None, **kwargs):
+            """Voila's ``_initialize`` for a pool kernel, paced: at most ``refills_at_once`` at a
+            time, none while a page executes the notebook, within ``refill_quiet`` seconds of the
+            last page served (a class arriving) or while the cap is reached; the pool
+            task ends once the kernel has executed the whole notebook (so it is "ready")."""
+            if kernel_id is not None:  # a restart: not paced
+                return await self._voila_initialize(notebook_name, kernel_id, **kwargs)
+            while (self._refilling >= self.refills_at_once or self.pages_executing
+                   or time.monotonic() - self.last_page_at < self.refill_quiet
+                   or self.kernel_count() >= self.max_kernels):
+                if self._closing:
+                    raise RuntimeError("the server is shutting down: no pool kernel started")
+                await asyncio.sleep(0.25)
+            self._refilling += 1
+            try:
+                content = await self._voila_initialize(notebook_name, None, **kwargs)
+                await asyncio.wait([content["task"]])  # the notebook executed (errors: the page shows them)
+            finally:
+                self._refilling -= 1
+            return content
+
+        # ---------------------------------------------------------------- pages
         def kernel_count(self) -> int:
             """Live kernels, kernels starting, and pages admitted whose kernel has not started."""
             now = time.monotonic()
             self._reserved = [t for t in self._reserved if now - t < RESERVATION_TIMEOUT]
             return len(self.list_kernel_ids()) + self._starting + len(self._reserved)
 
+        def page_slot_free(self) -> bool:
+            """True while fewer than ``pages_at_once`` pages execute the notebook."""
+            return self.pages_executing < self.pages_at_once
+
         def admit_page(self) -> bool:
-            """True (and a kernel reserved for the page) while :meth:`kernel_count` is below
-            ``max_kernels``: every page served starts one kernel (its own, or the refill of the
-            preheated pool it takes), so the count never passes the cap."""
+            """True if a pool kernel is ready (the page takes it; its refill waits for room under
+            the cap), else True (and a kernel reserved for the page) while :meth:`kernel_count`
+            is below ``max_kernels``: the count never passes the cap."""
+            self.last_page_at = time.monotonic()
+            if self.ready_kernels():
+                return True
             if self.kernel_count() >= self.max_kernels:
                 return False
             self._reserved.append(time.monotonic())
             return True
 
         async def start_kernel(self, *args, **kwargs):
-            if self._reserved:
+            preheat = (kwargs.get("env") or {}).get("VOILA_PREHEAT") == "True"
+            if self._reserved and not preheat:
                 self._reserved.pop(0)
             self._starting += 1
             try:
                 kernel_id = await super().start_kernel(*args, **kwargs)
             finally:
                 self._starting -= 1
-            if (kwargs.get("env") or {}).get("VOILA_PREHEAT") == "True":
+            if preheat:
                 self._preheated.add(kernel_id)
             return kernel_id
 
         def _pooled_kernel_ids(self) -> set[str]:
             ids = set()
-            for pool in getattr(self, "_pools", {}).values():  # Voila's preheat pool
-                for task in pool:
-                    if task.done() and not task.cancelled() and task.exception() is None:
-                        kernel_id = (task.result() or {}).get("kernel_id")
-                        if kernel_id:
-                            ids.add(kernel_id)
+            for task in self._pool_tasks():
+                if task.done() and not task.cancelled() and task.exception() is None:
+                    kernel_id = (task.result() or {}).get("kernel_id")
+                    if kernel_id:
+                        ids.add(kernel_id)
             return ids
 
         async def cull_kernel_if_idle(self, kernel_id):
             kernel = self._kernels.get(kernel_id)
             if kernel is not None and kernel_id in self._preheated:
                 kernel.last_activity = utcnow()  # waiting in the pool, or just handed to a page
-                if kernel_id not in self._pooled_kernel_ids():
+                if kernel_id not in self._pooled_kernel_ids() and not self._executing_in_pool(kernel_id):
                     self._preheated.discard(kernel_id)  # from now on, culled like any kernel
                 return None
             return await super().cull_kernel_if_idle(kernel_id)
 
+        def _executing_in_pool(self, kernel_id) -> bool:
+            """True while a paced pool task still executes the notebook in ``kernel_id``."""
+            return any(not t.done() for t in self._pool_tasks()) and self._refilling > 0
+
         async def shutdown_kernel(self, kernel_id, *args, **kwargs):
             self._preheated.discard(kernel_id)
             return await super().shutdown_kernel(kernel_id, *args, **kwargs)
+
+        async def shutdown_all(self, *args, **kwargs):
+            self._closing = True  # pool tasks still waiting give up instead of starting kernels
+            return await super().shutdown_all(*args, **kwargs)
 
     PoolKeepingKernelManager.__qualname__ = "PoolKeepingKernelManager"
     return PoolKeepingKernelManager
@@ -288,10 +389,13 @@ def voila_executable() -> Path:
 
 def voila_command(port: int, notebook: str = NOTEBOOK, *, preheat: bool = True,
                   cull_idle: int | None = None, cull_interval: int | None = None,
-                  max_kernels: int | None = None, host: str = "127.0.0.1") -> list[str]:
+                  max_kernels: int | None = None, host: str = "127.0.0.1",
+                  pages_at_once: int | None = None, extra_args: Sequence[str] = ()) -> list[str]:
     """``make dashboard``'s command on ``host``:``port``; ``preheat=False`` turns the kernel
     pool off, ``cull_idle``/``cull_interval`` override ``voila.json``'s culling times (seconds),
-    ``max_kernels`` the kernel cap (default: ``$DUNGEON_GUILDS_MAX_KERNELS``, else 40)."""
+    ``max_kernels`` the kernel cap (default: ``$DUNGEON_GUILDS_MAX_KERNELS``, else 40),
+    ``pages_at_once`` the pages beyond the pool executing the notebook at once (default 2);
+    ``extra_args``: more ``--Class.trait=value`` options."""
     cmd = [str(voila_executable()), "--no-browser", f"--Voila.ip={host}", f"--port={port}",
            "--Voila.port_retries=0"]
     if not preheat:
@@ -302,6 +406,9 @@ def voila_command(port: int, notebook: str = NOTEBOOK, *, preheat: bool = True,
         cmd.append(f"--MappingKernelManager.cull_interval={cull_interval}")
     if max_kernels is not None:
         cmd.append(f"--PoolKeepingKernelManager.max_kernels={max_kernels}")
+    if pages_at_once is not None:
+        cmd.append(f"--PoolKeepingKernelManager.pages_at_once={pages_at_once}")
+    cmd.extend(extra_args)
     cmd.append(notebook)
     return cmd
 
@@ -370,16 +477,21 @@ def start_voila(cwd: str | os.PathLike, log_path: str | os.PathLike, *, notebook
                 port: int | None = None, preheat: bool = True, cull_idle: int | None = None,
                 cull_interval: int | None = None, wait_pool: bool = False,
                 timeout: float = START_TIMEOUT, pool_timeout: float | None = None,
-                max_kernels: int | None = None, env: dict | None = None) -> VoilaServer:
+                max_kernels: int | None = None, env: dict | None = None,
+                pool: int | None = None, pages_at_once: int | None = None,
+                extra_args: Sequence[str] = ()) -> VoilaServer:
     """Start :func:`voila_command` from ``cwd`` (the repository root, so ``voila.json``
     applies) on ``port`` (default: a free one), output to ``log_path``, and wait until it is
     running (``timeout`` seconds) and, with ``wait_pool``, until its kernel pool is filled
-    (``pool_timeout``, default ``timeout``). ``env``: variables added to the environment. If the wait fails or is interrupted, Voila is
-    stopped before the error propagates."""
+    (``pool_timeout``, default ``timeout``). ``env``: variables added to the environment;
+    ``pool``: the preheated pool's size (``$DUNGEON_GUILDS_POOL``; default ``voila.json``'s). If
+    the wait fails or is interrupted, Voila is stopped before the error propagates."""
     port = free_port() if port is None else port
+    if pool is not None:
+        env = {**(env or {}), POOL_ENV: str(pool)}
     log_path = Path(log_path)
     cmd = voila_command(port, notebook, preheat=preheat, cull_idle=cull_idle, cull_interval=cull_interval,
-                        max_kernels=max_kernels)
+                        max_kernels=max_kernels, pages_at_once=pages_at_once, extra_args=extra_args)
     with open(log_path, "wb") as log:
         proc = start_process_group(cmd, cwd=cwd, stdout=log, stderr=subprocess.STDOUT,
                                    env=None if env is None else {**os.environ, **env})

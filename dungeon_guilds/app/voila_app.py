@@ -1,6 +1,6 @@
 """The dashboard's Voila application (``make dashboard`` runs ``python -m dungeon_guilds.app.voila_app``).
 
-Voila itself, configured by ``voila.json``, with three changes a classroom needs (issue 12):
+Voila itself, configured by ``voila.json``, with four changes a classroom needs (issue 12):
 
 * **A kernel cap.** :class:`DashboardHandler` serves the page only while the kernel manager
   (:class:`~dungeon_guilds.app.serving.PoolKeepingKernelManager`) holds fewer than
@@ -14,6 +14,10 @@ Voila itself, configured by ``voila.json``, with three changes a classroom needs
   for every request. Voila sets its beacon up only once the widgets have loaded, so the template
   sends the same beacon from the start: a tab closed while it waits frees its kernel too
   (:class:`ShutdownHandler` answers the second goodbye for a kernel already gone).
+* **Pages beyond the pool come one after another.** A page that finds no preheated kernel ready
+  executes the notebook in its own kernel; at most ``pages_at_once`` do so at a time (counted in
+  the kernel manager's ``pages_executing``, which also holds the pool's refills back). A page
+  beyond them gets :func:`queued_page` (it is in line, and asks again in a few seconds).
 * **Nothing from another host.** Voila's lab template links Font Awesome from a CDN. The page
   here uses :data:`TEMPLATE_DIR`'s ``index.html.j2`` (the lab template with Font Awesome served
   by this server from the ``fontawesome-free`` package at ``/dungeon-guilds/fontawesome/``) and
@@ -33,6 +37,7 @@ from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
 from .. import i18n
+from . import serving
 
 TEMPLATE_DIR = Path(__file__).with_name("templates")
 FONTAWESOME_URL = "dungeon-guilds/fontawesome"
@@ -50,6 +55,18 @@ def fontawesome_dir() -> Path:
     return path
 
 
+QUEUE_RETRY_S = 3  # a page in line asks again this often
+
+
+def _plain_page(title_key: str, sections: list[str], head: str = "", body_id: str = "") -> str:
+    title = f"{escape(i18n.t(title_key, 'en'))} · {escape(i18n.t(title_key, 'zh'))}"
+    return ("<!DOCTYPE html><html><head><meta charset='utf-8'>"
+            f"<meta name='viewport' content='width=device-width, initial-scale=1'>{head}<title>{title}</title>"
+            "<style>body{font-family:sans-serif;max-width:40em;margin:3em auto;padding:0 1em;line-height:1.5}"
+            f"section{{margin-bottom:2em}}</style></head><body><div id='{body_id}'>" + "".join(sections)
+            + "</div></body></html>")
+
+
 def full_page() -> str:
     """The page a visitor beyond the kernel cap gets (HTTP 503), in English and 繁體中文."""
     parts = []
@@ -57,11 +74,19 @@ def full_page() -> str:
         title, body, retry = (escape(i18n.t(f"serving.{k}", lang)) for k in ("full_title", "full_text", "full_retry"))
         parts.append(f'<section lang="{code}"><h1>{title}</h1><p>{body}</p>'
                      f'<p><a href="">{retry}</a></p></section>')
-    return ("<!DOCTYPE html><html><head><meta charset='utf-8'>"
-            "<meta name='viewport' content='width=device-width, initial-scale=1'>"
-            f"<title>{escape(i18n.t('serving.full_title', 'en'))} · {escape(i18n.t('serving.full_title', 'zh'))}</title>"
-            "<style>body{font-family:sans-serif;max-width:40em;margin:3em auto;padding:0 1em;line-height:1.5}"
-            "section{margin-bottom:2em}</style></head><body>" + "".join(parts) + "</body></html>")
+    return _plain_page("serving.full_title", parts, body_id="full")
+
+
+def queued_page() -> str:
+    """The page a visitor gets while ``pages_at_once`` other pages execute the notebook and the
+    pool has no kernel ready (English and 繁體中文): it says it is waiting and asks again every
+    :data:`QUEUE_RETRY_S` seconds (no kernel is started for it meanwhile)."""
+    parts = []
+    for lang, code in (("en", "en"), ("zh", "zh-Hant")):
+        title, body = (escape(i18n.t(f"serving.{k}", lang)) for k in ("queued_title", "queued_text"))
+        parts.append(f'<section lang="{code}"><h1>{title}</h1><p>{body}</p></section>')
+    return _plain_page("serving.queued_title", parts, head=f"<meta http-equiv='refresh' content='{QUEUE_RETRY_S}'>",
+                       body_id="loading")
 
 
 class DashboardHandler(TornadoVoilaHandler):
@@ -70,16 +95,33 @@ class DashboardHandler(TornadoVoilaHandler):
     async def get(self, path=None):
         manager = self.kernel_manager
         admit = getattr(manager, "admit_page", None)
-        if not path and admit is not None and not admit():
+        if path or admit is None:
+            await super().get(path)
+            return
+        cold = not manager.ready_kernels()  # no pool kernel ready: the page executes the notebook
+        if cold and not manager.page_slot_free():
+            self._plain(200, queued_page())  # in line: asks again in a few seconds
+            return
+        if not admit():
             self.log.warning("kernel cap reached (%s kernels): 503 for %s", manager.max_kernels, self.request.remote_ip)
-            self.set_status(503)
             self.set_header("Retry-After", "60")
-            self.set_header("Content-Type", "text/html; charset=UTF-8")
-            self.set_header("Cache-Control", "no-store")
-            self.finish(full_page())
+            self._plain(503, full_page())
             return
         self.xsrf_token  # noqa: B018 - sets the _xsrf cookie the page's shutdown beacon sends back
-        await super().get(path)
+        if not cold:
+            await super().get(path)
+            return
+        manager.pages_executing += 1  # pool refills wait meanwhile (serving.PoolKeepingKernelManager)
+        try:
+            await super().get(path)
+        finally:
+            manager.pages_executing -= 1
+
+    def _plain(self, status: int, html: str) -> None:
+        self.set_status(status)
+        self.set_header("Content-Type", "text/html; charset=UTF-8")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(html)
 
 
 def waiting_css() -> str:
@@ -119,6 +161,12 @@ class DashboardVoila(Voila):
     """Voila with :class:`DashboardHandler`, the local Font Awesome and the dashboard template."""
 
     name = "voila"  # so voila.json (and every ``--Voila.*`` option) still applies
+
+    def init_settings(self):
+        pool = serving.pool_size_from_env()  # $DUNGEON_GUILDS_POOL (make dashboard POOL=N) over voila.json
+        if pool is not None:
+            self.voila_configuration.default_pool_size = pool
+        return super().init_settings()
 
     def setup_template_dirs(self):
         super().setup_template_dirs()

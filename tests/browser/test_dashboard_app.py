@@ -268,3 +268,87 @@ def test_the_lab_tab_holds_the_balance_run_and_the_design_workshop():
     d.lang = "zh"
     assert d.lab_tabs.titles == ("平衡實驗", "設計工作坊")
     assert d.workshop.lang_state is d.lang_state  # one toggle for the whole page
+
+
+def test_the_pool_size_option_reads_the_environment_and_names_it_when_wrong(monkeypatch):
+    from dungeon_guilds.app import serving
+
+    monkeypatch.delenv(serving.POOL_ENV, raising=False)
+    assert serving.pool_size_from_env() is None  # voila.json's default_pool_size applies
+    for raw, value in (("30", 30), (" 0 ", 0)):
+        monkeypatch.setenv(serving.POOL_ENV, raw)
+        assert serving.pool_size_from_env() == value
+    for bad in ("x", "-1", "2.5"):
+        monkeypatch.setenv(serving.POOL_ENV, bad)
+        with pytest.raises(ValueError, match=serving.POOL_ENV):
+            serving.pool_size_from_env()
+    makefile = (ROOT / "Makefile").read_text("utf-8")
+    assert re.search(rf"^POOL\s+\?= {serving.CLASS_POOL}$", makefile, re.M)
+    assert "DUNGEON_GUILDS_POOL=$(POOL)" in makefile
+    assert serving.voila_command(1, pages_at_once=3)[-2] == "--PoolKeepingKernelManager.pages_at_once=3"
+
+
+def _paced_manager(**kwargs):
+    """A PoolKeepingKernelManager under a stand-in for Voila's pooling subclass: ``_initialize``
+    records how many pool kernels execute the notebook at once."""
+    from dungeon_guilds.app import serving
+
+    class FakeVoilaPool(serving.PoolKeepingKernelManager):
+        running = peak = 0
+
+        async def _initialize(self, notebook_name, kernel_id=None, **kw):
+            cls = type(self)
+            cls.running += 1
+            cls.peak = max(cls.peak, cls.running)
+            self._kernels[f"k{len(self._kernels)}"] = None
+
+            async def execute():
+                await asyncio.sleep(0.05)
+                cls.running -= 1
+
+            return {"task": asyncio.ensure_future(execute()), "kernel_id": "k", "renderer": None}
+
+    return FakeVoilaPool(**kwargs)
+
+
+def test_pool_refills_execute_at_most_refills_at_once_and_wait_for_pages_and_the_cap():
+    async def check():
+        m = _paced_manager(max_kernels=40, refills_at_once=2)
+        assert m.get_pool_size == m.ready_pool_size  # Voila's handler sees only ready kernels
+        tasks = [asyncio.ensure_future(m._initialize("nb")) for _ in range(6)]
+        m._pools = {"nb": tasks}
+        assert m.ready_kernels() == 0
+        await asyncio.gather(*tasks)
+        assert type(m).peak == 2 and m.ready_kernels() == 6
+        m.pages_executing = 1  # a page executes the notebook: a refill waits
+        waiting = asyncio.ensure_future(m._initialize("nb"))
+        await asyncio.sleep(0.6)
+        assert not waiting.done() and len(m._kernels) == 6
+        m.pages_executing = 0
+        await waiting
+        assert len(m._kernels) == 7
+        m.max_kernels = 7  # at the cap: a refill waits for room
+        at_cap = asyncio.ensure_future(m._initialize("nb"))
+        await asyncio.sleep(0.6)
+        assert not at_cap.done()
+        assert m.admit_page(), "a ready pool kernel is handed out even at the cap"
+        m._pools = {"nb": []}
+        assert not m.admit_page(), "no ready pool kernel and the cap reached: 503"
+        m._closing = True  # shutting down: the waiting refill gives up, no kernel started
+        with pytest.raises(RuntimeError, match="shutting down"):
+            await at_cap
+        assert len(m._kernels) == 7
+
+    asyncio.run(check())
+
+
+def test_a_page_beyond_the_pool_waits_while_pages_at_once_pages_execute():
+    from dungeon_guilds.app.voila_app import queued_page
+
+    m = _paced_manager(pages_at_once=2)
+    assert m.page_slot_free()
+    m.pages_executing = 2
+    assert not m.page_slot_free()
+    page = queued_page()
+    assert "Your dashboard is in line" in page and "你的儀表板正在排隊" in page
+    assert "id='loading'" in page and "http-equiv='refresh'" in page

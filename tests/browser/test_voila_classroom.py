@@ -113,7 +113,8 @@ def capped_server(tmp_path_factory, browser):  # browser: skipped or failed like
     log_path = tmp_path_factory.mktemp("capped") / "voila.log"
     server = serving.start_voila(ROOT, log_path, notebook=NOTEBOOK, cull_idle=CULL_IDLE,
                                  cull_interval=CULL_INTERVAL, wait_pool=True, timeout=serving.START_TIMEOUT,
-                                 max_kernels=POOL + 1)
+                                 max_kernels=POOL + 1,  # refill at once: before the page's kernel is culled
+                                 extra_args=["--PoolKeepingKernelManager.refill_quiet=0"])
     with server:
         yield server
 
@@ -124,6 +125,10 @@ def test_beyond_the_cap_a_503_page_in_both_languages_and_no_kernel_started(cappe
     capped_server.wait_pool_filled()
     kernels = len(capped_server.kernels())
     assert kernels == POOL + 1
+    for _ in range(POOL):  # at the cap, a page still takes a ready pool kernel (not refilled)
+        status, body, _ = http("GET", capped_server.url)
+        assert status == 200 and "jupyter-config-data" in body
+    assert len(capped_server.kernels()) == kernels
     for _ in range(5):
         status, body, seconds = http("GET", capped_server.url)
         assert status == 503 and seconds < 5
@@ -133,8 +138,8 @@ def test_beyond_the_cap_a_503_page_in_both_languages_and_no_kernel_started(cappe
     assert len(capped_server.kernels()) == kernels, "a refused visitor started a kernel"
     # the page that never connected is culled after the idle time; then a visitor gets in again
     capped_server.wait_for_log(r"Culling '", timeout=CULL_IDLE + 4 * CULL_INTERVAL + 20)
-    deadline = time.monotonic() + 20
-    while len(capped_server.kernels()) > POOL and time.monotonic() < deadline:
+    deadline = time.monotonic() + 60  # the pages' kernels culled, the pool refilled
+    while len(capped_server.kernels()) != POOL and time.monotonic() < deadline:
         time.sleep(0.2)
     assert len(capped_server.kernels()) == POOL
     deadline = time.monotonic() + 10  # the manager forgets the kernel just after its process ends
@@ -168,3 +173,34 @@ def test_a_tab_closed_while_it_waits_frees_its_kernel_too(browser, cold_server):
     context.close()
     assert not re.search(r"403 POST /voila/api/shutdown", cold_server.log())
     assert "Traceback" not in cold_server.log()
+
+
+@pytest.fixture(scope="module")
+def paced_server(tmp_path_factory, browser):
+    """The dashboard with a pool of 2 set by ``$DUNGEON_GUILDS_POOL`` and one page beyond the
+    pool executing the notebook at a time."""
+    log_path = tmp_path_factory.mktemp("paced") / "voila.log"
+    with serving.start_voila(ROOT, log_path, notebook=NOTEBOOK, env={serving.POOL_ENV: "2"}, pages_at_once=1,
+                             wait_pool=True, timeout=serving.START_TIMEOUT) as server:
+        yield server
+
+
+def test_the_pool_size_comes_from_the_environment_and_pages_beyond_it_wait_in_line(paced_server):
+    import threading
+
+    assert len(paced_server.kernels()) == 2, "DUNGEON_GUILDS_POOL=2: two preheated kernels"
+    for _ in range(2):  # the two ready pool kernels: the page at once
+        status, body, seconds = http("GET", paced_server.url)
+        assert status == 200 and "jupyter-config-data" in body and seconds < 5
+    cold: list = []
+    first = threading.Thread(target=lambda: cold.append(http("GET", paced_server.url)))
+    first.start()  # no pool kernel ready: this page starts its kernel and executes the notebook
+    time.sleep(0.5)  # (the refills wait 1 s, then while a page executes the notebook)
+    kernels = len(paced_server.kernels())
+    status, body, seconds = http("GET", paced_server.url)  # a second one waits in line
+    assert status == 200 and seconds < 5 and "jupyter-config-data" not in body
+    assert "Your dashboard is in line" in body and "你的儀表板正在排隊" in body
+    assert "http-equiv='refresh'" in body and "Traceback" not in body
+    assert len(paced_server.kernels()) <= kernels, "a page in line started a kernel"
+    first.join(timeout=120)
+    assert cold and cold[0][0] == 200 and "jupyter-config-data" in cold[0][1]
