@@ -29,12 +29,11 @@ import ipywidgets as W
 
 from .. import i18n
 from ..cards import Deck, DeckError, reference_deck
-from ..workshop.deck_edit import (RESERVED_NAME, HEAL_COLUMNS, LEVEL_COLUMNS, ROOM_COLUMNS, DeckTable, Problem, clear_chances,
-                                  deck_changes, deck_from_table, deck_summary, errors_of, table_from_deck,
+from ..workshop.deck_edit import (RESERVED_NAME, HEAL_COLUMNS, LEVEL_COLUMNS, ROOM_COLUMNS, DeckTable,
+                                  DeckTableError, Problem, clear_chances, deck_changes, deck_from_table, deck_summary, errors_of, table_from_deck,
                                   table_from_text, table_to_text, validate)
 from ..workshop.session import WorkshopSession
 from ..workshop.strings import error_text as workshop_error_text
-from ..workshop.strings import message as workshop_message
 from ..workshop.strings import wt
 from .common import App, fit, message_html, safe
 
@@ -60,7 +59,7 @@ def download_link(text: str, filename: str, label: str, mime: str = "text/plain"
 
 def problem_text(problem: Problem, lang: str) -> str:
     """A problem in ``lang``: the cell (table, row, column) and the message (the workshop's
-    English sentence, translated by the language's refusal patterns)."""
+    problem's code worded by the language's template, ``workshop/errors.py``)."""
     if lang == i18n.FALLBACK:
         return str(problem)
     where = wt(f"deck_table_{problem.table}", lang)
@@ -68,7 +67,7 @@ def problem_text(problem: Problem, lang: str) -> str:
         where += wt("deck_row", lang, row=problem.row)
     if problem.column:
         where += "，" + wt(f"col_{problem.column}", lang)
-    return f"{where}：{workshop_message(problem.message, lang)}"
+    return f"{where}：{problem.text(lang)}"
 
 
 class DeckEditor(App):
@@ -86,7 +85,14 @@ class DeckEditor(App):
     """
 
     css_class = "dg-deck-editor"
-    error_words = staticmethod(workshop_error_text)  # the workshop's messages in the language
+
+    @staticmethod
+    def error_words(exc: BaseException, lang: str) -> str:
+        """The workshop's errors in the language; a table that makes no deck names each bad cell."""
+        if isinstance(exc, DeckTableError):
+            sep = "; " if lang == i18n.FALLBACK else "；"
+            return i18n.t("error.invalid", lang, message=sep.join(problem_text(p, lang) for p in exc.problems))
+        return workshop_error_text(exc, lang)
 
     def __init__(self, deck: Deck | None = None, session: WorkshopSession | None = None, lang: str = "en",
                  lang_state=None, show_language: bool = True):
@@ -257,7 +263,7 @@ class DeckEditor(App):
             if p.row > 0:
                 key = (p.table, p.row - 1, p.column)
                 if key in self.cells and p.severity == "error":
-                    marked.setdefault(key, []).append(workshop_message(p.message, self.lang))
+                    marked.setdefault(key, []).append(p.text(self.lang))
         for key, cell in self.cells.items():
             if key in marked:
                 cell.add_class("dg-cell-error")

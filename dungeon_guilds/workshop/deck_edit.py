@@ -30,6 +30,7 @@ from typing import Any, Iterable
 
 from ..cards import CSV_COLUMNS, LEVELS, STRENGTHS, Deck, DeckError, deck_from_dict, reference_deck
 from ..rules import MAX_PLAYERS, MIN_PLAYERS, Rules
+from .errors import Message
 
 ROOM_COLUMNS = ("level", "defence", "treasure", "count")
 LEVEL_COLUMNS = ("level", "defence_low", "defence_high", "treasure_low", "treasure_high")
@@ -65,8 +66,13 @@ class Problem:
     table: str  # "deck", "heal", "levels" or "rooms"
     row: int
     column: str
-    message: str
+    message: str  # the English sentence (``str(coded)`` when the problem has a code)
     severity: str = "error"  # or "warning"
+    coded: Message | None = None  # code + params (workshop.errors), worded in any language
+
+    def text(self, lang: str | None = None) -> str:
+        """The message in ``lang`` (the English sentence for a problem without a code)."""
+        return self.coded.text(lang) if self.coded is not None else self.message
 
     @property
     def cell(self) -> str:
@@ -79,6 +85,18 @@ class Problem:
 
     def __str__(self) -> str:
         return f"{self.cell}: {self.message}"
+
+
+class DeckTableError(DeckError):
+    """A table that makes no deck: ``problems`` (each naming its cell, worded in any language by
+    :meth:`Problem.text`); ``str()`` lists them in English."""
+
+    def __init__(self, problems: list[Problem]):
+        super().__init__("; ".join(str(p) for p in problems))
+        self.problems = list(problems)
+
+    def __reduce__(self):
+        return (DeckTableError, (self.problems,))
 
 
 # ---------------------------------------------------------------------- deck -> table
@@ -184,17 +202,23 @@ def _whole(value: Any) -> int | None:
     return None
 
 
+def _coded(table: str, row: int, column: str, code: str, **params: Any) -> Problem:
+    """An error of one cell with a code (:mod:`.errors`); its message is the English sentence."""
+    coded = Message.of(code, **params)
+    return Problem(table, row, column, str(coded), coded=coded)
+
+
 def _number(out: list[Problem], table: str, row: int, column: str, value: Any,
             minimum: int | None = 0) -> int | None:
     n = _whole(value)
     if n is None:
         shown = value if not isinstance(value, str) else value.strip()
-        out.append(Problem(table, row, column, f"expected a whole number, got {shown!r}"
-                           if shown != "" else "empty: expected a whole number"))
+        out.append(_coded(table, row, column, "cell_not_whole", value=shown)
+                   if shown != "" else _coded(table, row, column, "cell_empty"))
         return None
     if minimum is not None and n < minimum:
-        what = "negative values are not allowed" if minimum == 0 else f"must be at least {minimum}"
-        out.append(Problem(table, row, column, f"{what}, got {n}"))
+        out.append(_coded(table, row, column, "cell_negative", value=n) if minimum == 0 else
+                   _coded(table, row, column, "cell_below_minimum", minimum=minimum, value=n))
         return None
     return n
 
@@ -215,7 +239,7 @@ def _check_name(table: DeckTable, errors: list[Problem]) -> None:
     """The deck's name: not empty, and 'reference' only for the reference deck itself."""
     name = (table.name or "").strip()
     if not name:
-        errors.append(Problem("deck", 0, "name", "empty: give the deck a name (it goes into records)"))
+        errors.append(_coded("deck", 0, "name", "deck_name_empty"))
     elif name == RESERVED_NAME:
         try:
             same = _build(table) == reference_deck()
@@ -311,17 +335,16 @@ def _check_room_row(i: int, row, ranges: Ranges, errors: list[Problem]):
     if c is None:
         _number(errors, "rooms", i, "count", count_value)
     elif c < 1:
-        errors.append(Problem("rooms", i, "count", f"must be at least 1, got {c} (delete the row "
-                              "to take this card out of the deck)"))
+        errors.append(_coded("rooms", i, "count", "count_below_one", value=c))
         c = None
     if lv in ranges:
         d_range, t_range = ranges[lv]
         if d is not None and d_range is not None and not d_range[0] <= d <= d_range[1]:
-            errors.append(Problem("rooms", i, "defence", f"{d} is outside the Lv{lv} range "
-                                  f"{d_range[0]}-{d_range[1]} printed on the back (R1.2)"))
+            errors.append(_coded("rooms", i, "defence", "outside_level_range", value=d, level=lv,
+                                 low=d_range[0], high=d_range[1]))
         if t is not None and t_range is not None and not t_range[0] <= t <= t_range[1]:
-            errors.append(Problem("rooms", i, "treasure", f"{t} is outside the Lv{lv} range "
-                                  f"{t_range[0]}-{t_range[1]} printed on the back (R1.2)"))
+            errors.append(_coded("rooms", i, "treasure", "outside_level_range", value=t, level=lv,
+                                 low=t_range[0], high=t_range[1]))
     return lv, d, t, c
 
 
@@ -330,9 +353,9 @@ def _check_size(table: DeckTable, total: int, per_level: dict[int, int], errors:
     """Enough cards for a game (R2.3: 3 players deal 9 rooms); warn about small decks and
     levels that never appear."""
     if not table.rooms:
-        errors.append(Problem("rooms", 0, "", "the deck has no room cards"))
+        errors.append(_coded("rooms", 0, "", "deck_no_rooms"))
     elif not errors and total < 9:
-        errors.append(Problem("rooms", 0, "count", f"{total} cards: even a 3-player game deals 9 rooms (3 rounds × 3)"))
+        errors.append(_coded("rooms", 0, "count", "deck_too_small", cards=total))
     if not errors:
         most = max_players(total)
         if most < 6:
@@ -379,7 +402,7 @@ def deck_from_table(table: DeckTable) -> Deck:
     :class:`DeckError` listing every error (each naming its cell) if there is any."""
     problems = errors_of(validate(table))
     if problems:
-        raise DeckError("; ".join(str(p) for p in problems))
+        raise DeckTableError(problems)
     return _build(table)
 
 
@@ -450,5 +473,5 @@ def clear_chances(deck: Deck, totals: Iterable[int] = range(3, 10)) -> dict[int,
     return out
 
 
-__all__ = ["DeckTable", "Problem", "clear_chances", "deck_changes", "deck_from_table", "deck_summary",
+__all__ = ["DeckTable", "DeckTableError", "Problem", "clear_chances", "deck_changes", "deck_from_table", "deck_summary",
            "errors_of", "max_players", "table_from_deck", "table_from_text", "table_to_text", "validate"]

@@ -19,9 +19,10 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable, Mapping, Sequence
 
-from ..effects import (ALWAYS, EQUAL_STRENGTHS, Effect, EffectError, HealModifier, LowestTotalBonus,
+from ..effects import (ALWAYS, EQUAL_STRENGTHS, Effect, HealModifier, LowestTotalBonus,
                        PlacementBan, RoomModifier, StartFlip, effect_from_dict, effect_to_dict)
 from ..lords import ALL_LORDS, LORDS_BY_ID, Lord, LordError, get_lord, lord_pool
+from .errors import Message, WorkshopEffectError, lord_error
 
 EFFECT_KINDS = ("room", "heal", "ban", "flip", "bonus")
 ROOM_POSITIONS = (1, 2, 3, 4, 5, 6, 7, -1, -2, -3)  # 1 = top (first) room, -1 = bottom (last)
@@ -41,8 +42,10 @@ def slug(text: str) -> str:
     return s
 
 
-def as_effect(effect: Effect | Mapping[str, Any], where: str = "effect") -> Effect:
-    """An effect object from an effect or a dict (checked by the engine's vocabulary)."""
+def as_effect(effect: Effect | Mapping[str, Any], where: str = "effect", index: int | None = None) -> Effect:
+    """An effect object from an effect or a dict (checked by the engine's vocabulary). An effect
+    that does nothing raises :class:`~.errors.WorkshopEffectError`: code ``effect_invalid``
+    (with ``index``, the effect's place in the lord from 0) or the problem's own code."""
     if isinstance(effect, (RoomModifier, HealModifier, PlacementBan, StartFlip, LowestTotalBonus)):
         effect = effect_to_dict(effect)
     effect = dict(effect)
@@ -51,34 +54,36 @@ def as_effect(effect: Effect | Mapping[str, Any], where: str = "effect") -> Effe
     out = effect_from_dict(effect, where)
     problem = effect_problem(out)
     if problem:
-        raise EffectError(f"{where}: {problem}")
+        raise WorkshopEffectError(problem if index is None else
+                                  Message.of("effect_invalid", index=index, reason=problem))
     return out
 
 
-def effect_problem(effect: Effect) -> str | None:
-    """Why an effect, although well-formed, does nothing or contradicts itself (None if fine)."""
+def effect_problem(effect: Effect) -> Message | None:
+    """Why an effect, although well-formed, does nothing or contradicts itself (None if fine;
+    ``str()`` of the :class:`~.errors.Message` is the English sentence)."""
     if isinstance(effect, RoomModifier):
         if effect.defence == 0 and effect.treasure == 0:
-            return "a room effect needs a defence or treasure change"
+            return Message.of("room_effect_no_change")
     elif isinstance(effect, HealModifier):
         if not effect.strengths:
-            return "choose the strengths whose heal cost changes"
+            return Message.of("heal_no_strengths")
         if effect.delta == 0:
-            return "a heal-cost change of 0 does nothing"
+            return Message.of("heal_zero")
     elif isinstance(effect, PlacementBan):
         if not effect.strengths:
-            return "choose the strengths that may not be placed"
+            return Message.of("ban_no_strengths")
         if set(effect.strengths) == {1, 2, 3, 4, 5}:
-            return "banning every strength leaves nobody able to enter the dungeon"
+            return Message.of("ban_every_strength")
     elif isinstance(effect, StartFlip):
         if not effect.exhaust and not effect.activate:
-            return "choose strengths to exhaust and/or to make active"
+            return Message.of("flip_no_strengths")
         both = sorted(set(effect.exhaust) & set(effect.activate))
         if both:
-            return f"strength {both[0]} cannot be both exhausted and made active"
+            return Message.of("flip_both", strength=both[0])
     elif isinstance(effect, LowestTotalBonus):
         if effect.amount == 0:
-            return "a bonus of $0 does nothing"
+            return Message.of("bonus_zero")
     return None
 
 
@@ -88,16 +93,16 @@ def make_lord(lord_id: str, name_en: str, effects: Sequence[Effect | Mapping[str
     tables and records name lords by id). Texts default to :func:`describe_lord`'s words."""
     lord_id = (lord_id or "").strip()
     if not lord_id:
-        raise LordError("id: empty: give the lord an id (e.g. gentle_dragon)")
+        raise lord_error("lord_id_empty")
     if not re.fullmatch(r"[a-z0-9_]+", lord_id):
-        raise LordError(f"id: {lord_id!r}: use lower-case letters, digits and _ only")
+        raise lord_error("lord_id_characters", id=lord_id)
     if lord_id in LORDS_BY_ID:
-        raise LordError(f"id: {lord_id!r} is a printed lord's id; give your lord its own id")
+        raise lord_error("lord_id_printed", id=lord_id)
     if not (name_en or "").strip():
-        raise LordError("name: empty: give the lord a name")
+        raise lord_error("lord_name_empty")
     if not effects:
-        raise LordError("effects: a lord needs at least one effect")
-    built = tuple(as_effect(e, f"effects[{i}]") for i, e in enumerate(effects))
+        raise lord_error("lord_no_effects")
+    built = tuple(as_effect(e, f"effects[{i}]", i) for i, e in enumerate(effects))
     return Lord(lord_id, name_en.strip(), (name_zh or name_en).strip(),
                 text_en.strip() or describe_effects(built, "en"),
                 text_zh.strip() or describe_effects(built, "zh"), built)

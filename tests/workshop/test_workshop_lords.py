@@ -76,7 +76,7 @@ def test_make_lord_checks_ids_names_and_effects():
         make_lord("Big Dragon", "Dragon", [RoomModifier(rooms=(-1,), treasure=5)])
     with pytest.raises(LordError, match="at least one effect"):
         make_lord("quiet", "Quiet", [])
-    with pytest.raises(EffectError, match="effects\\[0\\]: a room effect needs a defence or treasure change"):
+    with pytest.raises(EffectError, match="effect 1: a room effect needs a defence or treasure change"):
         make_lord("quiet", "Quiet", [RoomModifier(rooms=(1,))])
     with pytest.raises(EffectError, match="cannot be both exhausted and made active"):
         make_lord("odd", "Odd", [StartFlip(exhaust=(1, 2), activate=(2,))])
