@@ -90,8 +90,11 @@ def voila_server(tmp_path_factory) -> VoilaServer:
 
 
 # ---------------------------------------------------------------------- Chromium
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
+    """One Chromium a test module, stopped when the module ends: a sync Playwright left running
+    would keep its event loop current for the rest of the session (later ``asyncio.run`` calls and
+    the JupyterLab tests' own Playwright would then fail)."""
     try:
         from playwright.sync_api import Error as PlaywrightError
         from playwright.sync_api import sync_playwright

@@ -128,7 +128,7 @@ def test_voila_json_serves_preheated_culled_timed_and_without_tracebacks():
 
 @pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
 def test_make_dashboard_serves_the_dashboard_on_loopback_with_a_port_option():
-    out = subprocess.run(["make", "-n", "dashboard", "PORT=9123"], cwd=ROOT, capture_output=True,
+    out = subprocess.run(["make", "--no-print-directory", "-n", "dashboard", "PORT=9123"], cwd=ROOT, capture_output=True,
                          text=True, check=True).stdout
     line = next(line for line in out.replace("\\\n", " ").splitlines() if "voila" in line and "pip" not in line)
     assert "--Voila.ip=127.0.0.1" in line and "--port=9123" in line
@@ -138,7 +138,7 @@ def test_make_dashboard_serves_the_dashboard_on_loopback_with_a_port_option():
 
 @pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
 def test_make_dashboard_takes_host_cap_and_culling_and_installs_only_the_dashboard_extra(tmp_path):
-    out = subprocess.run(["make", "-n", "-B", "dashboard", "HOST=0.0.0.0", "MAX_KERNELS=12", "CULL_IDLE=300",
+    out = subprocess.run(["make", "--no-print-directory", "-n", "-B", "dashboard", "HOST=0.0.0.0", "MAX_KERNELS=12", "CULL_IDLE=300",
                           f"VENV={tmp_path / 'venv'}"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
     text = out.replace("\\\n", " ")
     line = next(line for line in text.splitlines() if "dungeon-guilds-voila" in line)

@@ -66,12 +66,12 @@ def test_news_pop_up_is_off_where_jupyterlab_reads_it():
 
 
 def test_make_lab_opens_the_index_on_loopback():
-    out = subprocess.run(["make", "-n", "-o", ".venv/.lab-installed", "lab"], cwd=ROOT, capture_output=True,
+    out = subprocess.run(["make", "--no-print-directory", "-n", "-o", ".venv/.lab-installed", "lab"], cwd=ROOT, capture_output=True,
                          text=True, check=True).stdout
     command = " ".join(out.split("\\\n"))
     assert "--ServerApp.ip=127.0.0.1" in command and "--ServerApp.port=8888" in command, command
     assert command.rstrip().endswith(INDEX), command
-    other = subprocess.run(["make", "-n", "-o", ".venv/.lab-installed", "lab", "HOST=0.0.0.0", "PORT=9999"],
+    other = subprocess.run(["make", "--no-print-directory", "-n", "-o", ".venv/.lab-installed", "lab", "HOST=0.0.0.0", "PORT=9999"],
                            cwd=ROOT, capture_output=True, text=True, check=True).stdout
     assert "--ServerApp.ip=0.0.0.0" in other and "--ServerApp.port=9999" in other
 
