@@ -53,19 +53,28 @@ dashboard: $(VENV)/.dashboard-installed
 
 # The static site (dungeon_guilds/app/site.py): the dashboard running in each browser (Voici +
 # Pyodide), built into _site/ (git-ignored; put the folder on any static host). Needs the `site`
-# extra and npm (the npm package `pyodide` goes to build/site/npm/, git-ignored).
-$(VENV)/.site-installed: $(BIN)/python pyproject.toml
-	$(BIN)/python -m pip install --quiet -e '.[site]'
+# extra and npm (the npm package `pyodide` goes to build/site/npm/, git-ignored). The build
+# tools live in their own environment, build/site/venv: JupyterLite's kernel extension in the
+# main .venv would be loaded by JupyterLab (make lab) and break it there.
+SITE_VENV := build/site/venv
+SITE_BIN  := $(SITE_VENV)/bin
+
+$(SITE_BIN)/python:
+	$(PYTHON) -m venv $(SITE_VENV)
+	$(SITE_BIN)/python -m pip install --quiet --upgrade pip
+
+$(SITE_VENV)/.site-installed: $(SITE_BIN)/python pyproject.toml
+	$(SITE_BIN)/python -m pip install --quiet -e '.[site]'
 	touch $@
 
-site: $(VENV)/.site-installed
-	$(BIN)/python -m dungeon_guilds.app.site build --out _site
+site: $(SITE_VENV)/.site-installed
+	$(SITE_BIN)/python -m dungeon_guilds.app.site build --out _site
 
 # serve _site/ on loopback on a free port, or on PORT=N if given; PREFIX=/dungeon-guilds/
 # serves it under a sub-path as GitHub Pages does
 PREFIX ?= /
-serve-site: $(VENV)/.site-installed
-	$(BIN)/python -m dungeon_guilds.app.site serve --dir _site --port $(if $(filter command line environment,$(origin PORT)),$(PORT),0) --prefix $(PREFIX)
+serve-site: $(SITE_VENV)/.site-installed
+	$(SITE_BIN)/python -m dungeon_guilds.app.site serve --dir _site --port $(if $(filter command line environment,$(origin PORT)),$(PORT),0) --prefix $(PREFIX)
 
 # The notebook series in JupyterLab 4, opened at notebooks/00_index.ipynb, on loopback by default
 # (HOST=0.0.0.0 to listen on every interface; PORT=… to change 8888). The `lab` extra is what

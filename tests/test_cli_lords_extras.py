@@ -115,7 +115,6 @@ def test_the_engine_commands_need_no_extra(argv):
     ("dungeon_guilds.viz", "analysis"),
     ("dungeon_guilds.viz.board", "analysis"),
     ("dungeon_guilds.workshop", "analysis"),
-    ("dungeon_guilds.siblings.comparison", "analysis"),
     ("dungeon_guilds.siblings.graphs", "analysis"),
     ("dungeon_guilds.widgets", "notebooks"),
     ("dungeon_guilds.app.dashboard", "notebooks"),
@@ -153,3 +152,19 @@ def test_the_engine_and_the_sibling_kernels_need_no_extra():
         "print(verify_source(dungeon_lords.CITATIONS['reveal together, start player first']))\n")
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.split() == ["A", "None"]
+
+
+def test_the_comparison_data_needs_no_extra_but_its_pandas_tables_name_theirs():
+    """The sibling comparison's rows are plain data (the static site's Compare tab runs without
+    pandas); asking for a pandas table without pandas names the extra."""
+    proc = run_without(
+        "from dungeon_guilds.siblings import comparison\n"
+        "print(len(comparison.fact_rows()) > 0)\n"
+        "try:\n"
+        "    comparison.facts()\n"
+        "except ImportError as err:\n"
+        "    print(type(err).__name__, '|', err)\n")
+    assert proc.returncode == 0, proc.stderr
+    first, second = proc.stdout.strip().splitlines()
+    assert first == "True"
+    assert second.startswith("MissingExtra |") and "pip install 'dungeon-guilds[analysis]'" in second
