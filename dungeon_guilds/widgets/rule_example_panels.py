@@ -68,7 +68,8 @@ def _fit(dropdown: W.Dropdown) -> str:
 
 
 class ExamplePanel(W.VBox):
-    """Base of the example panels."""
+    """Base of the example panels. Each panel defines ``refresh(lang)``: ask the engine its
+    example's numbers and show them (a test builds every panel and calls it)."""
 
     name = ""
 
@@ -89,9 +90,6 @@ class ExamplePanel(W.VBox):
             c.style = {"description_width": "initial"}
             if isinstance(c, W.Dropdown):
                 c.layout.width = _fit(c)
-
-    def refresh(self, lang: str) -> None:  # pragma: no cover - overridden
-        raise NotImplementedError
 
     def show(self, body: str) -> None:
         self.html.value = f'<div class="dg-example-body" data-example="{self.name}">{body}</div>'
