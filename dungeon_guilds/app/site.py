@@ -135,7 +135,8 @@ def lite_config(lite: Path) -> None:
     (lite / "jupyter-lite.json").write_text(json.dumps(config, indent=1))
 
 
-FONTAWESOME_CDN = "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@^5/css/"
+# the address Voici's page templates link Font Awesome from; the build rewrites it to the site's copy
+FONTAWESOME_REMOTE = "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@^5/css/"
 
 
 def local_fontawesome(out: Path) -> None:
@@ -149,7 +150,7 @@ def local_fontawesome(out: Path) -> None:
     for page in (out / "voici").rglob("*.html"):
         depth = len(page.relative_to(out).parts) - 1
         html = page.read_text(encoding="utf-8")
-        page.write_text(html.replace(FONTAWESOME_CDN, "../" * depth + "static/fontawesome/css/"), encoding="utf-8")
+        page.write_text(html.replace(FONTAWESOME_REMOTE, "../" * depth + "static/fontawesome/css/"), encoding="utf-8")
 
 
 INDEX = """<!doctype html>
