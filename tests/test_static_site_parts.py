@@ -97,3 +97,19 @@ def test_the_server_serves_the_site_only_under_its_sub_path(tmp_path):
 def test_the_server_refuses_a_folder_without_a_built_site(tmp_path):
     with pytest.raises(FileNotFoundError, match="make site"):
         site_server.make_server(tmp_path)
+
+
+def test_the_site_build_points_font_awesome_links_at_its_own_copy(tmp_path):
+    """Voici's pages link Font Awesome on another host; the build rewrites every such link (any
+    host, any version) to the site's copy, relative to the page, and refuses to leave one."""
+    from dungeon_guilds.app.site import local_fontawesome
+
+    page = tmp_path / "voici" / "render" / "dashboard.html"
+    page.parent.mkdir(parents=True)
+    page.write_text('<link href="https://cdn.example.org/npm/@fortawesome/fontawesome-free@^5/css/all.min.css">'
+                    '<link href="http://other.example/fontawesome-free@5.15.4/css/v4-shims.min.css">')
+    local_fontawesome(tmp_path)
+    html = page.read_text()
+    assert "://" not in html
+    assert html.count('href="../../static/fontawesome/css/') == 2
+    assert (tmp_path / "static" / "fontawesome" / "css" / "all.min.css").exists()

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -135,8 +136,9 @@ def lite_config(lite: Path) -> None:
     (lite / "jupyter-lite.json").write_text(json.dumps(config, indent=1))
 
 
-# the address Voici's page templates link Font Awesome from; the build rewrites it to the site's copy
-FONTAWESOME_REMOTE = "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@^5/css/"
+# Voici's page templates link Font Awesome's css folder on another host (any host, any version);
+# the build points every such link at the site's own copy
+FONTAWESOME_REMOTE = re.compile(r"https?://[^\"' ]*/fontawesome-free@[^/\"' ]*/css/")
 
 
 def local_fontawesome(out: Path) -> None:
@@ -150,7 +152,10 @@ def local_fontawesome(out: Path) -> None:
     for page in (out / "voici").rglob("*.html"):
         depth = len(page.relative_to(out).parts) - 1
         html = page.read_text(encoding="utf-8")
-        page.write_text(html.replace(FONTAWESOME_REMOTE, "../" * depth + "static/fontawesome/css/"), encoding="utf-8")
+        html = FONTAWESOME_REMOTE.sub("../" * depth + "static/fontawesome/css/", html)
+        if "fontawesome-free@" in html:
+            raise SystemExit(f"{page}: a Font Awesome link on another host is left (not rewritten)")
+        page.write_text(html, encoding="utf-8")
 
 
 INDEX = """<!doctype html>
