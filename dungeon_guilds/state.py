@@ -100,6 +100,22 @@ def lord_numbers(lord: Lord | None, k: int) -> tuple:
     return hit
 
 
+_SORTED_CARDS: list[tuple] = []  # (a card list, the same cards sorted): the last few games'
+
+
+def _sorted_cards(cards: Sequence[RoomCard]) -> tuple[RoomCard, ...]:
+    """``cards`` sorted by level, defence, treasure (a card is those three numbers, so equal
+    keys are equal cards); kept for the card lists of the last few games (a game's list is
+    one object, shared by its copies)."""
+    for known, ordered in _SORTED_CARDS:
+        if known is cards:
+            return ordered
+    ordered = tuple(sorted(cards, key=lambda c: (c.level, c.defence, c.treasure)))
+    _SORTED_CARDS.insert(0, (cards, ordered))
+    del _SORTED_CARDS[8:]
+    return ordered
+
+
 class State:
     """A game of Dungeon Guilds in progress. Seats 0..n-1 sit clockwise."""
 
@@ -837,14 +853,17 @@ class State:
     def unseen_cards(self) -> list[RoomCard]:
         """The room cards nobody has seen a front of: the deck's public card list minus the
         fronts revealed so far. Sorted, so it leaks no order."""
-        left: dict[RoomCard, int] = {}
-        for card in self.cards:
-            left[card] = left.get(card, 0) + 1
+        drop: dict[RoomCard, int] = {}
         for card in self.seen:
-            if left.get(card, 0) > 0:
-                left[card] -= 1
-        return sorted((c for c, k in left.items() for _ in range(k)),
-                      key=lambda c: (c.level, c.defence, c.treasure))
+            drop[card] = drop.get(card, 0) + 1
+        out = []
+        for card in _sorted_cards(self.cards):
+            k = drop.get(card)
+            if k:  # a seen card (a card seen that the list does not hold drops nothing)
+                drop[card] = k - 1
+            else:
+                out.append(card)
+        return out
 
     def with_fronts(self, rooms: Sequence[RoomCard], undealt: Sequence[RoomCard]) -> "State":
         """A copy whose current rooms' fronts and undealt deck are replaced (a determinization

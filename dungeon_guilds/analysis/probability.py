@@ -21,12 +21,13 @@ heal costs (R6.1, never below $0) and lord bonuses. It is a myopic hint, the qua
 
 from __future__ import annotations
 
+import itertools
 from fractions import Fraction
 from typing import Sequence
 
 from ..actions import Action
 from ..cards import RoomCard
-from ..payout import split
+from ..payout import EMPTY, split
 from ..state import OVER, SETUP, State, beats
 from .knowledge import pending_after
 
@@ -184,13 +185,16 @@ class RoundModel:
         self._block_bounds = list(zip(cuts, cuts[1:]))
         self._block_of = [b for b, (lo, hi) in enumerate(self._block_bounds) for _ in range(lo, hi)]
         self._blocks: dict[tuple, tuple] = {}
-        self._interned: dict[tuple, tuple] = {}  # row contents -> the row (with its id last)
-        self._blocks_by_rows: dict[tuple, tuple] = {}
-        self._clears: dict[tuple, list] = {}  # (room, total) -> does each kind clear
-        self._chains: dict[tuple, float] = {}  # (gold, the blocks' outcome objects) -> value
         self._counts = {lv: [c for _, c in kl] for lv, kl in self.kinds.items()}
         self._sizes = {lv: sum(c) for lv, c in self._counts.items()}
         self._k = k
+        # what a room's row reads besides its occupants, as one number per room: its level,
+        # the numbers (defence, treasure) each unseen kind would give it and the kinds' counts.
+        # Rows are shared by it across rounds and games (see _ROWS).
+        self._sig = None if self._fixed is None else [
+            _intern(_SIGS, (lv, tuple(self._fixed[0][i]), tuple(self._fixed[1][i]),
+                            tuple(self._counts[lv])))
+            for i, lv in enumerate(self.levels)]
 
     # ------------------------------------------------------------------ the cache of models
     @classmethod
@@ -257,37 +261,45 @@ class RoundModel:
         """Room ``i``'s outcome row for ``player``: per unseen kind of its level, whether the
         room clears (the engine's R5.1) and the player's share of the treasure (R5.2, the
         engine's ``split``); the player's heal cost if it fails (R6.1); and, merged over the
-        kinds, ``{share: cards}`` of the clearing fronts and the number of failing fronts."""
+        kinds, ``{share: cards}`` of the clearing fronts and the number of failing fronts.
+
+        When the lord's numbers are fixed for the round, a row is found by what it reads: the
+        room's signature (level, each kind's numbers there, the kinds' counts), its total, the
+        player's place among its occupants and the player's heal cost there. Rounds and games
+        with the same facts share it (:data:`_ROWS`)."""
+        if self._fixed is None:
+            return self._new_row(after, i, player, values)
         a = 2 * i
         owner, strength = after.slot_owner, after.slot_str
-        key = (i, player, owner[a], strength[a], owner[a + 1], strength[a + 1])
-        row = None if self._fixed is None else self._rows.get(key)
-        if row is None and self._fixed is not None and owner[a] != player != owner[a + 1]:
-            # the engine's split pays only a room's occupants: a room without the player's
-            # adventurers gives it nothing, and its row depends on its total alone
-            out_key = (i, strength[a] + strength[a + 1])
-            row = self._rows.get(out_key)
+        o1, s1, o2, s2 = owner[a], strength[a], owner[a + 1], strength[a + 1]
+        key = (i, player, o1, s1, o2, s2)
+        row = self._rows.get(key)
+        if row is None:
+            if o1 != player != o2:
+                # the engine's split pays only a room's occupants: a room without the player's
+                # adventurers gives it nothing, and its row depends on its total alone
+                shared = (self._sig[i], s1 + s2)
+            else:
+                shared = (self._sig[i], s1 + s2, o1 == player, s1, o2 == player, s2,
+                          o1 == EMPTY, o2 == EMPTY,
+                          sum(after.heal_cost(s) for o, s in after.occupants(i) if o == player))
+            row = _ROWS.get(shared)
             if row is None:
-                row = self._rows[out_key] = self._new_row(after, i, player, values)
+                if len(_ROWS) >= _ROWS_KEPT:
+                    _forget_rows()
+                row = _ROWS[shared] = self._new_row(after, i, player, values)
             self._rows[key] = row
-        elif row is None:
-            row = self._new_row(after, i, player, values)
         return row
 
     def _new_row(self, after: State, i: int, player: int, values) -> tuple:
         """The row itself (see :meth:`_row`), interned by content when the lord's numbers
-        are fixed for the round."""
+        are fixed for the round (with a serial number last, by which blocks are cached)."""
         a = 2 * i
         strength = after.slot_str
         total = strength[a] + strength[a + 1]  # as State.room_total
         occ = after.occupants(i)
         defence, treasure = values
-        clears_key = (i, total)
-        clears = self._clears.get(clears_key) if self._fixed is not None else None
-        if clears is None:
-            clears = [beats(total, d) for d in defence[i]]  # the engine's R5.1
-            if self._fixed is not None:
-                self._clears[clears_key] = clears
+        clears = [beats(total, d) for d in defence[i]]  # the engine's R5.1
         if occ:
             occ_key = tuple(occ)
             shares = []
@@ -300,23 +312,23 @@ class RoundModel:
         else:
             shares = [0] * len(treasure[i])
         cost = sum(after.heal_cost(s) for o, s in occ if o == player)
+        counts = self._counts[self.levels[i]]
         merged: dict[int, int] = {}
         fail = 0
-        for t, c in enumerate(self._counts[self.levels[i]]):
+        for t, c in enumerate(counts):
             if clears[t]:
                 merged[shares[t]] = merged.get(shares[t], 0) + c
             else:
                 fail += c
-        if self._fixed is not None:
-            # rows with equal contents are one row (e.g. any room without the player's
-            # adventurers and with the same total at a level): blocks are then cached by row ids
-            content = (self.levels[i], tuple(clears), tuple(shares), cost)
-            row = self._interned.get(content)
-            if row is None:
-                row = self._interned[content] = (clears, shares, cost, tuple(merged.items()),
-                                                 fail, len(self._interned))
-        else:
-            row = (clears, shares, cost, tuple(merged.items()), fail)
+        if self._fixed is None:
+            return (clears, shares, cost, tuple(merged.items()), fail)
+        # rows with equal contents are one row (e.g. any room without the player's
+        # adventurers and with the same total at a level): blocks are then cached by row ids
+        content = (self.levels[i], tuple(counts), tuple(clears), tuple(shares), cost)
+        row = _INTERNED.get(content)
+        if row is None:
+            row = _INTERNED[content] = (clears, shares, cost, tuple(merged.items()), fail,
+                                        next(_SERIAL))
         return row
 
     # ------------------------------------------------------------------ the value
@@ -339,11 +351,7 @@ class RoundModel:
             return self._chain(parts, base)
         # the blocks' outcomes are shared objects: equal parts and gold, equal value (a
         # decision's moves share all blocks but one, and many dungeons recur in a round)
-        chain_key = (base, *map(id, parts))
-        value = self._chains.get(chain_key)
-        if value is None:
-            value = self._chains[chain_key] = self._chain(parts, base)
-        return value
+        return _chained(self, parts, base)
 
     def _part(self, after: State, player: int, values, b: int) -> tuple:
         """Block ``b``'s outcomes for ``player``: (cleared: [(gained, chance)], failed:
@@ -359,19 +367,29 @@ class RoundModel:
         rows: list = [None] * self._k
         for i in range(lo, hi):
             rows[i] = self._row(after, i, player, values)
-        if fixed:  # equal rows, equal outcomes: one walk per row ids
-            by_rows = (lo, *[rows[i][5] for i in range(lo, hi)])
-            part = self._blocks_by_rows.get(by_rows)
-            if part is not None:
-                self._blocks[key] = part
-                return part
-        outcomes = self._block(rows, lo, hi)
-        part = ([(gb, q) for (j, gb), q in outcomes if j == hi],  # the block cleared
-                [(j, gb, q) for (j, gb), q in outcomes if j != hi],  # room j failed
-                [rows[i][2] for i in range(lo, hi)])
-        if fixed:  # the block's rooms as they stand fix its outcomes
-            self._blocks[key] = self._blocks_by_rows[by_rows] = part
+        if not fixed:
+            return self._walked(rows, lo, hi)
+        part = self._blocks[key] = self._part_of_rows(rows, lo, hi)
         return part
+
+    def _part_of_rows(self, rows: list, lo: int, hi: int) -> tuple:
+        """A block's outcomes from its rooms' rows (fixed lord numbers): equal rows, equal
+        outcomes, in any round or game (the rows carry the level and the kinds' counts the
+        walk reads), so one walk per rows' serial numbers."""
+        by_rows = (lo, *[rows[i][5] for i in range(lo, hi)])
+        part = _BLOCKS.get(by_rows)
+        if part is None:
+            part = _BLOCKS[by_rows] = self._walked(rows, lo, hi)
+        return part
+
+    def _walked(self, rows: list, lo: int, hi: int) -> tuple:
+        """A block's outcomes, walked (:meth:`_block`), in the form the chaining reads."""
+        outcomes = self._block(rows, lo, hi)
+        return ([(gb, q) for (j, gb), q in outcomes if j == hi],  # the block cleared
+                [(j, gb, q) for (j, gb), q in outcomes if j != hi],  # room j failed
+                [rows[i][2] for i in range(lo, hi)],
+                next(_SERIAL),  # what the chaining's cache knows the part by
+                sum(rows[i][2] for i in range(lo, hi)))  # the player's heal costs in it
 
     def move_values(self, state: State, player: int, afters: list[State]) -> list[float]:
         """:meth:`expected_gold` of each of ``afters``, the dungeons one decision's moves
@@ -381,39 +399,52 @@ class RoundModel:
         if fixed is None or state.bonus:
             return [self.expected_gold(after, player) for after in afters]
         so, ss = state.slot_owner, state.slot_str
-        slots = range(len(so))
+        k = self._k
+        rows = [self._row(state, i, player, fixed) for i in range(k)]
+        bounds = self._block_bounds
+        before = [self._part_of_rows(rows, lo, hi) for lo, hi in bounds]
         block_of = self._block_of
-        before = [self._part(state, player, fixed, b) for b in range(len(self._block_bounds))]
         out = []
         for after in afters:
-            ao, as_ = after.slot_owner, after.slot_str
             if after.bonus:
                 out.append(self.expected_gold(after, player))
                 continue
-            parts = before[:]
-            for b in {block_of[j >> 1] for j in slots if ao[j] != so[j] or as_[j] != ss[j]}:
-                parts[b] = self._part(after, player, fixed, b)
-            base = after.gold[player]
-            chain_key = (base, *map(id, parts))
-            value = self._chains.get(chain_key)
-            if value is None:
-                value = self._chains[chain_key] = self._chain(parts, base)
-            out.append(value)
+            ao, as_ = after.slot_owner, after.slot_str
+            parts = before
+            if ao != so or as_ != ss:
+                # only the rooms the move changed get new rows, only their blocks new parts
+                parts = before[:]
+                moved = rows[:]
+                changed = set()
+                for i in range(k):
+                    a = 2 * i
+                    if ao[a] != so[a] or as_[a] != ss[a] or ao[a + 1] != so[a + 1] \
+                            or as_[a + 1] != ss[a + 1]:
+                        moved[i] = self._row(after, i, player, fixed)
+                        changed.add(block_of[i])
+                for b in changed:
+                    parts[b] = self._part_of_rows(moved, *bounds[b])
+            out.append(_chained(self, parts, after.gold[player]))
         return out
 
     def _chain(self, parts: list, base: int) -> float:
         """The expected gold from the blocks' outcomes, top block first (R5.1 cascade, R6.1
         heal costs never taking gold below $0)."""
+        return base + self._gain(parts, base)
+
+    def _gain(self, parts: list, base: int) -> float:
+        """:meth:`_chain` less ``base``: the expected change of the player's gold. ``base``
+        matters only through R6.1's floor, so never once it covers every heal cost."""
         k = self._k
         cost = [0] * (k + 1)  # the player's heal costs from room i down (R6.1)
         i = k
-        for _, _, costs in reversed(parts):
+        for _, _, costs, _, _ in reversed(parts):
             for c in reversed(costs):
                 i -= 1
                 cost[i] = c + cost[i + 1]
         alive = {0: 1.0}  # gold gained so far -> chance that every room so far cleared
         total = 0.0
-        for cleared, failed, _ in parts:
+        for cleared, failed, _, _, _ in parts:
             for g, p in alive.items():
                 for j, gb, q in failed:
                     have = base + g + gb
@@ -430,7 +461,7 @@ class RoundModel:
                 alive = nxt
         for g, p in alive.items():
             total += p * g
-        return base + total
+        return total
 
     def _block(self, rows: list[tuple], lo: int, hi: int) -> tuple:
         """How rooms ``lo``..``hi``-1 (a block: no level shared with the rest) can end, over
@@ -495,6 +526,63 @@ class RoundModel:
         walk(lo, 1.0, 0)
         return tuple(out.items())
 
+
+def _intern(table: dict, value) -> int:
+    """A serial number for ``value``, the same for equal values while ``table`` keeps it."""
+    got = table.get(value)
+    if got is None:
+        got = table[value] = next(_SERIAL)
+    return got
+
+
+def _chained(model: RoundModel, parts: list, base: int) -> float:
+    """:meth:`RoundModel._chain`, cached by the blocks' outcomes (their serial numbers) and the
+    gold, in any round or game (a decision's moves share all blocks but one, and many dungeons
+    recur). The gold counts only up to the player's heal costs in the dungeon: with at least
+    that much, R6.1's floor never binds (shares are never negative), so the gain is the same."""
+    costs = 0
+    for part in parts:
+        costs += part[4]
+    floor = base if base < costs else costs
+    key = (floor, *[part[3] for part in parts])
+    gain = _CHAINS.get(key)
+    if gain is None:
+        if len(_CHAINS) >= _CHAINS_KEPT:
+            _CHAINS.clear()
+        gain = _CHAINS[key] = model._gain(parts, floor)
+    return base + gain
+
+
+def clear_caches() -> None:
+    """Forget every cached round model, row, block and chain value of this process (to free
+    memory, or to value a state cold in a test); answers do not change, only their speed."""
+    _forget_rows()
+    _CHAINS.clear()
+    _SPLITS.clear()
+    _RECENT.clear()
+    _SHARED.clear()
+
+
+def _forget_rows() -> None:
+    """Empty the shared row and block caches (serial numbers are never reused, so what models
+    still hold stays valid; they are only not found again by content)."""
+    _ROWS.clear()
+    _INTERNED.clear()
+    _BLOCKS.clear()
+    _SIGS.clear()
+
+
+# Caches shared by every round model of the process (rows, blocks and chains are pure
+# functions of their keys; serial numbers from one counter identify rows, blocks and rooms'
+# signatures). Sizes are capped: a long run forgets and rebuilds.
+_SERIAL = itertools.count()
+_SIGS: dict[tuple, int] = {}  # a room's (level, numbers per kind, kinds' counts) -> serial
+_ROWS: dict[tuple, tuple] = {}  # (signature, total, the player's place, heal cost) -> row
+_INTERNED: dict[tuple, tuple] = {}  # row contents -> the row (serial last)
+_BLOCKS: dict[tuple, tuple] = {}  # (first room, rows' serials) -> the block's outcomes
+_CHAINS: dict[tuple, float] = {}  # (gold, blocks' serials) -> expected gold
+_ROWS_KEPT = 400_000
+_CHAINS_KEPT = 1_000_000
 
 _RECENT: list[tuple[tuple, RoundModel]] = []  # (fast key, model) of the last states seen
 _RECENT_KEPT = 8

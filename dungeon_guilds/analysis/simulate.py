@@ -26,8 +26,10 @@ this process (``jobs=1``). A Dask cluster works too: ``executor=client.get_execu
 
 from __future__ import annotations
 
+import gc
 import math
 import time
+from contextlib import contextmanager
 from concurrent.futures import Executor  # ProcessPoolExecutor: imported where a sweep runs (none in a browser)
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
@@ -290,10 +292,25 @@ def run_chunk(spec: dict) -> dict:
     deck = spec.get("deck") or reference_deck()
     pool = spec.get("lords")
     lords = None if pool is None else [_lord_from_entry(e, f"lords[{i}]") for i, e in enumerate(pool)]
-    for game in range(spec["start"], spec["stop"]):
-        lineup = lineup_for(spec["bots"], spec["players"], game, spec["rotate"])
-        play_game(game, spec["seed"], lineup, rules, deck, spec.get("bot_options"), out, lords)
+    with _fewer_collections():
+        for game in range(spec["start"], spec["stop"]):
+            lineup = lineup_for(spec["bots"], spec["players"], game, spec["rotate"])
+            play_game(game, spec["seed"], lineup, rules, deck, spec.get("bot_options"), out, lords)
     return {name: _columns(rows, _COLUMNS[name], name) for name, rows in out.items()}
+
+
+@contextmanager
+def _fewer_collections(young: int = 20_000):
+    """Run the cyclic garbage collector less often while games are played, then as before.
+    Play makes many short-lived containers (copies of states, the bots' tuples) and almost
+    no cycles; with Python's default (a collection every 700 new containers) the collector
+    took about a third of a greedy game's time. Memory stays bounded: collections still run."""
+    before = gc.get_threshold()
+    gc.set_threshold(max(before[0], young), *before[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
 
 
 # ------------------------------------------------------------------------------ many games

@@ -23,16 +23,23 @@ OPTIONS = [
 CONDITIONAL = ["naughty_kid", "boardgame_lord", "bigfun_king", "caveman"]
 
 
-def cold_values(state) -> dict:
-    """Every legal move valued by a round model built for this state alone (empty caches)."""
-    model = RoundModel(state)
-    p = state.current
-    return {a: model.expected_gold(pending_after(state, a), p) - state.gold[p]
-            for a in state.legal_actions()}
+SHARED_CACHES = ("_SIGS", "_ROWS", "_INTERNED", "_BLOCKS", "_CHAINS", "_SPLITS")
+
+
+def cold_values(state, monkeypatch) -> dict:
+    """Every legal move valued by a round model built for this state alone, with empty caches
+    (the process-wide ones of rows, blocks and chains set aside for the call, then put back)."""
+    with monkeypatch.context() as m:
+        for name in SHARED_CACHES:
+            m.setattr(probability, name, {})
+        model = RoundModel(state)
+        p = state.current
+        return {a: model.expected_gold(pending_after(state, a), p) - state.gold[p]
+                for a in state.legal_actions()}
 
 
 @pytest.mark.parametrize("k,rules", list(enumerate(OPTIONS)))
-def test_memoised_values_equal_cold_values_on_random_states(k, rules):
+def test_memoised_values_equal_cold_values_on_random_states(k, rules, monkeypatch):
     rng = random.Random(700 + k)
     compared = 0
     for game_no in range(5):
@@ -45,7 +52,7 @@ def test_memoised_values_equal_cold_values_on_random_states(k, rules):
         while not game.is_over:
             st = game.state
             warm = action_values(st)  # the shared, warm models of every earlier state
-            cold = cold_values(st)
+            cold = cold_values(st, monkeypatch)
             assert warm.keys() == cold.keys()
             for action, value in cold.items():
                 assert warm[action] == pytest.approx(value, abs=1e-12), (str(action), game_no)
@@ -90,7 +97,30 @@ def _greedy_record(k: int, rules: Rules) -> tuple:
 def test_fixed_seed_greedy_games_are_unchanged(k, rules, expected):
     """The moves recorded with the code before this pass (issue 18's first pass, main at
     68f3d1f): the memo changes the speed, not one move."""
-    probability._RECENT.clear()
-    probability._SHARED.clear()
+    probability.clear_caches()
     assert _greedy_record(k, rules) == expected
     assert _greedy_record(k, rules) == expected  # again, with every cache warm
+
+
+def test_the_chain_cache_keys_gold_only_up_to_the_heal_costs(monkeypatch):
+    """R6.1: heal costs never take gold below $0, so the expected gain depends on the gold
+    only while it is below the player's heal costs in the dungeon; the shared chain cache
+    keys the gold that far and must give the uncached value for every gold."""
+    monkeypatch.setattr(probability, "_CHAINS", {})
+    game = Game(4, seed="chain-floor", rules=Rules(lords="none"))
+    game.exhaust_randomly()
+    rng = random.Random(5)
+    checked, most = 0, 0
+    while not game.is_over and checked < 40:
+        st = game.state
+        if st.phase == "dispatch":
+            model = RoundModel.of(st)
+            p = st.current
+            parts = [model._part(st, p, model._fixed, b) for b in range(len(model._block_bounds))]
+            costs = sum(part[4] for part in parts)
+            most = max(most, costs)
+            for gold in range(0, costs + 3):
+                assert probability._chained(model, parts, gold) == model._chain(parts, gold)
+            checked += 1
+        game.push(rng.choice(game.legal_actions()))
+    assert checked >= 10 and most > 0
