@@ -445,9 +445,10 @@ def _checked_arguments(n_games: int, bots: Sequence[str], players: int, rules: R
 
 def _chunk_specs(n_games: int, chunk_size: int | None, workers: int, base: dict) -> list[dict]:
     """The chunks of games (``start``, ``stop`` and the run's settings ``base``): by default
-    about four chunks a worker, at most 2000 games each."""
+    about sixteen chunks a worker (small chunks keep every worker busy to the end), at most
+    2000 games each."""
     if chunk_size is None:
-        chunk_size = max(1, min(2000, math.ceil(n_games / max(1, 4 * workers))))
+        chunk_size = max(1, min(2000, math.ceil(n_games / max(1, 16 * workers))))
     return [dict(base, start=a, stop=min(n_games, a + chunk_size)) for a in range(0, n_games, chunk_size)]
 
 

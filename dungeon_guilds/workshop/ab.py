@@ -31,6 +31,9 @@ play identical games: every difference is exactly 0, every p is 1, and the verdi
 from __future__ import annotations
 
 import math
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
@@ -159,19 +162,27 @@ def run_ab(a: Arm, b: Arm, n_games: int, bots: Sequence[str], players: int, seed
            executor=None, bot_options: dict | None = None) -> ABResult:
     """Play ``n_games`` games of each arm with the same ``seed`` (common random numbers) and the
     same ``bots`` (one spec per seat, or one for all); ``progress(done, total)`` is called as
-    games finish (total = 2 × n_games: arm A first, then arm B)."""
+    games finish (total = 2 × n_games, both arms together). With a pool of workers (``jobs`` > 1
+    or ``executor``) both arms are played at once, so no worker waits for the other arm."""
     from ..analysis.simulate import simulate
 
     if n_games < 2:
         raise ValueError("an A/B experiment needs at least 2 games per arm")
     for arm in (a, b):  # refuse a bad arm before playing anything
         arm.rules.check_players(players)
-    chunk = max(1, math.ceil(n_games / 25))
+    chunk = max(1, math.ceil(n_games / 50))
+    done = [0, 0]
+    lock = threading.Lock()
 
-    def part(offset: int):
+    def part(k: int):
         if progress is None:
             return None
-        return lambda done, total: progress(offset + done, 2 * n_games)
+
+        def update(finished: int, total: int) -> None:
+            with lock:
+                done[k] = finished
+                progress(done[0] + done[1], 2 * n_games)
+        return update
 
     own_pool = None
     if executor is None and jobs > 1:  # one pool of workers for both arms (started once)
@@ -180,16 +191,26 @@ def run_ab(a: Arm, b: Arm, n_games: int, bots: Sequence[str], players: int, seed
         own_pool = executor = ProcessPoolExecutor(max_workers=jobs)
     common = dict(players=players, seed=seed, rotate=rotate, jobs=jobs, executor=executor,
                   bot_options=bot_options, chunk_size=chunk)
+
+    def play(k: int, arm: Arm):
+        return simulate(n_games, list(bots), rules=arm.rules, deck=arm.deck, lords=arm.lords,
+                        progress=part(k), **common)
+
+    t0 = time.perf_counter()
     try:
-        sim_a = simulate(n_games, list(bots), rules=a.rules, deck=a.deck, lords=a.lords, progress=part(0),
-                         **common)
-        sim_b = simulate(n_games, list(bots), rules=b.rules, deck=b.deck, lords=b.lords,
-                         progress=part(n_games), **common)
+        if executor is None:
+            sim_a, sim_b = play(0, a), play(1, b)
+        else:  # arm B's games are queued while arm A's play; each arm's tables are built as
+            # soon as its games are in (a thread here only waits for the workers)
+            with ThreadPoolExecutor(max_workers=1) as other:
+                later = other.submit(play, 1, b)
+                sim_a = play(0, a)
+                sim_b = later.result()
     finally:
         if own_pool is not None:
             own_pool.shutdown()
     settings = {"games": n_games, "bots": list(bots), "players": players, "seed": seed, "rotate": rotate,
-                "bootstrap_seed": 0, "seconds": sim_a.meta.get("seconds", 0) + sim_b.meta.get("seconds", 0)}
+                "bootstrap_seed": 0, "seconds": time.perf_counter() - t0}  # both arms, wall
     return ABResult(a, b, sim_a, sim_b, settings)
 
 

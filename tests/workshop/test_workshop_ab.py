@@ -160,3 +160,19 @@ def test_unpaired_runs_and_bad_arms_are_refused():
     calls = []
     run_ab(Arm("A"), Arm("B", Rules(edition="fr")), 4, ["random"], 3, progress=lambda d, t: calls.append((d, t)))
     assert calls[-1] == (8, 8) and calls[0][1] == 8
+
+
+def test_both_arms_on_a_pool_of_workers_give_the_same_tables_and_steady_progress():
+    """With workers both arms are played at once (issue 18: no worker waits for the other arm);
+    the tables are those of a run in this process and the progress only goes up, to 2 × n."""
+    b = Arm("B", Rules(lords="none"))
+    here = run_ab(Arm("A"), b, 24, BOTS, 4, seed=3)
+    calls = []
+    pooled = run_ab(Arm("A"), b, 24, BOTS, 4, seed=3, jobs=2,
+                    progress=lambda d, t: calls.append((d, t)))
+    for name in ("sim_a", "sim_b"):
+        pd.testing.assert_frame_equal(getattr(here, name).games, getattr(pooled, name).games)
+        pd.testing.assert_frame_equal(getattr(here, name).rounds, getattr(pooled, name).rounds)
+    done = [d for d, _ in calls]
+    assert done == sorted(done) and calls[-1] == (48, 48)
+    assert pooled.settings["seconds"] > 0
