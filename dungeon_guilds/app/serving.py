@@ -16,7 +16,8 @@ starting and pages admitted whose kernel has not started yet (a page that finds 
 ready always takes it). It paces the work of executing the notebook: a page takes only a pool
 kernel that has executed the notebook (:meth:`ready_pool_size` replaces Voila's
 ``get_pool_size``); pool kernels start ``refills_at_once`` at a time, not while a page beyond the
-pool executes the notebook, within ``refill_quiet`` seconds of the last page, or at the cap; at
+pool executes the notebook, within ``refill_quiet`` seconds of the last page (or within
+``refill_busy`` seconds of it while the CPUs are busy), or at the cap; at
 most ``pages_at_once`` pages beyond the pool execute the notebook at once (the page handler asks
 :meth:`page_slot_free` and counts ``pages_executing``; the others are told they are in line).
 The pool's size: ``$DUNGEON_GUILDS_POOL`` (:func:`pool_size_from_env`; ``make dashboard
@@ -72,6 +73,15 @@ CLASS_POOL = 30  # make dashboard's pool: a class of 30 takes a ready kernel eac
 PAGES_AT_ONCE = 2  # pages beyond the pool that execute the notebook at the same time
 REFILLS_AT_ONCE = 2  # pool kernels started (and executing the notebook) at the same time
 REFILL_QUIET_S = 15.0  # a refill starts only once no page has been served for this long
+REFILL_BUSY_S = 120.0  # ... and, this long after the last page, only when the CPUs are not busy
+
+
+def machine_busy() -> bool:
+    """Whether the CPUs are busy: the 1-minute load average is at least their number."""
+    try:
+        return os.getloadavg()[0] >= (os.cpu_count() or 1)
+    except OSError:  # no load average on this system: never busy
+        return False
 
 
 # ---------------------------------------------------------------------- kernel manager
@@ -140,6 +150,10 @@ def _pool_keeping_kernel_manager() -> type:
                                   "while a page executes the notebook and while the cap is reached.")
         refill_quiet = Float(REFILL_QUIET_S, config=True, help="Seconds without a new page before "
                              "the pool refills (the browsers of a class arriving need the CPU).")
+        refill_busy = Float(REFILL_BUSY_S, config=True, help="For this many seconds after the last "
+                            "page, a refill also waits while the machine is busy (1-minute load "
+                            "average at least its number of CPUs): the pages that just arrived are "
+                            "still being drawn and their kernels answer them.")
 
         @default("max_kernels")
         def _max_kernels_default(self):
@@ -178,12 +192,14 @@ def _pool_keeping_kernel_manager() -> type:
         async def _paced_initialize(self, notebook_name, kernel_id=None, **kwargs):
             """Voila's ``_initialize`` for a pool kernel, paced: at most ``refills_at_once`` at a
             time, none while a page executes the notebook, within ``refill_quiet`` seconds of the
-            last page served (a class arriving) or while the cap is reached; the pool
+            last page served (a class arriving), within ``refill_busy`` seconds of it while the
+            machine is busy (:func:`machine_busy`) or while the cap is reached; the pool
             task ends once the kernel has executed the whole notebook (so it is "ready")."""
             if kernel_id is not None:  # a restart: not paced
                 return await self._voila_initialize(notebook_name, kernel_id, **kwargs)
             while (self._refilling >= self.refills_at_once or self.pages_executing
                    or time.monotonic() - self.last_page_at < self.refill_quiet
+                   or (time.monotonic() - self.last_page_at < self.refill_busy and machine_busy())
                    or self.kernel_count() >= self.max_kernels):
                 if self._closing:
                     raise RuntimeError("the server is shutting down: no pool kernel started")

@@ -1,6 +1,6 @@
 """The dashboard's Voila application (``make dashboard`` runs ``python -m dungeon_guilds.app.voila_app``).
 
-Voila itself, configured by ``voila.json``, with four changes a classroom needs (issue 12):
+Voila itself, configured by ``voila.json``, with five changes a classroom needs (issue 12):
 
 * **A kernel cap.** :class:`DashboardHandler` serves the page only while the kernel manager
   (:class:`~dungeon_guilds.app.serving.PoolKeepingKernelManager`) holds fewer than
@@ -18,6 +18,10 @@ Voila itself, configured by ``voila.json``, with four changes a classroom needs 
   executes the notebook in its own kernel; at most ``pages_at_once`` do so at a time (counted in
   the kernel manager's ``pages_executing``, which also holds the pool's refills back). A page
   beyond them gets :func:`queued_page` (it is in line, and asks again in a few seconds).
+* **A light page.** Plotly's page extension (all of plotly.js, 4.8 MB, parsed by every page
+  before it drew anything) is left out of the pages; the kernels show figures as
+  :class:`~dungeon_guilds.widgets.figure_view.LazyFigure` widgets, which load the same
+  plotly.js from this server (:class:`PlotlyHandler`) when a figure first comes into view.
 * **Nothing from another host.** Voila's lab template links Font Awesome from a CDN. The page
   here uses :data:`TEMPLATE_DIR`'s ``index.html.j2`` (the lab template with Font Awesome served
   by this server from the ``fontawesome-free`` package at ``/dungeon-guilds/fontawesome/``) and
@@ -26,6 +30,7 @@ Voila itself, configured by ``voila.json``, with four changes a classroom needs 
 
 from __future__ import annotations
 
+import os
 from html import escape
 from importlib.metadata import PackageNotFoundError, distribution
 from pathlib import Path
@@ -37,10 +42,15 @@ from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
 from .. import i18n
+from ..widgets import figure_view
+from ..widgets.figure_view import FIGURES_ENV
 from . import serving
 
 TEMPLATE_DIR = Path(__file__).with_name("templates")
 FONTAWESOME_URL = "dungeon-guilds/fontawesome"
+# page extensions the dashboard's pages do without: plotly's carries all of plotly.js (4.8 MB)
+# and every page parsed it before drawing anything; LazyFigure loads plotly.js when needed
+PAGE_EXTENSIONS_LEFT_OUT = ("jupyterlab-plotly",)
 
 
 def fontawesome_dir() -> Path:
@@ -166,6 +176,11 @@ class DashboardVoila(Voila):
         pool = serving.pool_size_from_env()  # $DUNGEON_GUILDS_POOL (make dashboard POOL=N) over voila.json
         if pool is not None:
             self.voila_configuration.default_pool_size = pool
+        # plotly's page extension (all of plotly.js) stays out of the pages; the kernels (they
+        # inherit this environment) draw figures as LazyFigure widgets instead (figure_view)
+        denied = list(self.voila_configuration.extension_denylist or [])
+        self.voila_configuration.extension_denylist = denied + [x for x in PAGE_EXTENSIONS_LEFT_OUT if x not in denied]
+        os.environ[FIGURES_ENV] = "lazy"
         return super().init_settings()
 
     def setup_template_dirs(self):
@@ -178,7 +193,19 @@ class DashboardVoila(Voila):
         static = (url_path_join(self.server_url, FONTAWESOME_URL, "(.*)"), tornado.web.StaticFileHandler,
                   {"path": str(fontawesome_dir())})
         waiting = (url_path_join(self.server_url, "dungeon-guilds/waiting.css"), WaitingCSSHandler)
-        return [static, waiting, *handlers]  # before Voila's catch-all page handler
+        plotly_js = figure_view.plotly_js()
+        plotly = (url_path_join(self.server_url, figure_view.PLOTLY_URL), PlotlyHandler,
+                  {"path": str(plotly_js.parent), "default_filename": plotly_js.name})
+        return [static, waiting, plotly, *handlers]  # before Voila's catch-all page handler
+
+
+class PlotlyHandler(tornado.web.StaticFileHandler):
+    """The installed plotly package's ``plotly.min.js`` at :data:`figure_view.PLOTLY_URL`, and
+    no other file: the pages' :class:`~dungeon_guilds.widgets.figure_view.LazyFigure` widgets
+    load it when a figure first comes into view (cached by the browser after that)."""
+
+    async def get(self, path: str = "", include_body: bool = True) -> None:
+        await super().get(self.default_filename, include_body)
 
 
 main = DashboardVoila.launch_instance

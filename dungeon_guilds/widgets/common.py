@@ -244,7 +244,28 @@ def figure_bundle(fig) -> dict:
 
 def show_figure(output: W.Output, fig) -> None:
     """Show ``fig`` in ``output``, replacing what was there (works with or without a kernel)."""
-    output.outputs = ({"output_type": "display_data", "data": figure_bundle(fig), "metadata": {}},)
+    show_figures(output, [fig])
+
+
+def show_figures(output: W.Output, figs) -> None:
+    """Show the figures ``figs`` one below the other in ``output``, replacing what was there:
+    as plotly's display bundles, or, in a kernel of the dashboard's Voila server, as
+    :class:`~dungeon_guilds.widgets.figure_view.LazyFigure` widgets (kept with the output and
+    redrawn in place), which load plotly.js only when a figure is about to be seen."""
+    bundles = [figure_bundle(fig) for fig in figs]
+    from .figure_view import LazyFigure, lazy_figures, view_output
+
+    if not lazy_figures():
+        output.outputs = tuple({"output_type": "display_data", "data": b, "metadata": {}} for b in bundles)
+        return
+    views = list(getattr(output, "dg_figures", ()))[:len(bundles)]
+    views += [LazyFigure() for _ in range(len(bundles) - len(views))]
+    for view, bundle in zip(views, bundles):
+        view.show(bundle)
+    output.dg_figures = views
+    shown = tuple(view_output(v, b["text/plain"]) for v, b in zip(views, bundles))
+    if output.outputs != shown:  # the same views stay on the page: only their figures change
+        output.outputs = shown
 
 
 # ---------------------------------------------------------------------- bots and hints
@@ -412,5 +433,5 @@ __all__ = [
     "App", "FALLBACK_BOT", "SEED_MAX", "checked_int", "fit", "with_range", "NONE", "FirstLegalBot", "HUMAN", "LanguageState", "MoveBuilder", "action_options",
     "action_values", "bot_label", "bot_move", "bot_names", "controller_options", "figure_bundle",
     "hints_html", "language_toggle", "log_html", "make_bot", "message_html", "safe", "set_options",
-    "show_figure",
+    "show_figure", "show_figures",
 ]

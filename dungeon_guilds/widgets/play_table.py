@@ -22,7 +22,7 @@ from ..game import DEFAULT_NAMES, Game
 from ..rules import EDITIONS, LORDS_OPTIONS, Rules
 from ..state import OVER
 from .common import (GameApp, MoveBuilder, action_options, bot_move, bot_names, controller_options,
-                     bot_label, figure_bundle, hints_html, make_bot, safe, set_options)
+                     bot_label, hints_html, make_bot, safe, set_options, show_figures)
 from .board import GameBoard
 from .layout import CSS, fold, side_by_side
 from .narration import RoundStory, round_log_html
@@ -340,9 +340,7 @@ class PlayTable(GameApp):
                                   f"<tr>{head}</tr>{rows}</table>")
         self.gold_figure = gold_figure(game, lang)
         self.sankey_figure = sankey_figure(game, None, lang)
-        self.summary_output.outputs = tuple(
-            {"output_type": "display_data", "data": figure_bundle(f), "metadata": {}}
-            for f in (self.gold_figure, self.sankey_figure))
+        show_figures(self.summary_output, [self.gold_figure, self.sankey_figure])
 
     def _draw_hints(self) -> None:
         game = self.game

@@ -426,14 +426,28 @@ class RoundStepper(GameApp):
         finally:
             self._updating = False
         if self._draw_timeline:
-            from ..viz.turns import timeline_figure
-
-            self.timeline_figure = timeline_figure(game, lang=lang)
-            show_figure(self.timeline_output, self.timeline_figure)
+            self._draw_turns(game, lang)
         self.log_html.value = round_log_html(game.log, game.names, lang)
         self.story.show(game.log, game.names, lang)
         self._draw_guide()
         self._draw_hints()
+
+    def _draw_turns(self, game, lang: str) -> None:
+        """The timeline of this round's turns; before the round's first move, a line saying it
+        comes with the first move (an empty chart teaches nothing, and a page that shows no
+        chart yet does not load the charting library: see widgets/figure_view.py)."""
+        from ..events import current_round, turns
+        from ..viz.turns import timeline_figure
+
+        self.timeline_figure = timeline_figure(game, lang=lang)
+        if turns(game.log, current_round(game.log)):
+            show_figure(self.timeline_output, self.timeline_figure)
+            return
+        title = escape(self.timeline_figure.layout.title.text or "")
+        note = escape(i18n.t("fig.timeline_later", lang))
+        self.timeline_output.outputs = ({"output_type": "display_data", "metadata": {}, "data": {
+            "text/html": f'<div class="dg-timeline-later"><h4>{title}</h4><p class="dg-note">{note}</p></div>',
+            "text/plain": f"{title}: {note}"}},)
 
     def _draw_guide(self) -> None:
         """The guided first round: a prompt for what to do now (skippable)."""

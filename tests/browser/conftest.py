@@ -34,6 +34,15 @@ NOTEBOOK = "notebooks/dashboard.ipynb"
 CULL_IDLE = 5  # seconds: kernels of closed pages go quickly in the tests (voila.json: 600)
 CULL_INTERVAL = 1
 START_TIMEOUT = serving.START_TIMEOUT  # seconds for Voila to start and fill its kernel pool
+# The test servers refill their pool whatever the machine's load (the suite keeps the CPUs busy;
+# the load rule itself is tested on the kernel manager, test_dashboard_app.py)
+TEST_SERVER_ARGS = ("--PoolKeepingKernelManager.refill_busy=0",)
+
+
+@pytest.fixture(scope="session")
+def test_server_args() -> tuple[str, ...]:
+    """The options every test Voila server adds (:data:`TEST_SERVER_ARGS`)."""
+    return TEST_SERVER_ARGS
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -78,7 +87,8 @@ def voila_server(tmp_path_factory) -> VoilaServer:
     log_path = tmp_path_factory.mktemp("voila") / "voila.log"
     # stopped by start_voila itself if it does not become ready
     server = serving.start_voila(ROOT, log_path, notebook=NOTEBOOK, cull_idle=CULL_IDLE,
-                                 cull_interval=CULL_INTERVAL, wait_pool=True, timeout=START_TIMEOUT)
+                                 cull_interval=CULL_INTERVAL, wait_pool=True, timeout=START_TIMEOUT,
+                                 extra_args=TEST_SERVER_ARGS)
     kernels: list[int] = []
     try:
         yield server

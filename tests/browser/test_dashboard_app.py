@@ -342,6 +342,36 @@ def test_pool_refills_execute_at_most_refills_at_once_and_wait_for_pages_and_the
     asyncio.run(check())
 
 
+def test_a_refill_waits_while_the_machine_is_busy_soon_after_the_last_page(monkeypatch):
+    """A class that just arrived needs the CPUs for its pages: within ``refill_busy`` seconds of
+    the last page a refill also waits while the 1-minute load average is at least the number of
+    CPUs (serving.machine_busy); later, or on a quiet machine, it goes ahead."""
+    import time as clock
+
+    from dungeon_guilds.app import serving
+
+    busy = [True]
+    monkeypatch.setattr(serving, "machine_busy", lambda: busy[0])
+
+    async def check():
+        m = _paced_manager(max_kernels=40, refill_quiet=0, refill_busy=30)
+        m.last_page_at = clock.monotonic()  # a page was just served
+        waiting = asyncio.ensure_future(m._initialize("nb"))
+        await asyncio.sleep(0.6)
+        assert not waiting.done() and not m._kernels, "a refill started on a busy machine"
+        busy[0] = False  # the pages are drawn: the machine is quiet again
+        await waiting
+        assert len(m._kernels) == 1
+        busy[0] = True
+        m.last_page_at = clock.monotonic() - 31  # the last page came longer ago than refill_busy
+        await asyncio.wait_for(m._initialize("nb"), 5)
+        assert len(m._kernels) == 2
+
+    asyncio.run(check())
+    monkeypatch.undo()
+    assert isinstance(serving.machine_busy(), bool)
+
+
 def test_a_page_beyond_the_pool_waits_while_pages_at_once_pages_execute():
     from dungeon_guilds.app.voila_app import queued_page
 

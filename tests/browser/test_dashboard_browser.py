@@ -139,7 +139,10 @@ def replay_with_engine(choices: list[tuple[int, str]]) -> Game:
 # ---------------------------------------------------------------------- tests
 def test_a_round_played_by_clicking_shows_the_engines_gold_in_both_languages(page, voila_server, tmp_path):
     open_dashboard(page, voila_server)
-    page.wait_for_selector(".dg-stepper .dg-timeline .js-plotly-plot")  # the plotly timeline draws
+    # before the round's first move the timeline is a line saying the chart comes with it (an
+    # empty chart teaches nothing, and the page loads no charting library for it)
+    page.wait_for_selector(".dg-stepper .dg-timeline .dg-timeline-later")
+    assert "appears with the first move" in page.locator(".dg-stepper .dg-timeline").inner_text()
     assert page.locator(".dg-tabs .lm-TabBar-tab").all_inner_texts() == [
         "Learn", "Play", "Rules", "Explore", "Lab", "Compare"]
     assert page.locator(".dg-stepper .dg-board svg .dg-room").count() == LEARN_SETTINGS["players"]
@@ -195,7 +198,8 @@ def test_the_lab_runs_with_a_moving_progress_bar_and_shows_simulate_metrics(page
     lab.locator("button.dg-lab-run").click()
     page.wait_for_function(f"document.querySelector('.dg-lab .dg-message').innerText.startsWith('{games} games in')",
                            timeout=60_000)
-    lab.locator(".dg-lab-chart .js-plotly-plot").wait_for()
+    lab.locator(".dg-lab-chart").scroll_into_view_if_needed()  # a chart is drawn once in view
+    lab.locator(".dg-lab-chart .js-plotly-plot .main-svg").first.wait_for()
     settle(page, ".dg-lab")
 
     widths = [float(w.rstrip("%")) for w in page.evaluate("window.dgWidths") if w]
@@ -247,4 +251,29 @@ def test_every_tab_opens_and_an_illegal_move_gets_a_friendly_refusal(page, voila
     page.wait_for_selector(".dg-cmp table", timeout=30_000)
     settle(page)
     assert "Traceback" not in page.content()
+    assert not page.console_errors, page.console_errors
+
+
+def test_the_page_skips_plotlys_extension_and_loads_plotly_js_from_the_server_for_a_chart(page, voila_server):
+    """Issue 12: plotly's page extension (all of plotly.js) is not part of the dashboard's page;
+    a chart (a LazyFigure) loads plotly.js from this server, once, when it is about to be seen."""
+    from urllib.parse import urlsplit
+
+    from dungeon_guilds.widgets.figure_view import PLOTLY_URL
+
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    open_dashboard(page, voila_server)
+    settle(page)
+    assert not [u for u in asked if "plotly" in u], "the first view loaded plotly"
+    click_tab(page, "Explore")
+    chart = page.locator(".dg-payout-explorer .js-plotly-plot .main-svg").first
+    chart.wait_for(timeout=60_000)
+    plotly = [u for u in asked if "plotly" in u]
+    assert [urlsplit(u).path for u in plotly] == [f"/{PLOTLY_URL}"]
+    assert {urlsplit(u).netloc for u in plotly} == {urlsplit(voila_server.url).netloc}
+    click_tab(page, "Learn")
+    click_tab(page, "Explore")  # the same page: plotly.js is not asked for again
+    chart.wait_for()
+    assert len([u for u in asked if "plotly" in u]) == 1
     assert not page.console_errors, page.console_errors

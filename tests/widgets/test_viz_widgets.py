@@ -50,6 +50,15 @@ def test_stepper_plays_a_full_round_with_a_human_and_bots():
     assert 'data-round="2"' in s.board_html.value
     assert s.timeline_figure is not None and "round 2" in s.timeline_figure.layout.title.text
     assert "Round 1 resolution" in s.board_html.value
+    # round 2 has no turn yet: a line says the chart comes with the first move (no empty chart)
+    assert len(s.timeline_output.outputs) == 1
+    waiting = s.timeline_output.outputs[0]["data"]
+    assert "application/vnd.plotly.v1+json" not in waiting
+    assert "round 2" in waiting["text/html"] and "appears with the first move" in waiting["text/html"]
+    if s.controller(s.game.current) == HUMAN:
+        human_step(s, -1)
+    else:
+        s.step_button.click()
     assert len(s.timeline_output.outputs) == 1
     assert "application/vnd.plotly.v1+json" in s.timeline_output.outputs[0]["data"]
 
