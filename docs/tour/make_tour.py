@@ -55,6 +55,14 @@ def settle(page, ms: int = 600) -> None:
     page.wait_for_timeout(ms)
 
 
+# every chart in the window drawn (a LazyFigure draws once it comes into view)
+CHARTS_DRAWN_JS = """() => [...document.querySelectorAll('.dg-lazy-plot')].every(p => {
+  const r = p.getBoundingClientRect();
+  const inView = p.offsetParent !== null && r.bottom > 0 && r.top < window.innerHeight;
+  return !inView || p.classList.contains('dg-lazy-plot-drawn');
+})"""
+
+
 def shot(page, lang: str, stem: str, target: str | None = None) -> Path:
     if target:
         page.locator(target).first.scroll_into_view_if_needed()
@@ -62,6 +70,7 @@ def shot(page, lang: str, stem: str, target: str | None = None) -> Path:
     else:
         page.evaluate("window.scrollTo(0, 0)")
     settle(page, 400)
+    page.wait_for_function(CHARTS_DRAWN_JS, timeout=60_000)  # charts in view load plotly.js, then draw
     path = OUT / f"{lang}-{stem}.png"
     page.screenshot(path=str(path), full_page=False)
     print(f"  {path.relative_to(ROOT)}  {path.stat().st_size // 1024} KB", flush=True)
@@ -109,6 +118,8 @@ def tour(page, url: str, lang: str) -> None:
     page.wait_for_selector(".dg-lab button.dg-lab-run", timeout=60_000)
     set_number(page, ".dg-lab-games", 40)
     page.locator(".dg-lab button.dg-lab-run").click()
+    page.wait_for_selector(".dg-lab .dg-lab-chart", timeout=120_000)
+    page.locator(".dg-lab .dg-lab-chart").first.scroll_into_view_if_needed()  # drawn once in view
     page.wait_for_selector(".dg-lab .dg-lab-chart .js-plotly-plot", timeout=120_000)
     settle(page, 1000)
     shot(page, lang, "05-lab-results", ".dg-lab .dg-lab-progress")
