@@ -124,3 +124,29 @@ def test_the_chain_cache_keys_gold_only_up_to_the_heal_costs(monkeypatch):
             checked += 1
         game.push(rng.choice(game.legal_actions()))
     assert checked >= 10 and most > 0
+
+
+def test_the_shared_caches_are_capped_and_forgetting_changes_no_value(monkeypatch):
+    """The process-wide caches stay under their caps (a long run forgets and rebuilds); values
+    found after a cache was emptied equal values from a cold model."""
+    for name in SHARED_CACHES:
+        monkeypatch.setattr(probability, name, {})
+    monkeypatch.setattr(probability, "_ROWS_KEPT", 8)
+    monkeypatch.setattr(probability, "_BLOCKS_KEPT", 8)
+    monkeypatch.setattr(probability, "_CHAINS_KEPT", 8)
+    rng = random.Random(11)
+    compared = 0
+    for game_no in range(3):
+        game = Game(4, seed=f"caps/{game_no}", rules=Rules(lords="none"))
+        game.exhaust_randomly()
+        while not game.is_over:
+            st = game.state
+            warm = action_values(st)
+            assert len(probability._ROWS) <= 8 and len(probability._BLOCKS) <= 8
+            assert len(probability._CHAINS) <= 8
+            cold = cold_values(st, monkeypatch)
+            for action, value in cold.items():
+                assert warm[action] == pytest.approx(value, abs=1e-12)
+            compared += len(cold)
+            game.push(rng.choice(game.legal_actions()))
+    assert compared > 100
