@@ -339,7 +339,8 @@ class ABExperiment(App):
         """Offer the report as browser downloads (``data:`` links): the HTML report, the
         comparison table and every game (CSV). Nothing is written on the server (a dashboard
         visitor never chooses a server path); in a notebook, the report module's
-        ``export_report``, called with ``ab.result`` and a folder, writes the same files. Returns the texts by kind (``html``, ``csv``, ``games_csv``)."""
+        ``export_report``, called with ``ab.result`` and a folder, writes the same files.
+        Returns the texts by kind (``html``, ``csv``, ``games_csv``)."""
         if self.result is None:
             raise ValueError("run the experiment first")
         texts = {"html": report_html(self.result, self.lang, plotlyjs="cdn"),

@@ -22,6 +22,8 @@ from pathlib import Path
 import anywidget
 import traitlets
 
+from .. import i18n
+
 FIGURES_ENV = "DUNGEON_GUILDS_FIGURES"  # "lazy": figures are LazyFigure widgets
 PLOTLY_URL = "dungeon-guilds/plotly/plotly.min.js"  # under the server's base URL
 
@@ -64,10 +66,18 @@ function render({ model, el }) {
   function start() {
     if (started) return;
     started = true;
+    box.classList.remove('dg-lazy-plot-failed');
+    box.textContent = '';
     const src = new URL(model.get('src'), new URL(baseUrl(), window.location.href)).href;
     plotlyAt(src).then((p) => { plotly = p; box.classList.add('dg-lazy-plot-drawn'); draw(); })
-      .catch(() => { started = false; box.classList.add('dg-lazy-plot-failed'); });
+      .catch(() => {
+        // say so, in words, and try again on a click (a network blip, a server restarting)
+        started = false;
+        box.classList.add('dg-lazy-plot-failed');
+        box.textContent = model.get('failed_text');
+      });
   }
+  box.addEventListener('click', () => { if (!plotly) start(); });
   size();
   if ('IntersectionObserver' in window) {
     const seen = new IntersectionObserver((entries) => {
@@ -86,6 +96,8 @@ export default { render };
 _CSS = """
 .dg-lazy-plot { width: 100%; background: #fafafa; border-radius: 4px; }
 .dg-lazy-plot.dg-lazy-plot-drawn { background: none; }
+.dg-lazy-plot.dg-lazy-plot-failed { display: flex; align-items: center; justify-content: center;
+  padding: 1em; color: #8a1c1c; cursor: pointer; text-align: center; }
 """
 
 
@@ -97,6 +109,13 @@ class LazyFigure(anywidget.AnyWidget):
     _css = _CSS
     figure = traitlets.Dict({}).tag(sync=True)
     src = traitlets.Unicode(PLOTLY_URL).tag(sync=True)
+    # what the box says if plotly.js cannot be loaded, in both languages (a chart does not know
+    # the page's language; its title is already in it)
+    failed_text = traitlets.Unicode().tag(sync=True)
+
+    @traitlets.default("failed_text")
+    def _failed_text(self) -> str:
+        return " · ".join(i18n.t("fig.chart_failed", lang) for lang in ("en", "zh"))
 
     def show(self, bundle: dict) -> None:
         """Draw the figure of a plotly display bundle (``figure_bundle``)."""

@@ -277,3 +277,23 @@ def test_the_page_skips_plotlys_extension_and_loads_plotly_js_from_the_server_fo
     chart.wait_for()
     assert len([u for u in asked if "plotly" in u]) == 1
     assert not page.console_errors, page.console_errors
+
+
+def test_a_chart_whose_library_cannot_load_says_so_and_draws_on_a_click_later(page, voila_server, tmp_path):
+    """If plotly.js cannot be fetched (a network blip, the server restarting), the chart's box
+    says so in English and 繁體中文 instead of staying empty, and a click tries again."""
+    from dungeon_guilds.widgets.figure_view import PLOTLY_URL
+
+    page.route(f"**/{PLOTLY_URL}", lambda route: route.abort())
+    open_dashboard(page, voila_server)
+    click_tab(page, "Explore")
+    failed = page.locator(".dg-payout-explorer .dg-lazy-plot-failed").first
+    failed.wait_for(timeout=60_000)
+    words = failed.inner_text()
+    assert "could not be loaded" in words and "無法從伺服器載入圖表" in words
+    page.screenshot(path=str(tmp_path / "chart-failed.png"))
+    page.unroute(f"**/{PLOTLY_URL}")
+    failed.click()
+    page.locator(".dg-payout-explorer .js-plotly-plot .main-svg").first.wait_for(timeout=60_000)
+    assert page.locator(".dg-payout-explorer .dg-lazy-plot-failed").count() == 0
+    assert not page.console_errors, page.console_errors
