@@ -256,15 +256,37 @@ class RoundStepper(GameApp):
         seat = game.state.current
         before = game.state.copy()
         if self.controller(seat) == HUMAN:
-            action = self.action_dropdown.value
+            action = self._human_choice()
             if action is None:
-                self.say(lambda: self.t("msg.no_action"), "warn")
                 return
             self.play(action)
         else:
             seat, action = self._bot_step()
         self.refresh()
         self.say(lambda: self._played_text(seat, action, before), "ok")
+
+    def _human_choice(self) -> Action | None:
+        """What Step ▶ plays for the human to move: the choice made on the board (the two cards
+        to exhaust); with nothing chosen there, the move picked in the "Legal actions" list only
+        while that list is shown (Advanced open). Otherwise a sentence says what to do and
+        nothing is played: a hidden selection is never played in the student's name."""
+        state = self.game.state
+        chosen = self.board.selected
+        if state.phase == SETUP and len(chosen) == 2:
+            target = self.board.targets.get("exhaust")
+            if target is not None and target.enabled:
+                return target.action
+            self.say(lambda: i18n.t("error.illegal", self.lang, reason=target.reason if target else ""), "warn")
+            return None
+        if chosen:  # one card chosen: the slot is still to choose, on the board
+            key = "msg.step_pick_second" if state.phase == SETUP else "msg.step_pick_slot"
+            self.say(lambda: self.t(key, strength=chosen[0]), "warn")
+            return None
+        if self.advanced_box.selected_index == 0 and self.action_dropdown.value is not None:
+            return self.action_dropdown.value
+        key = "msg.step_choose_exhaust" if state.phase == SETUP else "msg.step_choose_move"
+        self.say(lambda: self.t(key), "warn")
+        return None
 
     @safe
     def _on_board_move(self, action: Action) -> None:
@@ -415,8 +437,11 @@ class RoundStepper(GameApp):
                                       f"</b> · {escape(i18n.phase_name(state.phase, lang))}")
         set_options(self.action_dropdown, action_options(state, lang))
         over = state.phase == OVER
-        for b in (self.step_button, self.phase_button, self.round_button, self.game_button):
-            b.disabled = over
+        self.step_button.disabled = over
+        for b in (self.phase_button, self.round_button, self.game_button):
+            # the bots play on only after the human's move: disabled meanwhile, the tooltip says why
+            b.disabled = over or human_turn
+            b.tooltip = self.t("ui.run_wait_human", player=game.names[state.current]) if human_turn else ""
         self.undo_button.disabled = game.ply == 0
         self.builder.try_button.disabled = over
         self._updating = True

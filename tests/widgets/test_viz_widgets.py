@@ -25,6 +25,8 @@ def text(html: str) -> str:
 
 
 def human_step(s: RoundStepper, index: int = 0) -> None:
+    """A move from the "Legal actions" list: Step plays it only while the list is shown."""
+    s.advanced_box.selected_index = 0
     s.action_dropdown.value = s.action_dropdown.options[index][1]
     s.step_button.click()
 
