@@ -306,6 +306,7 @@ class DeckEditor(App):
         self.title_html.value = f"<h3>{html.escape(wt('deck_title', L))}</h3><p>{html.escape(wt('deck_intro', L))}</p>"
         self.name_text.description = wt("name", L)
         self.description_text.description = wt("description", L)
+        self.description_text.style = {"description_width": "initial"}  # the label in full, never cut off
         self.heal_label.value = f"<b>{html.escape(wt('deck_heal', L))}</b> (R1.1)"
         self.levels_label.value = f"<b>{html.escape(wt('deck_levels', L))}</b> (R1.2, R4.3)"
         self.rooms_label.value = f"<b>{html.escape(wt('deck_rooms', L))}</b>"

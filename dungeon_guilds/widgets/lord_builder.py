@@ -297,7 +297,7 @@ class LordBuilder(App):
         self.add_effect_button.description = wt("lord_add_effect", L)
         self.players_dropdown.description = wt("players", L)
         self.sample_seed_input.description = with_range(wt("seed", L), 0, SEED_MAX)
-        for w in (self.players_dropdown, self.sample_seed_input):
+        for w in (self.players_dropdown, self.sample_seed_input, self.example_dropdown):
             w.style = {"description_width": "initial"}  # the label in full, never cut off
         self.preview_button.description = wt("lord_preview", L)
         self.save_button.description = wt("lord_save", L)
