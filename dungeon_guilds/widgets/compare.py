@@ -216,6 +216,8 @@ class CompareExplorer(App):
                   self.tokens, self.eye_die):
             w.observe(self._on_score, names="value")
         self.run.on_click(self._on_run)
+        for w in (self.players, self.policy, self.years, self.sim_seed):
+            w.observe(self._on_lords_settings, names="value")
 
         self._on_compare()
         self._on_odds()
@@ -438,6 +440,17 @@ class CompareExplorer(App):
         self._lords_run = {"counts": counts, "years": years, "seed": seed, "policy": policy,
                            "rows": rows}
         self._show_lords()
+
+    def _on_lords_settings(self, change=None) -> None:
+        """A setting of the simulation changed: the table below is the last run's, and the
+        status says so until Simulate is pressed (a control never changes nothing)."""
+        run = self._lords_run
+        if self._errors.get("lords_status") is not None or run is None:
+            return
+        same = (tuple(sorted(self.players.value)), self.years.value, self.policy.value,
+                str(self.sim_seed.value)) == (run["counts"], run["years"], run["policy"], str(run["seed"]))
+        note = self.t("compare.lords_pending", run=self.t("compare.run"))
+        self.lords_status.value = "" if same else f"<p class='dg-note dg-lords-pending'><b>{html.escape(note)}</b></p>"
 
     @_friendly("lords_status", clear=False)
     def _redraw_lords(self) -> None:
