@@ -59,3 +59,10 @@ def test_one_term_per_concept_in_every_chinese_string(concept):
              for m in re.finditer(pattern, text)]
     assert not found, f"{entry['concept']}: use {entry['term']!r}, not {found[:5]}"
     assert any(entry["term"] in text for _, text in texts), f"the glossary's {entry['term']!r} is used nowhere"
+
+
+def test_no_emoji_glyph_the_chinese_fonts_lack():
+    """The lock drawn as 🔒 came out as a missing-glyph box beside 已鎖定 ("5 □已鎖定")."""
+    found = [str(p.relative_to(PKG)) for p in PKG.rglob("*.py") if "🔒" in p.read_text("utf-8").replace(
+        "not a font glyph: 🔒", "").replace("a word: 🔒", "")]
+    assert not found, found
