@@ -31,6 +31,11 @@ from .common import EXPECTED_ERRORS
 MAX_BOT_MOVES = 5000
 
 
+# the others' moves listed beside the board (the last ones; the whole log is below it)
+SINCE_KINDS = ("exhausted", "placed", "bumped", "swapped", "passed", "locked")
+SINCE_SHOWN = 6
+
+
 class PlayTable(GameApp):
     """Main sub-widgets: ``players_dropdown``, ``seat_dropdown`` (the human's seat),
     ``opponent_dropdowns``, ``lords_dropdown``, ``npc_checkbox``, ``edition_dropdown``,
@@ -79,6 +84,7 @@ class PlayTable(GameApp):
         self.hints_checkbox = W.Checkbox(value=hints, indent=False).add_class("dg-hints-toggle")
         self.hints_html = W.HTML().add_class("dg-hints-html")
         self.bot_log_html = W.HTML().add_class("dg-bot-log")
+        self.since_html = W.HTML().add_class("dg-since-last")  # the others' moves since your last, beside the board
         self.result_html = W.HTML().add_class("dg-result")
         self.summary_output = W.Output().add_class("dg-summary")
         self.players_dropdown.observe(self._on_players, "value")
@@ -97,7 +103,7 @@ class PlayTable(GameApp):
         self.setup_box = fold(setup, "dg-setup-fold")
         self.advanced_box = fold(W.VBox([W.HBox([self.action_dropdown, self.play_button]), self.build_label,
                                          self.builder, self.board_html]), "dg-advanced")
-        side = W.VBox([self.status_html, self.message, W.HBox([self.undo_button]), self.result_html,
+        side = W.VBox([self.status_html, self.message, self.since_html, W.HBox([self.undo_button]), self.result_html,
                        W.HBox([self.hints_checkbox]), self.hints_html, self.story],
                       layout=W.Layout(width="370px", min_width="300px")).add_class("dg-side")
         self.children = [
@@ -300,12 +306,35 @@ class PlayTable(GameApp):
         self.builder.try_button.disabled = not mine
         self.undo_button.disabled = not self._human_plies
         self.bot_log_html.value = round_log_html(game.log, game.names, lang, secret_for=self.human)
+        self.since_html.value = self._since_last_html()
         self.story.show(game.log, game.names, lang)
         self._draw_hints()
         if over:
             self._draw_result()
         else:
             self.result_html.value = ""
+
+    def _since_last_html(self) -> str:
+        """What the other seats did since your last move (bumps of yours in bold), beside the
+        board: before, it was only in the log below the fold."""
+        game, me = self.game, self.human
+        start = self._human_plies[-1][1] if self._human_plies else 0
+        lines = []
+        for ev in game.log[start:]:
+            if ev.get("kind") not in SINCE_KINDS or ev.get("player") == me:
+                continue
+            secret = ev.get("kind") == "exhausted"
+            text = escape(i18n.event_text(ev, game.names, self.lang, secret_exhaust=secret))
+            lines.append(f"<li><b>{text}</b></li>" if ev.get("victim") == me else f"<li>{text}</li>")
+        if not lines:
+            return ""
+        title = escape(self.t("play.since_last" if self._human_plies else "play.since_start"))
+        more = len(lines) - SINCE_SHOWN
+        items = "".join(lines[-SINCE_SHOWN:])
+        note = f'<li class="dg-note">{escape(self.t("play.since_more", n=more))}</li>' if more > 0 else ""
+        return (f'<div class="dg-since" style="font-size:12.5px;line-height:1.35;border-left:4px solid #999;'
+                f'padding:2px 6px;margin:4px 0"><b>{title}</b><ul style="margin:2px 0 2px 16px;padding:0">'
+                f"{note}{items}</ul></div>")
 
     def _status(self, state) -> str:
         """Whose turn it is (one line; the message area says what happened)."""
