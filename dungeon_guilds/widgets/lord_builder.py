@@ -293,11 +293,11 @@ class LordBuilder(App):
         self.id_text.description = wt("lord_id", L)
         self.name_en_text.description = wt("lord_name_en", L)
         self.name_zh_text.description = wt("lord_name_zh", L)
-        self.effects_label.value = f"<b>{html.escape(wt('lord_effects', L))}</b> (§7)"
+        self.effects_label.value = f"<b>{html.escape(wt('lord_effects', L))}</b>"
         self.add_effect_button.description = wt("lord_add_effect", L)
         self.players_dropdown.description = wt("players", L)
         self.sample_seed_input.description = with_range(wt("seed", L), 0, SEED_MAX)
-        for w in (self.players_dropdown, self.sample_seed_input, self.example_dropdown):
+        for w in (self.players_dropdown, self.sample_seed_input, self.example_dropdown, self.id_text):
             w.style = {"description_width": "initial"}  # the label in full, never cut off
         self.preview_button.description = wt("lord_preview", L)
         self.save_button.description = wt("lord_save", L)

@@ -76,10 +76,10 @@ def test_the_table_and_chart_show_rates_with_intervals(ran):
     html = ran.table_html.value
     assert html.count('class="dg-lab-row"') == 3 and html.count('class="dg-lab-bot-row"') == 3
     words = plain(html)
-    assert "Win rate (95% CI)" in words and "Mean gold (95% CI)" in words and "rotating" in words
+    assert "Win rate (likely range)" in words and "Mean gold (likely range)" in words and "rotating" in words
     r = ran.seat_table.iloc[0]
     assert f"{r.win_rate:.1%} ({r.win_low:.1%}–{r.win_high:.1%})" in words
-    assert "Balance:" in plain(ran.summary_html.value) and "95% CI" in plain(ran.summary_html.value)
+    assert "Balance:" in plain(ran.summary_html.value) and "95 % interval" in plain(ran.summary_html.value)
     fig = ran.figure
     assert [t.type for t in fig.data] == ["bar", "bar"]
     assert list(fig.data[0].y) == pytest.approx(ran.seat_table["win_rate"].tolist())

@@ -124,7 +124,7 @@ def test_identical_arms_in_the_widget_say_no_significant_difference():
     assert ab.bots == ["random"] * 3
     ab.run_button.click()
     assert "exactly the same games" in ab.verdict_html.value
-    assert "No significant difference" in ab.verdict_html.value
+    assert "No clear difference" in ab.verdict_html.value
     ab.copy_button.click()
     ab.arm_b.lords_dropdown.value = "none"
     assert "only count rounds" in ab.arm_b.pool_html.value
