@@ -81,3 +81,25 @@ def test_the_rule_card_says_it_in_both_languages():
     assert "stays active for the next round" in i18n.t("rulecard.R4_4.body", "en")
     assert "Boardgame Lord" in i18n.t("rulecard.R4_4.body", "en")
     assert "下一回合仍是啟動" in i18n.t("rulecard.R4_4.body", "zh")
+
+
+def test_a_pass_uses_up_its_turn_of_the_snake():
+    """R4.1, R4.2 (rule card R4.2): a player with two adventurers in the dungeon passes and the
+    pass counts as a turn: the seats acting (passes included) follow the plain snake exactly."""
+    from dungeon_guilds.turn_order import snake_order
+
+    passes = 0
+    for seed in range(30):
+        game = Game(NAMES[:3 + seed % 3], seed=seed, rules=Rules(lords="none"))
+        rng = random.Random(seed)
+        starts = {}
+        while not game.is_over:
+            starts.setdefault(game.state.round + 1, game.state.start)
+            game.push(rng.choice(game.legal_actions()))
+        for rnd, start in starts.items():
+            turns = [ev for ev in game.log if ev.get("round") == rnd
+                     and ev["kind"] in ("placed", "bumped", "swapped", "passed")]
+            passes += sum(1 for ev in turns if ev["kind"] == "passed" and ev.get("code") == "two_placed")
+            assert [ev["player"] for ev in turns] == snake_order(game.state.n, start, len(turns)), (seed, rnd)
+    assert passes > 50
+    assert "uses up that turn of the snake" in i18n.t("rulecard.R4_2.body", "en")

@@ -196,7 +196,7 @@ class CompareExplorer(App):
         self.players = widgets.SelectMultiple(options=[2, 3, 4], value=(2, 3, 4), rows=3)
         self.policy = widgets.Dropdown(options=self._policy_options(), value="random")
         self.years = widgets.IntSlider(value=lords_years, min=5, max=500, step=5)
-        self.sim_seed = widgets.IntText(value=seed)
+        self.sim_seed = widgets.IntText(value=seed).add_class("dg-cmp-seed")
         self.run = widgets.Button(button_style="primary")
         self.lords_table = widgets.HTML()
         self.lords_plot = widgets.Output()
