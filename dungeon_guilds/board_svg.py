@@ -401,7 +401,7 @@ def _room(state, i: int, y: float, h: float, lang: str, res, targets: Mapping[st
 def _lord(state, y: float, lang: str) -> tuple[str, float]:
     lord = state.lord
     name = i18n.lord_name(lord, lang)
-    other = lord.name_en if lang == "zh" else lord.name_zh
+    other = t("other_name", lang, name=lord.name_en if lang == "zh" else lord.name_zh)  # labelled bilingual
     text = i18n.lord_text(lord, lang)
     lines = wrap(text, ROOM_W - 24, 11.5)
     if not state.effects_on:

@@ -159,8 +159,12 @@ def comparison_html(result: ABResult, lang: str = "en") -> str:
 def measures_html(result: ABResult, lang: str = "en") -> str:
     """One sentence per measure of the table: what it counts (class ``dg-ab-measures``)."""
     items = []
+    from .. import i18n
+
     for metric in dict.fromkeys(result.comparison["metric"]):
-        items.append(f"<li data-metric='{html.escape(metric)}'><b>{html.escape(wt(f'metric_{metric}', lang))}</b>"
+        # a label that stands alone ("win rate of" is followed by a bot's name in the table)
+        key = f"metric_{metric}_measure" if i18n.has(f"workshop.metric_{metric}_measure", lang) else f"metric_{metric}"
+        items.append(f"<li data-metric='{html.escape(metric)}'><b>{html.escape(wt(key, lang))}</b>"
                      f" — {html.escape(wt(f'metric_help_{metric}', lang))}</li>")
     return (f"<details class='dg-ab-measures' open><summary>{html.escape(wt('ab_measures', lang))}</summary>"
             f"<ul>{''.join(items)}</ul><p>{html.escape(wt('ab_measures_note', lang))}</p></details>")
