@@ -255,7 +255,7 @@ class TurnOrderExplorer(App):
         # out of BUMP_TURNS: refused with a message, never clamped
         self.bump_turn = W.IntText(value=players + 2, layout=W.Layout(width="200px")).add_class("dg-bump-turn")
         self.bump_victim = W.Dropdown(options=self._seat_options(players), value=0).add_class("dg-bump-victim")
-        self.add_bump_button = W.Button(icon="plus").add_class("dg-add-bump")
+        self.add_bump_button = W.Button(icon="plus", layout=W.Layout(width="auto")).add_class("dg-add-bump")
         self.clear_bumps_button = W.Button(icon="trash").add_class("dg-clear-bumps")
         self.bumps_html = W.HTML().add_class("dg-bumps")
         self.order_html = W.HTML().add_class("dg-order")
