@@ -452,7 +452,7 @@ class RoundStepper(GameApp):
             self._updating = False
         if self._draw_timeline:
             self._draw_turns(game, lang)
-        self.log_html.value = round_log_html(game.log, game.names, lang)
+        self.log_html.value = round_log_html(game.log, game.names, lang, secret_for=self.viewer())  # R2.4: secret
         self.story.show(game.log, game.names, lang)
         self._draw_guide()
         self._draw_hints()

@@ -74,3 +74,17 @@ def test_play_on_buttons_are_disabled_with_a_reason_on_the_humans_turn(stepper):
     stepper.step_button.click()  # now a bot is to move
     for b in (stepper.phase_button, stepper.round_button, stepper.game_button):
         assert not b.disabled and b.tooltip == ""
+
+
+def test_the_learn_log_keeps_the_bots_exhaust_choices_secret(stepper):
+    """R2.4: the bots choose in secret; their hands are drawn face down, so the log below the
+    board must not name their two cards either (it did)."""
+    stepper.board.click("hand-4")
+    stepper.board.click("hand-5")
+    stepper.step_button.click()
+    stepper.round_button.click()
+    secret = [ev for ev in stepper.game.log if ev["kind"] == "exhausted" and ev["player"] != 0]
+    assert len(secret) == 2
+    for ev in secret:
+        assert i18n.event_text(ev, stepper.game.names, "en") not in stepper.log_html.value
+        assert i18n.event_text(ev, stepper.game.names, "en", secret_exhaust=True) in stepper.log_html.value
