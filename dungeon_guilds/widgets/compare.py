@@ -56,6 +56,7 @@ _STYLE = """<style>
 .dg-cmp table {border-collapse: collapse; font-size: 0.9em}
 .dg-cmp th, .dg-cmp td {border: 1px solid #ddd; padding: 3px 6px; text-align: left; vertical-align: top}
 .dg-cmp .src {color: #666; font-size: 0.85em}
+.dg-cmp th {word-break: keep-all}  /* a Chinese header never broken inside a word (玩家人／數) */
 .dg-err {color: #a40000; background: #fff0f0; padding: 4px 8px; border-radius: 4px}
 </style>"""
 

@@ -368,7 +368,7 @@ class LabPanel(App):
                        f'<table class="dg-lab-bots-table"><tr>{head}</tr>{"".join(rows)}</table>')
         style = ("<style>.dg-lab table{border-collapse:collapse;font-size:13px}"
                  ".dg-lab th,.dg-lab td{border-bottom:1px solid #ddd;padding:2px 8px;text-align:left}"
-                 ".dg-lab th{background:#f4f4f4}</style>")
+                 ".dg-lab th{background:#f4f4f4;word-break:keep-all}</style>")
         return style + "".join(out)
 
     def _figure(self):
