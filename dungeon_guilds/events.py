@@ -1,6 +1,6 @@
 """Read the engine's event log into plain data for the figures and the board (no plotly here).
 
-Core: the notebook display (:mod:`dungeon_guilds.display`) and the figures
+Core: the notebook display (:mod:`dungeon_guilds.drawing.display`) and the figures
 (:mod:`dungeon_guilds.viz`) both read the log through this module.
 
 Everything below *reads* what the engine wrote (``State.log``); nothing decides a rule. The

@@ -11,7 +11,7 @@ require("dungeon_guilds.viz", "analysis", "plotly", "networkx")
 import plotly.graph_objects as go
 
 from .. import i18n
-from ..display import NPC_COLOUR, colour
+from ..drawing.colours import NPC_COLOUR, colour
 from ..i18n import t
 from ..payout import NPC
 from ..state import EMPTY

@@ -20,7 +20,7 @@ require("dungeon_guilds.viz", "analysis", "plotly", "networkx")
 import plotly.graph_objects as go
 
 from .. import i18n
-from ..display import BANK_COLOUR, colour
+from ..drawing.colours import BANK_COLOUR, colour
 from ..i18n import t
 from ..events import BANK, gold_series, money_flows, net_by_player, state_and_log
 

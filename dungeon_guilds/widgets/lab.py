@@ -375,7 +375,7 @@ class LabPanel(App):
         import plotly.graph_objects as go
         from plotly.subplots import make_subplots
 
-        from ..display import colour
+        from ..drawing.colours import colour
 
         lang = self.lang
         t = self.seat_table

@@ -17,7 +17,7 @@ import ipywidgets as W
 
 from .. import i18n
 from ..actions import Action
-from ..display import board_html
+from ..drawing.display import board_tables_html
 from ..game import DEFAULT_NAMES, Game
 from ..rules import EDITIONS, LORDS_OPTIONS, Rules
 from ..state import OVER
@@ -289,7 +289,7 @@ class PlayTable(GameApp):
         if game is None:
             return
         state, lang = game.state, self.lang
-        self.board_html.value = board_html(state, game.log, lang, viewer=self.human,
+        self.board_html.value = board_tables_html(state, game.log, lang, viewer=self.human,
                                            reference_deck=game.deck.is_reference)
         over = state.phase == OVER
         mine = not over and state.current == self.human and not self.bot_moving

@@ -7,7 +7,7 @@ come from the engine (a dropdown); any other move can be built and tried, and th
 why it is refused. Optional hints show each legal action's expected gold this round
 (``dungeon_guilds.analysis.probability.action_values``).
 
-Everything shown is read from the engine: the board (:func:`dungeon_guilds.display.board_html`),
+Everything shown is read from the engine: the board (:func:`dungeon_guilds.drawing.display.board_tables_html`),
 the turn timeline (:func:`dungeon_guilds.viz.timeline_figure`) and the log.
 
 Headless use (tests, scripts)::
@@ -26,7 +26,7 @@ import ipywidgets as W
 
 from .. import i18n
 from ..actions import Action
-from ..display import board_html
+from ..drawing.display import board_tables_html
 from ..state import SETUP
 from ..game import DEFAULT_NAMES, Game
 from ..rules import EDITIONS, LORDS_OPTIONS, TEAM_OPTIONS, Rules
@@ -401,7 +401,7 @@ class RoundStepper(GameApp):
             return
         state = game.state
         lang = self.lang
-        self.board_html.value = board_html(state, game.log, lang, reference_deck=game.deck.is_reference)
+        self.board_html.value = board_tables_html(state, game.log, lang, reference_deck=game.deck.is_reference)
         human_turn = state.phase != OVER and self.controller(state.current) == HUMAN
         self.board.show(state, lang, state.current if human_turn else None, self.viewer(), game.log)
         if state.phase == OVER:
