@@ -53,7 +53,7 @@ def _cost_words(state, action: Action, lang: str) -> str:
 def _slot_action(state, player: int, strength: int, room: int, slot: int) -> Action:
     """The action a click on a slot means with ``strength`` chosen: place in an empty slot,
     swap your own adventurer, bump anyone else's."""
-    owner = state.slot_owner[2 * (room - 1) + slot]
+    owner, _ = state.slot(room - 1, slot)
     if owner == EMPTY:
         return Action(PLACE, strength, room)
     return Action(SWAP if owner == player else BUMP, strength, room, slot)
@@ -108,7 +108,7 @@ def _slot_targets(state, player: int, strength: int, lang: str) -> list[Target]:
             action = _slot_action(state, player, strength, room, x)
             reason = state.refusal(action, player)
             where = t("where", lang, room=room, slot="ab"[x])
-            owner, held = state.slot_owner[2 * i + x], state.slot_str[2 * i + x]
+            owner, held = state.slot(i, x)
             if action.kind == PLACE:
                 words = t("place", lang, strength=strength, room=room)
             else:

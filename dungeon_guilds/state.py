@@ -264,6 +264,25 @@ class State:
         """The total strength in room ``i`` (0-based), NPCs included."""
         return self.slot_str[2 * i] + self.slot_str[2 * i + 1]
 
+    def slot(self, i: int, x: int) -> tuple[int, int]:
+        """(owner, strength) of slot ``x`` (0 for a, 1 for b) of room ``i`` (0-based); owner
+        ``EMPTY`` for an empty slot, ``NPC`` for an NPC. Readers outside the engine use this and
+        :meth:`slots`, not the flat arrays (the engine's hot path keeps those)."""
+        j = 2 * i + x
+        return self.slot_owner[j], self.slot_str[j]
+
+    def slots(self) -> list[tuple[int, int]]:
+        """Every slot's (owner, strength), room by room from the top, slot a first."""
+        return list(zip(self.slot_owner, self.slot_str))
+
+    def set_slot(self, i: int, x: int, owner: int, strength: int) -> None:
+        """Put ``owner``'s adventurer of ``strength`` in slot ``x`` of room ``i``, for a
+        constructed position (a worked example, the payout explorer): not a move, no rule is
+        checked and nothing is logged."""
+        j = 2 * i + x
+        self.slot_owner[j], self.slot_str[j] = owner, strength
+        self._legal = None
+
     def occupants(self, i: int) -> list[tuple[int, int]]:
         """[(owner, strength), ...] in room ``i`` (owner ``NPC`` for an NPC), slot a first."""
         return [(self.slot_owner[j], self.slot_str[j]) for j in (2 * i, 2 * i + 1)

@@ -27,6 +27,7 @@ from typing import Sequence
 
 from ..actions import Action
 from ..cards import RoomCard
+from ..events import Bonus, resolution_events
 from ..payout import EMPTY, split
 from ..state import OVER, SETUP, State, beats
 from .knowledge import pending_after
@@ -243,9 +244,9 @@ class RoundModel:
             return gains
         fronts = [self.kinds[lv][0][0] for lv in self.levels]
         probe = after.with_fronts(fronts, self._filler)
-        for event in probe.preview_resolution():
-            if event["kind"] == "bonus":
-                gains[event["player"]] += event["gold"]
+        for event in resolution_events(probe.preview_resolution()):
+            if isinstance(event, Bonus):
+                gains[event.player] += event.gold
         return gains
 
     def _dungeon(self, after: State, dungeon: tuple) -> tuple:

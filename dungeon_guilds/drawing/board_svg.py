@@ -196,7 +196,7 @@ def swap_fee() -> int:
 
 
 def _slot(state, j: int, x: float, y: float, w: float, h: float, lang: str, target: Target | None) -> str:
-    owner, strength = state.slot_owner[j], state.slot_str[j]
+    owner, strength = state.slot(j // 2, j % 2)
     if owner == EMPTY:
         inner = (f'<g class="dg-slot dg-empty" data-owner=""><rect x="{x}" y="{y}" width="{w}" height="{h}" rx="5" '
                  f'fill="#fffdf7" stroke="#8a7a5a" stroke-dasharray="4 3"/>'
@@ -272,8 +272,7 @@ def _lord(state, y: float, lang: str) -> tuple[str, float]:
 def _hand_state(state, view, p: int, s: int) -> str:
     """active / exhausted / placed / unknown: what the viewer may know of a card."""
     bit = 1 << s
-    if state.placed[p] and any(state.slot_owner[j] == p and state.slot_str[j] == s
-                               for j in range(len(state.slot_owner))):
+    if state.placed[p] and (p, s) in state.slots():
         return "placed"
     active = view.active[p] if view is not None else state.active[p]
     exhausted = view.exhausted[p] if view is not None else state.exhausted[p]

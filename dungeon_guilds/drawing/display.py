@@ -17,7 +17,7 @@ from typing import Any, Sequence
 
 from .. import i18n
 from ..cards import strengths_of
-from ..events import resolution, rooms_round
+from ..events import dealt_levels, resolution, rooms_round
 from ..i18n import t
 from ..payout import EMPTY, NPC
 from ..scoring import result
@@ -106,12 +106,12 @@ def rooms_table(state, log: Sequence[dict] | None, lang: str | None = None) -> s
     for i, card in enumerate(state.rooms):
         info = state.levels[card.level]
         slots = []
-        for j in (2 * i, 2 * i + 1):
-            o = state.slot_owner[j]
+        for x in (0, 1):
+            o, strength = state.slot(i, x)
             if o == EMPTY:
                 slots.append(f'<span class="dg-slot dg-empty" data-owner="">·</span>')
             else:
-                slots.append(chip(names, o, state.slot_str[j], lang))
+                slots.append(chip(names, o, strength, lang))
         lock = (f' 🔒<span class="dg-note">{escape(t("word.locked", lang))}</span>'
                 if state.locked[i] else "")
         res = results[i] if results and i < len(results) else None
@@ -162,8 +162,7 @@ def last_round_table(state, log: Sequence[dict] | None, lang: str | None = None)
     results = resolution(log, state.round)
     if not results:
         return ""
-    levels = next((ev.get("levels", []) for ev in log
-                   if ev.get("kind") == "dealt" and ev.get("round") == state.round), [])
+    levels = dealt_levels(log, state.round)
     rows = []
     for res in results:
         lv = levels[res.room - 1] if res.room - 1 < len(levels) else "?"

@@ -20,6 +20,7 @@ import traitlets
 
 from .. import i18n
 from ..actions import BUMP, EXHAUST, PLACE, SWAP, Action
+from ..events import entries
 from ..extras import MissingExtra
 from ..rules import EDITIONS, LORDS_OPTIONS
 
@@ -359,11 +360,9 @@ def log_html(log: Sequence[dict], names: Sequence[str], lang: str, last: int = 1
     choices from that seat)."""
     start = max(0, len(log) - last)
     items = []
-    for i in range(start, len(log)):
-        ev = log[i]
-        secret = secret_for is not None and ev.get("kind") == "exhausted" and ev.get("player") != secret_for
-        items.append(f'<li class="dg-log-event" data-kind="{ev.get("kind")}">'
-                     f"{escape(i18n.event_text(ev, names, lang, secret_exhaust=secret))}</li>")
+    for entry in entries(log, start):
+        text = i18n.event_text(entry.event, names, lang, secret_exhaust=entry.hidden_from(secret_for))
+        items.append(f'<li class="dg-log-event" data-kind="{escape(entry.kind)}">{escape(text)}</li>')
     return f'<ol class="dg-log" start="{start + 1}">{"".join(items)}</ol>'
 
 

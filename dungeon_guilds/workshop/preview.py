@@ -26,6 +26,7 @@ from typing import Any
 
 from ..actions import PLACE, Action
 from ..cards import STRENGTHS, Deck, reference_deck
+from ..events import Bonus, Heal, RoomOutcome, resolution_events
 from ..game import DEFAULT_NAMES, random_exhaust, rng, shuffled_rooms
 from ..lords import BASE_LORDS, Lord
 from ..rules import Rules
@@ -145,22 +146,22 @@ def sample_round(lord: Lord, effects_on: bool, players: int = 4, seed: int | str
     treasure_of = [0] * players
     bonus_of = [0] * players
     failed_from = k
-    for ev in events:
-        if ev["kind"] == "cleared":
-            i = ev["room"] - 1
+    for ev in resolution_events(events):
+        if isinstance(ev, RoomOutcome) and ev.cleared:
+            i = ev.room - 1
             result[i] = "cleared"
-            shares = ", ".join(f"{full.names[int(p)]} ${g}" for p, g in ev["shares"].items())
-            if ev.get("to_bank"):
-                shares += (", " if shares else "") + f"bank ${ev['to_bank']}"
+            shares = ", ".join(f"{full.names[p]} ${g}" for p, g in ev.shares.items())
+            if ev.to_bank:
+                shares += (", " if shares else "") + f"bank ${ev.to_bank}"
             payout[i] = shares or "—"
-            for p, g in ev["shares"].items():
-                treasure_of[int(p)] += g
-        elif ev["kind"] == "failed":
-            failed_from = ev["room"] - 1
-            for r in ev["rooms"]:
-                result[r - 1] = "failed" if r == ev["room"] else "failed (a room above failed)"
-        elif ev["kind"] == "bonus":
-            bonus_of[ev["player"]] += ev["gold"]
+            for p, g in ev.shares.items():
+                treasure_of[p] += g
+        elif isinstance(ev, RoomOutcome):
+            failed_from = ev.room - 1
+            for r in ev.rooms:
+                result[r - 1] = "failed" if r == ev.room else "failed (a room above failed)"
+        elif isinstance(ev, Bonus):
+            bonus_of[ev.player] += ev.gold
     rooms = []
     for i, card in enumerate(full.rooms):
         occ = full.occupants(i)
@@ -179,9 +180,9 @@ def sample_round(lord: Lord, effects_on: bool, players: int = 4, seed: int | str
     for action in actions:
         done.apply_action(action)
     healed = [0] * players
-    for ev in done.log:
-        if ev.get("kind") == "healed" and ev.get("round") == 1:
-            healed[ev["player"]] += ev["paid"]
+    for ev in resolution_events(done.log, 1):
+        if isinstance(ev, Heal):
+            healed[ev.player] += ev.paid
     after = done.round_results[0]["gold"] if done.round_results else done.gold
     people = []
     for p in range(players):
