@@ -18,7 +18,7 @@ from typing import Any, Sequence
 from . import actions as A
 from .actions import BUMP, EXHAUST, PLACE, SWAP, Action
 from .cards import ALL_FIVE, STRENGTHS, LevelInfo, RoomCard, strengths_of  # noqa: F401 (re-exported)
-from .effects import EQUAL_STRENGTHS, HealModifier, LowestTotalBonus, PlacementBan, RoomModifier, StartFlip
+from .effects import RoundNumbers, StartFlip
 from .errors import GameError, IllegalAction
 from .lords import Lord
 from .payout import EMPTY, NPC, split  # EMPTY re-exported: the slot marker
@@ -71,30 +71,10 @@ def lord_numbers(lord: Lord | None, k: int) -> tuple:
     hit = _LORD_NUMBERS.get(key)
     if hit is not None:
         return hit
-    d_def = [0] * k
-    d_tr = [0] * k
-    cond: list[tuple[int, int, int]] = []
-    ban = 0
-    heal = [0] * 6
-    bonus = 0
+    n = RoundNumbers(k)
     for e in (lord.effects if lord is not None else ()):
-        if isinstance(e, RoomModifier):
-            for i in range(k):
-                if e.selects(i, k):
-                    if e.when == EQUAL_STRENGTHS:
-                        cond.append((i, e.defence, e.treasure))
-                    else:
-                        d_def[i] += e.defence
-                        d_tr[i] += e.treasure
-        elif isinstance(e, PlacementBan):
-            for s in e.strengths:
-                ban |= 1 << s
-        elif isinstance(e, HealModifier):
-            for s in e.strengths:
-                heal[s] += e.delta
-        elif isinstance(e, LowestTotalBonus):
-            bonus += e.amount
-    hit = (tuple(d_def), tuple(d_tr), tuple(cond), ban, tuple(heal), bonus)
+        e.add_numbers(n)  # each effect class says what it changes (effects.py)
+    hit = (tuple(n.defence), tuple(n.treasure), tuple(n.cond), n.ban, tuple(n.heal), n.bonus)
     if len(_LORD_NUMBERS) < 4096:  # workshop lords are made on the fly: keep the cache bounded
         _LORD_NUMBERS[key] = hit
     return hit
