@@ -71,7 +71,7 @@ def breakdown(players: int, seed: int) -> dict[str, float]:
     from dungeon_guilds.rules import Rules
     from dungeon_guilds.viz.board import board_figure
     from dungeon_guilds.viz.turns import timeline_figure
-    from dungeon_guilds.widgets.common import figure_bundle
+    from dungeon_guilds.widgets.figures import figure_bundle
 
     g = Game(players, seed=seed, rules=Rules(lords="all", npc=players < 6))
     rng = random.Random(seed)

@@ -80,6 +80,26 @@ def lord_numbers(lord: Lord | None, k: int) -> tuple:
     return hit
 
 
+def _check_setup(names: Sequence[str], rooms: Sequence[RoomCard], lords: Sequence[Lord], rules: Rules,
+                 start: int) -> int:
+    """Refuse a set-up the rules do not allow (players, names, start seat, R2.2 lords, R2.3
+    rooms); the rooms dealt a round (R10.2: one more with NPCs)."""
+    n = len(names)
+    rules.check_players(n)
+    if len(set(names)) != n:
+        raise GameError("names_differ", "players need different names")
+    if not 0 <= start < n:
+        raise ValueError(f"start player must be a seat 0-{n - 1}")
+    per_round = rules.rooms_per_round(n)  # R2.3, R10.2 one extra room with NPCs
+    if len(lords) != n:
+        raise ValueError(f"a {n}-player game draws {n} lords (R2.2), got {len(lords)}")
+    if len(rooms) < n * per_round:
+        raise ValueError(
+            f"the room deck has {len(rooms)} cards; a {n}-player game deals {n * per_round}"
+        )
+    return per_round
+
+
 _SORTED_CARDS: list[tuple] = []  # (a card list, the same cards sorted): the last few games'
 
 
@@ -138,18 +158,7 @@ class State:
         the cards in ``rooms``.
         """
         n = len(names)
-        rules.check_players(n)
-        if len(set(names)) != n:
-            raise GameError("names_differ", "players need different names")
-        if not 0 <= start < n:
-            raise ValueError(f"start player must be a seat 0-{n - 1}")
-        per_round = rules.rooms_per_round(n)  # R2.3, R10.2 one extra room with NPCs
-        if len(lords) != n:
-            raise ValueError(f"a {n}-player game draws {n} lords (R2.2), got {len(lords)}")
-        if len(rooms) < n * per_round:
-            raise ValueError(
-                f"the room deck has {len(rooms)} cards; a {n}-player game deals {n * per_round}"
-            )
+        per_round = _check_setup(names, rooms, lords, rules, start)
         self = cls.__new__(cls)
         self.n = n
         self.names = tuple(names)
@@ -164,6 +173,13 @@ class State:
         self.team = rules.team_of(n)
         self.effects_on = rules.lord_effects
         self.swap_full = rules.swap_needs_full_room  # R9.1, asked on every move: kept
+        self._set_out(start, log)
+        return self
+
+    def _set_out(self, start: int, log: bool) -> None:
+        """The moving parts at the start of setup: R2.1 five adventurers and $2 each, R2.5 the
+        start-player marker, then R2.3 the first rooms dealt."""
+        n = self.n
         self.phase = SETUP
         self.round = 0
         self.start = start
@@ -188,7 +204,6 @@ class State:
         if self.log is not None:
             self._ev("setup", players=list(self.names), start=start, gold=START_GOLD)
         self._deal()  # R2.3
-        return self
 
     def copy(self, keep_log: bool = False) -> "State":
         """A copy that shares nothing mutable with this state (the log only if asked)."""

@@ -23,7 +23,9 @@ from ..lords import ALL_LORDS, BASE_LORDS
 from ..payout import NPC
 from ..rules import Rules
 from ..turn_order import snake_order
-from .common import NONE, App, checked_int, safe, set_options, show_figure, with_range
+from .common import NONE, App, safe, set_options
+from .figures import show_figure
+from .inputs import checked_int, with_range
 
 # ---------------------------------------------------------------------- payout explorer
 PAYOUT_NAMES = ("Ann", "Bo", "Cy")

@@ -36,8 +36,9 @@ from ..workshop.preview import preview_lord
 from ..workshop.session import WorkshopSession
 from ..workshop.strings import error_text as workshop_error_text
 from ..workshop.strings import wt
-from .common import (SEED_MAX, App, bot_names, checked_int, fit, make_bot, message_html, safe, set_options,
-                     with_range)
+from .common import App, message_html, safe, set_options
+from .inputs import SEED_MAX, checked_int, fit, with_range
+from .moves import bot_names, make_bot
 from .deck_editor import download_link
 
 NEW = "__new__"

@@ -9,7 +9,8 @@ failure (R5.1) and the healing paid or dropped (R6.1). Nothing is decided here: 
 the engine's.
 
 :class:`RoundStory` shows them with *previous* / *next* buttons; :func:`round_log_html` is the
-whole game's log grouped by round, the latest round open, older rounds folded but kept.
+whole game's log grouped by round, the latest round open, older rounds folded but kept;
+:func:`log_html` its last events.
 """
 
 from __future__ import annotations
@@ -96,6 +97,18 @@ def round_log_html(log: Sequence[Mapping], names: Sequence[str], lang: str, secr
     return f'<div class="dg-log-rounds">{"".join(parts)}</div>'
 
 
+def log_html(log: Sequence[dict], names: Sequence[str], lang: str, last: int = 14,
+             secret_for: int | None = None) -> str:
+    """The last events of the log, in words (``secret_for``: hide other players' exhaust
+    choices from that seat)."""
+    start = max(0, len(log) - last)
+    items = []
+    for entry in entries(log, start):
+        text = i18n.event_text(entry.event, names, lang, secret_exhaust=entry.hidden_from(secret_for))
+        items.append(f'<li class="dg-log-event" data-kind="{escape(entry.kind)}">{escape(text)}</li>')
+    return f'<ol class="dg-log" start="{start + 1}">{"".join(items)}</ol>'
+
+
 class RoundStory(W.VBox):
     """Step through the latest resolved round, room by room. ``show(log, names, lang)``
     after every change; ``prev_button``, ``next_button``, ``text_html``; ``steps`` the
@@ -162,4 +175,4 @@ class RoundStory(W.VBox):
         self.all_button.description = _t("all", lang)
 
 
-__all__ = ["RoundStory", "resolution_steps", "resolved_rounds", "round_log_html"]
+__all__ = ["RoundStory", "log_html", "resolution_steps", "resolved_rounds", "round_log_html"]

@@ -21,8 +21,10 @@ from ..drawing.display import board_tables_html
 from ..game import DEFAULT_NAMES, Game
 from ..rules import EDITIONS, LORDS_OPTIONS, Rules
 from ..state import OVER
-from .common import (GameApp, MoveBuilder, action_options, bot_move, bot_names, controller_options,
-                     bot_label, hints_html, make_bot, safe, set_options, show_figures)
+from .common import GameApp, safe, set_options
+from .figures import show_figures
+from .moves import (MoveBuilder, action_options, bot_label, bot_move, bot_names, controller_options, hints_html,
+                    make_bot)
 from .board import GameBoard
 from .layout import CSS, fold, side_by_side
 from .narration import RoundStory, round_log_html

@@ -31,12 +31,13 @@ from ..state import SETUP
 from ..game import DEFAULT_NAMES, Game
 from ..rules import EDITIONS, LORDS_OPTIONS, TEAM_OPTIONS, Rules
 from ..state import OVER
-from .common import (HUMAN, NONE, GameApp, MoveBuilder, action_options, bot_label, bot_move, bot_names,
-                     controller_options, hints_html, log_html, make_bot, safe, set_options,
-                     show_figure)
+from .common import NONE, GameApp, safe, set_options
+from .figures import show_figure
+from .moves import (HUMAN, MoveBuilder, action_options, bot_label, bot_move, bot_names, controller_options,
+                    hints_html, make_bot)
 from .board import GameBoard
 from .layout import CSS, fold, guide_text, side_by_side
-from .narration import RoundStory, round_log_html
+from .narration import RoundStory, log_html, round_log_html
 from .common import EXPECTED_ERRORS
 
 MAX_AUTO_STEPS = 5000  # a whole 6-player game is a few hundred decisions

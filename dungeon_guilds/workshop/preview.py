@@ -117,16 +117,11 @@ def _new_state(lord: Lord, players: int, seed: int | str, deck: Deck, effects_on
     return st
 
 
-def sample_round(lord: Lord, effects_on: bool, players: int = 4, seed: int | str = 0,
-                 deck: Deck | None = None) -> SampleRound:
-    """Round 1 of the sample game with the lord's effects on or off (see the module doc)."""
+def _placements(st: State, seed: int | str) -> tuple[State, list[str], list[Action]]:
+    """Round 1's dispatch with random placements (seeded), resolution held back: the full
+    dungeon, the moves in words and the actions."""
     from ..analysis.knowledge import pending_after
 
-    deck = deck or reference_deck()
-    st = _new_state(lord, players, seed, deck, effects_on)
-    gold_before = st.gold[:]
-    hands = [strengths_of(st.active[p]) for p in range(players)]  # after the start phase flips
-    heal = {s: st.heal_cost(s) for s in STRENGTHS}
     choose = rng(seed, "workshop-preview")
     moves: list[str] = []
     actions: list[Action] = []
@@ -139,13 +134,17 @@ def sample_round(lord: Lord, effects_on: bool, players: int = 4, seed: int | str
         moves.append(f"{full.names[full.current]}: {action}")
         actions.append(action)
         full = pending_after(full, action)
-    events = full.preview_resolution()  # the engine resolves the full dungeon (R5)
+    return full, moves, actions
+
+
+def _outcomes(full: State, events: list, players: int) -> tuple[list[str], list[str], list[int], list[int]]:
+    """Each room's result and payout in words, and each player's treasure and bonus, from the
+    engine's resolution events (R5, R7.3)."""
     k = len(full.rooms)
     result = ["not reached"] * k
     payout = ["—"] * k
     treasure_of = [0] * players
     bonus_of = [0] * players
-    failed_from = k
     for ev in resolution_events(events):
         if isinstance(ev, RoomOutcome) and ev.cleared:
             i = ev.room - 1
@@ -157,11 +156,14 @@ def sample_round(lord: Lord, effects_on: bool, players: int = 4, seed: int | str
             for p, g in ev.shares.items():
                 treasure_of[p] += g
         elif isinstance(ev, RoomOutcome):
-            failed_from = ev.room - 1
             for r in ev.rooms:
                 result[r - 1] = "failed" if r == ev.room else "failed (a room above failed)"
         elif isinstance(ev, Bonus):
             bonus_of[ev.player] += ev.gold
+    return result, payout, treasure_of, bonus_of
+
+
+def _room_rows(full: State, result: list[str], payout: list[str]) -> list[dict[str, Any]]:
     rooms = []
     for i, card in enumerate(full.rooms):
         occ = full.occupants(i)
@@ -175,6 +177,21 @@ def sample_round(lord: Lord, effects_on: bool, players: int = 4, seed: int | str
             "result": result[i],
             "payout": payout[i],
         })
+    return rooms
+
+
+def sample_round(lord: Lord, effects_on: bool, players: int = 4, seed: int | str = 0,
+                 deck: Deck | None = None) -> SampleRound:
+    """Round 1 of the sample game with the lord's effects on or off (see the module doc)."""
+    deck = deck or reference_deck()
+    st = _new_state(lord, players, seed, deck, effects_on)
+    gold_before = st.gold[:]
+    hands = [strengths_of(st.active[p]) for p in range(players)]  # after the start phase flips
+    heal = {s: st.heal_cost(s) for s in STRENGTHS}
+    full, moves, actions = _placements(st, seed)
+    events = full.preview_resolution()  # the engine resolves the full dungeon (R5)
+    result, payout, treasure_of, bonus_of = _outcomes(full, events, players)
+    rooms = _room_rows(full, result, payout)
     # heal costs at cleanup (R6.1): apply the same moves to a normal state and read the engine's log
     done = _new_state(lord, players, seed, deck, effects_on)
     for action in actions:

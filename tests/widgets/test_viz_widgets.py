@@ -11,8 +11,9 @@ from dungeon_guilds import Game, Rules, i18n, parse
 from dungeon_guilds.drawing.display import board_tables_html, game_html
 from dungeon_guilds.payout import NPC
 from dungeon_guilds.viz import events
-from dungeon_guilds.widgets.common import (FALLBACK_BOT, HUMAN, LanguageState, bot_names,
-                                           figure_bundle)
+from dungeon_guilds.widgets.common import LanguageState
+from dungeon_guilds.widgets.figures import figure_bundle
+from dungeon_guilds.widgets.moves import FALLBACK_BOT, HUMAN, bot_names
 from dungeon_guilds.widgets.explorers import PayoutExplorer, TurnOrderExplorer
 from dungeon_guilds.widgets.play_table import PlayTable
 from dungeon_guilds.widgets.stepper import RoundStepper
