@@ -12,7 +12,8 @@ reason), in turn order; the seat of each turn is the event's ``player``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Sequence
+from itertools import islice
+from typing import Any, Iterable, Mapping, NamedTuple, Sequence
 
 from .payout import NPC
 
@@ -247,15 +248,15 @@ def resolution(log: Sequence[Mapping[str, Any]], round_no: int) -> list[RoomResu
 
 
 # ---------------------------------------------------------------------- typed events
-@dataclass(frozen=True)
-class LogEntry:
-    """One event of the log as a round log lists it (its words: ``i18n.event_text(event)``)."""
+class LogEntry(NamedTuple):
+    """One event of the log as a round log lists it (its words: ``i18n.event_text(event)``); a
+    named tuple: the round logs list every event on every redraw."""
 
     index: int
     round: int
     kind: str
     player: int | None
-    event: Mapping[str, Any] = field(compare=False, repr=False)
+    event: Mapping[str, Any]
 
     def hidden_from(self, seat: int | None) -> bool:
         """Whether ``seat`` may not see it: another player's secret exhaust choice (R2.4)."""
@@ -263,9 +264,11 @@ class LogEntry:
 
 
 def entries(log: Sequence[Mapping[str, Any]], start: int = 0) -> list[LogEntry]:
-    """The log's events from ``start`` on, typed for listing."""
-    return [LogEntry(i, ev.get("round", 1), str(ev.get("kind")), ev.get("player"), ev)
-            for i, ev in enumerate(log[start:], start)]
+    """The log's events from ``start`` on, typed for listing (built as plain tuples: the round
+    logs list the whole log on every redraw)."""
+    new = tuple.__new__
+    return [new(LogEntry, (i, ev.get("round", 1), str(ev.get("kind")), ev.get("player"), ev))
+            for i, ev in enumerate(islice(log, start, None), start)]
 
 
 @dataclass(frozen=True)
