@@ -14,7 +14,8 @@ the page (its JavaScript and CSS are inline here; nothing is fetched from anothe
   (the tab bar's and the folds' labels: #6d6d6d on #eeeeee is 4.45:1; the coloured buttons'
   white text: ipywidgets' green #388e3c is 4.11:1, now #2e7d32, 5.1:1), a focus ring on every focusable control
   (``:focus-visible``), and no transitions or animations when the student's system asks for
-  reduced motion (``prefers-reduced-motion``).
+  reduced motion (``prefers-reduced-motion``); at 200 % zoom on a 1024 px screen (a page 512 px
+  wide) rows of controls wrap and the side panel goes under the board, so nothing is cut off.
 
 The checks are in ``tests/browser/test_accessibility.py`` (axe-core over every tab, in both
 languages); ``docs/accessibility.md`` says what was checked and how.
@@ -89,6 +90,13 @@ _CSS = r"""
 .dg-dashboard .jupyter-button.mod-danger, .dg-app .jupyter-button.mod-danger { background-color: #c62828; }
 .dg-dashboard :focus-visible, .dg-app :focus-visible { outline: 3px solid #0072B2 !important;
   outline-offset: 2px; }
+@media (max-width: 720px) {  /* 200 % zoom on a 1024 px screen: the side panel goes under the board */
+  .dg-dashboard .dg-board-row { flex-wrap: wrap !important; }
+  .dg-dashboard .dg-board-row > * { min-width: 0 !important; max-width: 100% !important; flex: 1 1 100% !important; }
+  .dg-dashboard .widget-hbox { flex-wrap: wrap; }
+  .dg-dashboard .widget-toggle-buttons .btn-group { display: flex; flex-wrap: wrap; }
+  .dg-dashboard .widget-toggle-buttons { flex-wrap: wrap; height: auto; }
+}
 @media (prefers-reduced-motion: reduce) {
   .dg-dashboard *, .dg-app *, .dg-dashboard *::before, .dg-dashboard *::after {
     animation: none !important; transition: none !important; scroll-behavior: auto !important; }

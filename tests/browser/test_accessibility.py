@@ -52,3 +52,35 @@ def test_no_serious_accessibility_violation_on_any_tab_in_either_language(browse
         assert blocking == {}, (blocking, [n for v in screens.values() for ns in v.values() for n in ns][:8])
     finally:
         context.close()
+
+
+CUT_OFF_JS = """() => Array.from(document.querySelectorAll(
+      '.dg-dashboard button, .dg-dashboard select, .dg-dashboard input, .dg-dashboard [role=button]'))
+  .filter(e => e.offsetParent !== null)
+  .map(e => [e.getBoundingClientRect(), (e.textContent || '').trim().slice(0, 30) || e.getAttribute('aria-label')])
+  .filter(([r]) => r.width > 0 && (r.right > window.innerWidth + 1 || r.left < -1))
+  .map(([r, name]) => `${name} (${Math.round(r.left)}-${Math.round(r.right)} px)`)"""
+
+
+def test_at_200_percent_zoom_on_a_1024_px_screen_no_control_is_cut_off(browser, voila_server, tmp_path):
+    """200 % zoom at 1024 × 768 is a page 512 CSS px wide at device scale 2: no horizontal scroll
+    of the whole page, and every visible control of every tab lies inside the page's width."""
+    context = browser.new_context(viewport={"width": 512, "height": 384}, device_scale_factor=2)
+    page = context.new_page()
+    try:
+        page.goto(voila_server.url, timeout=120_000)
+        page.wait_for_selector(".dg-dashboard .dg-stepper .dg-board", timeout=120_000)
+        cut: dict[str, list[str]] = {}
+        for tab in ("Learn", "Play", "Rules", "Explore", "Lab", "Compare"):
+            page.locator(".dg-tabs > .lm-TabBar .lm-TabBar-tab", has_text=tab).first.click()
+            settle(page)
+            page.wait_for_timeout(1500)
+            width = page.evaluate("[document.scrollingElement.scrollWidth, window.innerWidth]")
+            assert width[0] <= width[1], (tab, width)
+            if found := page.evaluate(CUT_OFF_JS):
+                cut[tab] = found
+        page.locator(".dg-tabs > .lm-TabBar .lm-TabBar-tab", has_text="Learn").first.click()
+        page.screenshot(path=str(tmp_path / "zoom-200-learn.png"))
+        assert cut == {}, cut
+    finally:
+        context.close()
