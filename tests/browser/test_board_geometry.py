@@ -4,7 +4,7 @@ promo), in English and 繁體中文: rooms with adventurers, cost tags under the
 strength chosen), locked rooms, revealed fronts and their outcome. The English cost tags of a
 Lv2 room used to run into each other and out of the room ("…1 to the ban").
 
-Boards are drawn by :func:`dungeon_guilds.board_svg.board_html` into a blank page (no server).
+Boards are drawn by :func:`dungeon_guilds.drawing.board_svg.board_html` into a blank page (no server).
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ import random
 import pytest
 
 from dungeon_guilds import Game, Rules
-from dungeon_guilds.board_svg import board_html, board_targets
+from dungeon_guilds.board_targets import board_targets
+from dungeon_guilds.drawing.board_svg import board_html
 from dungeon_guilds.lords import ALL_LORDS
 from dungeon_guilds.state import strengths_of
 
