@@ -33,6 +33,7 @@ def cut_descriptions(widget, seen=None) -> list[str]:
     desc = getattr(widget, "description", "")
     style = getattr(widget, "style", None)
     beside = isinstance(widget, (W.Button, W.ToggleButton, W.Checkbox, W.Valid))  # not a fixed label
+    beside = beside or "dg-sr-label" in getattr(widget, "_dom_classes", ())  # label for screen readers only
     if desc and not beside and style is not None and hasattr(style, "description_width"):
         if not style.description_width and width(desc) > LABEL_PX:
             out.append(f"{type(widget).__name__} {desc!r} ({width(desc):.0f} px > {LABEL_PX} px)")
