@@ -15,7 +15,7 @@ import pytest
 
 from dungeon_guilds import Game, Rules
 from dungeon_guilds.board_targets import board_targets
-from dungeon_guilds.drawing.board_svg import board_html
+from dungeon_guilds.drawing.board_svg import board_svg_html as board_html
 from dungeon_guilds.lords import ALL_LORDS
 from dungeon_guilds.state import strengths_of
 
