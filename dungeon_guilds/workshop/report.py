@@ -22,7 +22,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from .ab import COMPARISON_COLUMNS, ABResult, Arm, fmt_p, fmt_value, row_label
+from .ab import COMPARISON_COLUMNS, ABResult, Arm, fmt_p, fmt_value, precise_text, row_label
 from .strings import wt
 
 __all__ = ["comparison_html", "export_report", "figures", "load_comparison_csv", "load_report",
@@ -143,9 +143,10 @@ def comparison_html(result: ABResult, lang: str = "en") -> str:
             if isinstance(v, float) and math.isnan(v):
                 return "—"
             return (f"{fmt_value(v, u)} <span class='dg-ci'>[{fmt_value(lo, u)}, {fmt_value(hi, u)}]</span>"
-                    if not (isinstance(lo, float) and math.isnan(lo)) else fmt_value(v, u))
+                    if not (isinstance(lo, float) and math.isnan(lo)) else f"{fmt_value(v, u)} {too_few}")
+        too_few = f"<span class='dg-too-few'>({html.escape(wt('too_few_games', lang))})</span>"
         diff = (f"{fmt_value(r['diff'], u, True)} <span class='dg-ci'>[{fmt_value(r['diff_low'], u, True)}, "
-                f"{fmt_value(r['diff_high'], u, True)}]</span>")
+                f"{fmt_value(r['diff_high'], u, True)}]</span>" if not math.isnan(r["diff_low"]) else too_few)
         sig = bool(r["significant"])
         body.append(
             f"<tr class='dg-ab-row{' dg-sig' if sig else ''}' data-metric='{html.escape(r['metric'])}' "
@@ -178,8 +179,12 @@ pre {background: #f6f6f6; padding: 6px; font-size: 0.8em; overflow-x: auto}
 
 
 def verdict_html(result: ABResult, lang: str = "en") -> str:
-    return "<div class='dg-verdict'>" + "".join(
-        f"<p>{html.escape(line)}</p>" for line in result.verdict_lines(lang)) + "</div>"
+    """The verdict in plain words, and the precise terms one click away (``details``)."""
+    from ..analysis.verdicts import words
+
+    return ("<div class='dg-verdict'>" + "".join(f"<p>{html.escape(line)}</p>" for line in result.verdict_lines(lang))
+            + f"<details class='dg-how-sure'><summary>{html.escape(words('how_sure', lang))}</summary>"
+            f"<p>{html.escape(precise_text(result.comparison, lang))}</p></details></div>")
 
 
 def arms_html(result: ABResult, lang: str = "en") -> str:
@@ -274,11 +279,15 @@ def load_comparison_csv(path: str | Path):
     import pandas as pd
 
     table = pd.read_csv(path, keep_default_na=True)
+    if "enough" not in table.columns:  # a table from before issue 27
+        table["enough"] = True
+        table["width_independent"] = float("nan")
     missing = [c for c in COMPARISON_COLUMNS if c not in table.columns]
     if missing:
         raise ValueError(f"{path}: not a workshop comparison table (missing {', '.join(missing)})")
     table["group"] = table["group"].fillna("")
     table["significant"] = table["significant"].astype(bool)
+    table["enough"] = table["enough"].astype(bool)
     return table[list(COMPARISON_COLUMNS)]
 
 
@@ -297,6 +306,7 @@ def load_report(path_or_text: str | Path) -> dict[str, Any]:
     if data.get("format") != "dungeon-guilds-workshop-report":
         raise ValueError(f"not a workshop report (format {data.get('format')!r})")
     comp = pd.DataFrame(data["comparison"], columns=list(COMPARISON_COLUMNS))
-    for col in ("a", "a_low", "a_high", "b", "b_low", "b_high", "diff", "diff_low", "diff_high", "p", "p_holm"):
+    for col in ("a", "a_low", "a_high", "b", "b_low", "b_high", "diff", "diff_low", "diff_high", "p", "p_holm",
+                "width_independent"):
         comp[col] = comp[col].astype(float)
     return {"settings": data["settings"], "arms": [Arm.from_dict(x) for x in data["arms"]], "comparison": comp}
