@@ -22,6 +22,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from .. import i18n
 from .ab import COMPARISON_COLUMNS, ABResult, Arm, fmt_p, fmt_value, precise_text, row_label
 from .strings import wt
 
@@ -144,7 +145,7 @@ def comparison_html(result: ABResult, lang: str = "en") -> str:
                 return "—"
             return (f"{fmt_value(v, u)} <span class='dg-ci'>[{fmt_value(lo, u)}, {fmt_value(hi, u)}]</span>"
                     if not (isinstance(lo, float) and math.isnan(lo)) else f"{fmt_value(v, u)} {too_few}")
-        too_few = f"<span class='dg-too-few'>({html.escape(wt('too_few_games', lang))})</span>"
+        too_few = f"<span class='dg-too-few'>({html.escape(i18n.t('stats.too_few_games', lang))})</span>"
         diff = (f"{fmt_value(r['diff'], u, True)} <span class='dg-ci'>[{fmt_value(r['diff_low'], u, True)}, "
                 f"{fmt_value(r['diff_high'], u, True)}]</span>" if not math.isnan(r["diff_low"]) else too_few)
         sig = bool(r["significant"])
@@ -198,8 +199,6 @@ def arms_html(result: ABResult, lang: str = "en") -> str:
 
 def settings_text(result: ABResult, lang: str = "en") -> str:
     s = result.settings
-    from .. import i18n
-
     bots = ", ".join(f"{seat + 1} · {i18n.t(f'bot.{b}', lang) if i18n.has(f'bot.{b}', lang) else b}"
                      for seat, b in enumerate(s["bots"]))  # seats from 1, bots by name
     return wt("report_settings_text", lang, games=s["games"], players=s["players"], bots=bots,
