@@ -40,6 +40,7 @@ them into sentences.
 from __future__ import annotations
 
 import math
+import operator
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from statistics import NormalDist  # noqa: F401 - verdicts uses iv.NormalDist
@@ -104,7 +105,13 @@ def t_sf2(t: float, df: float) -> float:
 
 @lru_cache(maxsize=4096)
 def t_ppf(q: float, df: float) -> float:
-    """The ``q`` quantile (0.5 < q < 1) of Student's t (bisection on the exact tail)."""
+    """The ``q`` quantile (0.5 < q < 1) of Student's t: bisection on the exact tail, or for
+    ``df`` > 200 the Cornish–Fisher expansion (Abramowitz & Stegun 26.7.5; error < 1e-7 there)."""
+    if df > 200:
+        z = z_ppf(q)
+        z2 = z * z
+        return (z + z * (z2 + 1) / (4 * df) + z * ((5 * z2 + 16) * z2 + 3) / (96 * df * df)
+                + z * (((3 * z2 + 19) * z2 + 17) * z2 - 15) / (384 * df ** 3))
     target = 2.0 * (1.0 - q)  # two-sided tail at the quantile
     lo, hi = 0.0, 1.0
     while t_sf2(hi, df) > target:
@@ -139,13 +146,15 @@ def wilson(successes: float, n: float, z: float = Z95) -> tuple[float, float]:
 
 
 def mean_sd(values: Sequence[float]) -> tuple[float, float]:
+    """(mean, sample standard deviation); n = 1: sd NaN."""
     n = len(values)
     if n == 0:
         return (float("nan"), float("nan"))
-    m = math.fsum(values) / n
+    m = sum(values) / n
     if n == 1:
         return (m, float("nan"))
-    return (m, math.sqrt(math.fsum((v - m) ** 2 for v in values) / (n - 1)))
+    ss = sum(map(operator.mul, values, values)) - n * m * m  # values here are small: no cancellation
+    return (m, math.sqrt(max(0.0, ss) / (n - 1)))
 
 
 def t_interval(values: Sequence[float], level: float = LEVEL) -> tuple[float, float, float]:
@@ -219,7 +228,7 @@ def balance_interval(rows: Sequence[Sequence[float]], level: float = LEVEL) -> t
 
 
 # ---------------------------------------------------------------------- two-sample intervals
-def paired_t(diffs: Sequence[float], level: float = LEVEL) -> dict[str, float]:
+def paired_t(diffs: Sequence[float], level: float = LEVEL, p_value: bool = True) -> dict[str, float]:
     """Mean paired difference, sd, a Student-t ``level`` interval and the paired t-test p-value.
 
     All differences equal: the interval is that value and p is 1 if it is 0, else 0 (a certain
@@ -236,11 +245,12 @@ def paired_t(diffs: Sequence[float], level: float = LEVEL) -> dict[str, float]:
                 "ci_high": float(diffs[0]), "p": 1.0 if diffs[0] == 0 else 0.0}
     se = sd / math.sqrt(n)
     half = t_ppf(0.5 + level / 2.0, n - 1) * se
-    p = t_sf2(mean / se, n - 1)
-    return {"n": n, "mean": mean, "sd": sd, "ci_low": mean - half, "ci_high": mean + half, "p": min(1.0, p)}
+    p = t_sf2(mean / se, n - 1) if p_value else nan
+    return {"n": n, "mean": mean, "sd": sd, "ci_low": mean - half, "ci_high": mean + half,
+            "p": min(1.0, p) if p == p else p}
 
 
-def welch_t(a: Sequence[float], b: Sequence[float], level: float = LEVEL) -> dict[str, float]:
+def welch_t(a: Sequence[float], b: Sequence[float], level: float = LEVEL, p_value: bool = True) -> dict[str, float]:
     """mean(b) − mean(a) of two independent samples: Welch's t interval and p-value."""
     nan = float("nan")
     ma, sa = mean_sd(a)
@@ -256,7 +266,7 @@ def welch_t(a: Sequence[float], b: Sequence[float], level: float = LEVEL) -> dic
     df = (va + vb) ** 2 / ((va * va / (len(a) - 1) if va else 0) + (vb * vb / (len(b) - 1) if vb else 0))
     half = t_ppf(0.5 + level / 2.0, df) * se
     return {"n": min(len(a), len(b)), "mean": diff, "ci_low": diff - half, "ci_high": diff + half,
-            "p": min(1.0, t_sf2(diff / se, df))}
+            "p": min(1.0, t_sf2(diff / se, df)) if p_value else nan}
 
 
 def holm(pvalues: Sequence[float]) -> list[float]:
@@ -389,10 +399,11 @@ def _ratio_linear(games, level_key) -> list[float]:
 
 
 def difference(games_a: Sequence[Mapping[str, Any]], games_b: Sequence[Mapping[str, Any]], measure: str,
-               group: Any = None, paired: bool = True, level: float = LEVEL) -> Estimate:
+               group: Any = None, paired: bool = True, level: float = LEVEL, p_value: bool = True) -> Estimate:
     """B − A for a measure, with its ``level`` interval and p-value. ``paired``: game *g* of
     both arms was dealt from the same seed (common random numbers), so the per-game differences
-    are used; otherwise the arms are independent samples (Welch)."""
+    are used; otherwise the arms are independent samples (Welch). ``p_value`` False: the
+    balance's p (a search over levels) is skipped (NaN) — the coverage benchmark needs none."""
     if paired and len(games_a) != len(games_b):
         raise ValueError("paired arms need the same number of games")
     n = min(len(games_a), len(games_b))
@@ -402,7 +413,7 @@ def difference(games_a: Sequence[Mapping[str, Any]], games_b: Sequence[Mapping[s
                         1.0, unit)  # the same games: the difference is known exactly
     if measure == "balance":
         v, lo, hi = _balance_difference(games_a, games_b, level)
-        p = _balance_p(games_a, games_b) if not math.isnan(lo) else float("nan")
+        p = _balance_p(games_a, games_b) if p_value and not math.isnan(lo) else float("nan")
         enough = n >= min_games("balance_diff") and not math.isnan(lo)
         return Estimate(measure, group, v, min(lo, v), max(hi, v), n, "pairwise_range_combined",
                         enough, p, unit)
@@ -414,7 +425,8 @@ def difference(games_a: Sequence[Mapping[str, Any]], games_b: Sequence[Mapping[s
         n = len(keep)
     else:
         va, vb = _values(games_a, measure, group), _values(games_b, measure, group)
-    res = paired_t([y - x for x, y in zip(va, vb)], level) if paired else welch_t(va, vb, level)
+    res = (paired_t([y - x for x, y in zip(va, vb)], level, p_value) if paired
+           else welch_t(va, vb, level, p_value))
     method = "paired_t" if paired else "welch_t"
     enough = n >= min_games(measure) and not math.isnan(res["ci_low"])
     return Estimate(measure, group, res["mean"], res["ci_low"], res["ci_high"], n, method, enough,
