@@ -352,12 +352,6 @@ def fmt_p(p: float) -> str:
     return f"{p:.3f}"
 
 
-def fmt_p_eq(p: float) -> str:
-    """``= 0.012`` or ``< 0.001`` (to follow a "p")."""
-    text = fmt_p(p)
-    return text if text.startswith("<") else f"= {text}"
-
-
 def row_label(row, lang: str = "en") -> str:
     label = wt(f"metric_{row['metric']}", lang)
     group = row["group"]
