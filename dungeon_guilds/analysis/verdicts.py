@@ -39,7 +39,7 @@ def fmt(value: float, unit: str, lang: str = "en", diff: bool = False, bare: boo
     if unit == "rate":
         if diff:
             return f"{sign}{mag * 100:.1f}" if bare else words("points", lang, sign=sign, value=f"{mag * 100:.1f}")
-        return f"{sign}{mag * 100:.1f} %"
+        return f"{sign}{mag * 100:.1f}\u00a0%"
     if unit == "gold":
         return f"{sign}${mag:.2f}"
     if unit == "index":

@@ -336,7 +336,7 @@ def fmt_value(value: float, unit: str, diff: bool = False) -> str:
     sign = ("+" if value >= 0 else "−") if diff else ("−" if value < 0 else "")
     mag = abs(value)
     if unit == "rate":
-        return f"{sign}{mag * 100:.1f} pp" if diff else f"{sign}{mag * 100:.1f} %"
+        return f"{sign}{mag * 100:.1f}\u00a0pp" if diff else f"{sign}{mag * 100:.1f}\u00a0%"
     if unit == "index":
         return f"{sign}{mag:.3f}"
     if unit == "gold":
@@ -431,7 +431,7 @@ def _deals_line(table, name_a, name_b, lang, shared_deals, with_figure: bool = T
     narrow = narrowing(table) if with_figure else float("nan")
     if math.isnan(narrow) or narrow <= 0.005:
         return words("shared_deals_no_gain", lang, n=n, a=name_a, b=name_b)
-    return words("shared_deals", lang, n=n, a=name_a, b=name_b, narrow=f"{100 * narrow:.0f} %")
+    return words("shared_deals", lang, n=n, a=name_a, b=name_b, narrow=f"{100 * narrow:.0f}\u00a0%")
 
 
 def precise_text(table, lang: str = "en") -> str:

@@ -85,7 +85,7 @@ def test_the_table_and_chart_show_rates_with_intervals(ran):
     assert f"{r.win_rate:.1%} ({r.win_low:.1%}–{r.win_high:.1%})" in words
     summary = plain(ran.summary_html.value)
     assert "Balance between the seats: " in summary and "95 % confidence interval" in summary
-    assert summary.count("against a fair share of 33.3 %") == 3 and "Holm's correction" in summary
+    assert summary.count("against a fair share of 33.3\u00a0%") == 3 and "Holm's correction" in summary
     fig = ran.figure
     assert [t.type for t in fig.data] == ["bar", "bar"]
     assert list(fig.data[0].y) == pytest.approx(ran.seat_table["win_rate"].tolist())
