@@ -35,6 +35,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-rotate", action="store_true", help="keep each bot in its seat")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--measures", default="", help="only these measures, comma-separated (default: all)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
 
@@ -50,7 +51,8 @@ def main(argv: list[str] | None = None) -> int:
                      rotate=not args.no_rotate) for rules in (Rules(), Rules(lords="none"))]
     pop_a, pop_b = per_game(runs[0]), per_game(runs[1])
     t_pop = time.perf_counter() - t0
-    result = coverage.run(pop_a, pop_b, ns, args.reps, seed=args.seed)
+    result = coverage.run(pop_a, pop_b, ns, args.reps, seed=args.seed,
+                          measures=args.measures.split(",") if args.measures else None)
     rows = coverage.table_rows(result)
     info = {"pool": args.pool, "reps": args.reps, "ns": ns, "lineup": bots, "rotate": not args.no_rotate,
             "arm_b": "lords=none (no lord effects)", "seconds_population": round(t_pop, 1),

@@ -31,7 +31,8 @@ The measures (``MEASURES``) and their methods:
 
 Differences between two arms (B − A): paired t on the per-game differences when the arms share
 their deals (common random numbers), Welch's t otherwise; for ``clear_rate`` the same on the
-linearised ratio; for ``balance`` the two arms' range intervals combined (conservative).
+linearised ratio; for ``balance`` the extreme one-sided bounds of the pairwise seat differences
+of the two arms (see :func:`_balance_difference`: no multiplicity, and it uses the pairing).
 
 :func:`estimate`, :func:`difference` and :func:`games_needed` are the API; ``verdicts`` puts
 them into sentences.
@@ -380,13 +381,41 @@ def estimate(games: Sequence[Mapping[str, Any]], measure: str, group: Any = None
     return Estimate(measure, group, v, lo, hi, n, method, enough, unit=unit)
 
 
-def _balance_difference(games_a, games_b, level: float) -> tuple[float, float, float]:
-    """balance(B) − balance(A) = range(A) − range(B): each arm's range interval at 1 − α/2,
-    combined (Bonferroni over the two arms)."""
-    alpha = 1.0 - level
-    ra, la, ua = range_interval([g["win"] for g in games_a], 1 - alpha / 2)
-    rb, lb, ub = range_interval([g["win"] for g in games_b], 1 - alpha / 2)
-    return (ra - rb, la - ub, ua - lb)
+def _pair_difference_bound(xs, ys, paired: bool, alpha: float) -> tuple[float, float, float]:
+    """(mean, lower, upper) one-sided (1 − α) bounds of mean(xs) − mean(ys): paired t on the
+    per-game differences, or Welch's t for independent games."""
+    if paired:
+        m, sd = mean_sd([x - y for x, y in zip(xs, ys)])
+        n = len(xs)
+        half = t_ppf(1 - alpha, n - 1) * sd / math.sqrt(n) if sd > 0 else 0.0
+        return (m, m - half, m + half)
+    mx, sx = mean_sd(xs)
+    my, sy = mean_sd(ys)
+    vx, vy = sx * sx / len(xs), sy * sy / len(ys)
+    if vx + vy == 0:
+        return (mx - my, mx - my, mx - my)
+    df = (vx + vy) ** 2 / ((vx * vx / (len(xs) - 1)) + (vy * vy / (len(ys) - 1)))
+    half = t_ppf(1 - alpha, df) * math.sqrt(vx + vy)
+    return (mx - my, mx - my - half, mx - my + half)
+
+
+def _balance_difference(games_a, games_b, level: float, paired: bool = True) -> tuple[float, float, float]:
+    """balance(B) − balance(A) = range(A) − range(B), with its interval. For seats i, j let
+    D_ij = (A's rate i − rate j) − (B's rate i − rate j). range(A) − range(B) ≤ D_ab for A's
+    true extreme pair (a, b) and ≥ D_cd for B's (c, d): the largest one-sided (1 − α/2)
+    upper bound of the D_ij and the smallest lower bound cover it with at least ``level``, with
+    no correction for the number of pairs; paired games give the D_ij by paired t."""
+    alpha = (1.0 - level) / 2
+    wa, wb = [g["win"] for g in games_a], [g["win"] for g in games_b]
+    k = len(wa[0])
+    est = range_interval(wa, level)[0] - range_interval(wb, level)[0]
+    lower, upper = est, est
+    for i in range(k):
+        for j in range(k):
+            if i != j:
+                _, lo, hi = _pair_difference_bound([x[i] - x[j] for x in wa], [y[i] - y[j] for y in wb], paired, alpha)
+                lower, upper = min(lower, lo), max(upper, hi)
+    return (est, lower, upper)
 
 
 def _ratio_linear(games, level_key) -> list[float]:
@@ -412,11 +441,11 @@ def difference(games_a: Sequence[Mapping[str, Any]], games_b: Sequence[Mapping[s
         return Estimate(measure, group, 0.0, 0.0, 0.0, n, "paired_identical", n >= min_games("balance_diff"),
                         1.0, unit)  # the same games: the difference is known exactly
     if measure == "balance":
-        v, lo, hi = _balance_difference(games_a, games_b, level)
-        p = _balance_p(games_a, games_b) if p_value and not math.isnan(lo) else float("nan")
+        v, lo, hi = _balance_difference(games_a, games_b, level, paired)
+        p = _balance_p(games_a, games_b, paired) if p_value and not math.isnan(lo) else float("nan")
         enough = n >= min_games("balance_diff") and not math.isnan(lo)
-        return Estimate(measure, group, v, min(lo, v), max(hi, v), n, "pairwise_range_combined",
-                        enough, p, unit)
+        return Estimate(measure, group, v, min(lo, v), max(hi, v), n,
+                        "pairwise_range_paired" if paired else "pairwise_range_welch", enough, p, unit)
     if measure == "clear_rate":
         va, vb = _ratio_linear(games_a, group), _ratio_linear(games_b, group)
     elif measure == "bot_win_rate":  # games where the bot plays in both arms
@@ -433,12 +462,12 @@ def difference(games_a: Sequence[Mapping[str, Any]], games_b: Sequence[Mapping[s
                     res["p"], unit)
 
 
-def _balance_p(games_a, games_b) -> float:
-    """The smallest α at which the combined balance interval leaves out 0 (bisection)."""
+def _balance_p(games_a, games_b, paired: bool = True) -> float:
+    """The smallest α at which the balance difference's interval leaves out 0 (bisection)."""
     lo_a, hi_a = 1e-6, 1.0 - 1e-9
 
     def excludes(alpha: float) -> bool:
-        _, low, high = _balance_difference(games_a, games_b, 1.0 - alpha)
+        _, low, high = _balance_difference(games_a, games_b, 1.0 - alpha, paired)
         return low > 0 or high < 0
 
     if not excludes(hi_a):

@@ -23,7 +23,7 @@ those of :mod:`dungeon_guilds.analysis.intervals` (their coverage is measured by
 * clear rate by level (a ratio of sums over games) — Wilson on the effective number of rooms,
   paired t on the linearised ratio for the difference;
 * the balance of seat win rates — bounds from the pairwise seat differences; the difference
-  combines both arms' bounds (conservative).
+  from the paired pairwise differences of both arms (``intervals._balance_difference``).
 
 A measure with too few games for its interval to be trusted (``intervals.MIN_GAMES``) shows no
 interval and is left out of the tests. The p-values are adjusted with **Holm's method** for the
@@ -270,7 +270,8 @@ def _rows_wanted(games: list) -> list[tuple[str, str, str, str, Any]]:
 
 METHOD_WORDS = {"wilson": "Wilson", "t": "t", "ratio_wilson": "Wilson (effective n)",
                 "pairwise_range": "pairwise range bounds", "paired_t": "paired t-test",
-                "welch_t": "Welch t-test", "pairwise_range_combined": "range bounds combined",
+                "welch_t": "Welch t-test", "pairwise_range_paired": "paired pairwise range bounds",
+                "pairwise_range_welch": "pairwise range bounds (Welch)",
                 "paired_identical": "identical games"}
 
 
@@ -284,7 +285,7 @@ def _comparison_row(games_a, games_b, spec) -> dict[str, Any]:
     metric, group, label, measure, key = spec
     ea, eb = iv.estimate(games_a, measure, key), iv.estimate(games_b, measure, key)
     d = iv.difference(games_a, games_b, measure, key, paired=True)
-    ind = iv.difference(games_a, games_b, measure, key, paired=False) if measure != "balance" else d
+    ind = iv.difference(games_a, games_b, measure, key, paired=False, p_value=False)
     return {"metric": metric, "group": group, "label": label, "unit": ea.unit,
             "a": ea.value, "a_low": _nan_unless(ea.enough, ea.low), "a_high": _nan_unless(ea.enough, ea.high),
             "b": eb.value, "b_low": _nan_unless(eb.enough, eb.low), "b_high": _nan_unless(eb.enough, eb.high),
@@ -320,7 +321,7 @@ def compare(sim_a, sim_b, *, alpha: float = ALPHA):
 def narrowing(table) -> float:
     """How much narrower the shown differences' intervals are than with independent deals
     (1 − paired width / independent width, over the rows with both; NaN if none)."""
-    ok = table["diff_low"].notna() & table["width_independent"].gt(0) & table["metric"].ne("balance")
+    ok = table["diff_low"].notna() & table["width_independent"].gt(0)
     if not ok.any():
         return float("nan")
     width = (table.loc[ok, "diff_high"] - table.loc[ok, "diff_low"]).sum()
@@ -381,7 +382,7 @@ def row_estimate(row):
     elif isinstance(group, str) and group.startswith("Lv"):
         group = int(group[2:])
     method = "paired_identical" if "identical" in str(row["method"]) else (
-        "pairwise_range_combined" if measure == "balance" else "paired_t")
+        "pairwise_range_paired" if measure == "balance" else "paired_t")
     return Estimate(measure, group or None if measure not in ("win_rate", "gold") else group, float(row["diff"]),
                     float(row["diff_low"]), float(row["diff_high"]), int(row["n"]), method,
                     bool(row.get("enough", True)), float(row["p"]), row["unit"])
