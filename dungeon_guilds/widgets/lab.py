@@ -337,9 +337,10 @@ class LabPanel(App):
         items = "".join(f"<li>{escape(x)}</li>" for x in lines)
         seat_items = "".join(f'<li class="dg-lab-seat-verdict">{escape(x)}</li>' for x in seats)
         precise = words("precise_lab", lang, m=players)
+        family = (f'<p class="dg-lab-family">{escape(words("family", lang, m=players))}</p>'
+                  if self.seat_table["enough"].any() else "")  # nothing was tested with too few games
         return (f'<ul class="dg-lab-stats" data-balance="{s["balance"]:.6f}">{items}</ul>'
-                f'<ul class="dg-lab-verdicts">{seat_items}</ul>'
-                f'<p class="dg-lab-family">{escape(words("family", lang, m=players))}</p>'
+                f'<ul class="dg-lab-verdicts">{seat_items}</ul>{family}'
                 f'<details class="dg-how-sure"><summary>{escape(words("how_sure", lang))}</summary>'
                 f"<small>{escape(precise)}</small></details>")
 
@@ -397,9 +398,8 @@ class LabPanel(App):
 
         lang = self.lang
         t = self.seat_table.copy()
-        for col in ("win", "gold"):  # no error bar where there are too few games to draw one
-            mid = "win_rate" if col == "win" else "gold_mean"
-            t.loc[~t["enough"], [f"{col}_low", f"{col}_high"]] = t.loc[~t["enough"], mid]
+        for col in ("win", "gold"):  # no error bar where there are too few games (NaN: none drawn)
+            t.loc[~t["enough"], [f"{col}_low", f"{col}_high"]] = float("nan")
         names = [f"{int(s) + 1} · {DEFAULT_NAMES[int(s)]}" for s in t["seat"]]
         colours = [colour(int(s)) for s in t["seat"]]
         fig = make_subplots(rows=1, cols=2, subplot_titles=(text("lab.chart_win", lang),

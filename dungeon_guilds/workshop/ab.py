@@ -409,16 +409,30 @@ def verdict_lines(table, name_a: str = "A", name_b: str = "B", lang: str = "en",
                     and (table["diff_high"].fillna(0) == 0).all())
     if all_zero:
         lines.append(wt("verdict_identical", lang))
-    lines.append(words("some_changed", lang, k=len(sig), m=m) if len(sig) else words("none_changed", lang, m=m))
+    if m:
+        lines.append(words("some_changed", lang, k=len(sig), m=m) if len(sig) else words("none_changed", lang, m=m))
     lines += [_row_sentence(r, lang, name_a, name_b) for _, r in sig.iterrows()]
     hints = tested[~tested["significant"] & ((tested["diff_low"] > 0) | (tested["diff_high"] < 0))]
     lines += [_row_sentence(r, lang, name_a, name_b) for _, r in hints.iterrows()]
-    lines += [_row_sentence(r, lang, name_a, name_b) for _, r in table[~table["enough"].astype(bool)].iterrows()]
+    lines += _too_few_lines(table, lang, name_a, name_b)
     if identical_rules and not all_zero:
         lines.append(wt("verdict_same_rules_noise", lang))
-    lines.append(words("family", lang, m=m))
+    if m:
+        lines.append(words("family", lang, m=m))
     lines.append(_deals_line(table, name_a, name_b, lang, shared_deals, with_figure=not all_zero))
     return lines
+
+
+def _too_few_lines(table, lang, name_a, name_b) -> list[str]:
+    """A sentence for each measure with too few games, or one for all when there are many."""
+    from ..analysis.intervals import min_games
+    from ..analysis.verdicts import words
+
+    few = table[~table["enough"].astype(bool)]
+    if len(few) <= 3:
+        return [_row_sentence(r, lang, name_a, name_b) for _, r in few.iterrows()]
+    need = min(min_games("balance_diff" if m == "balance" else _MEASURE_OF.get(m, m)) for m in few["metric"])
+    return [words("too_few_many", lang, k=len(few), m=len(table), min=need)]
 
 
 def _deals_line(table, name_a, name_b, lang, shared_deals, with_figure: bool = True) -> str:

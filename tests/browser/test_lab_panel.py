@@ -109,6 +109,8 @@ def test_too_few_games_say_so_instead_of_an_interval_in_both_languages():
     words = plain(lab.table_html.value)
     assert words.count("too few games for this measure") == 6  # win rate and gold of 3 seats
     assert "too few games for this measure to say how sure (play at least 50 games)" in plain(lab.summary_html.value)
+    assert "numbers at once" not in plain(lab.summary_html.value)  # nothing was tested
+    assert all(math.isnan(x) for x in lab.figure.data[0].error_y.array)  # no error bars drawn
     lab.lang = "zh"
     lab.relabel()
     lab.refresh()

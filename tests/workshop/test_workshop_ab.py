@@ -182,3 +182,14 @@ def test_both_arms_on_a_pool_of_workers_give_the_same_tables_and_steady_progress
     done = [d for d, _ in calls]
     assert done == sorted(done) and calls[-1] == (48, 48)
     assert pooled.settings["seconds"] > 0
+
+
+def test_too_few_games_are_said_not_shown_and_not_tested():
+    few = run_ab(Arm("A"), Arm("B", Rules(lords="none")), 10, ["random"], 3, seed=1)
+    comp = few.comparison
+    assert not comp["enough"].any() and comp["diff_low"].isna().all() and comp["p"].isna().all()
+    text = few.verdict()
+    assert f"Too few games to measure {len(comp)} of the {len(comp)} numbers: play at least 20 games" in text
+    assert "numbers at once" not in text  # nothing was tested
+    assert f"局數太少，{len(comp)} 個數字中有 {len(comp)} 個無法衡量" in few.verdict("zh")
+    assert "too few games for this measure" in report_html(few, "en")
