@@ -154,7 +154,7 @@ def comparison_html(result: ABResult, lang: str = "en") -> str:
             f"data-group='{html.escape(str(r['group']))}'><td>{html.escape(row_label(r, lang))}</td>"
             f"<td>{cell(r['a'], r['a_low'], r['a_high'])}</td><td>{cell(r['b'], r['b_low'], r['b_high'])}</td>"
             f"<td>{diff}</td><td>{fmt_p(r['p'])}</td><td>{fmt_p(r['p_holm'])}</td>"
-            f"<td>{html.escape(wt('yes' if sig else 'no', lang))}</td></tr>")
+            f"<td>{html.escape(wt('yes' if sig else 'no', lang)) if r.get('enough', True) else '—'}</td></tr>")
     return f"<table class='dg-ab-table'>{head}{''.join(body)}</table>" + measures_html(result, lang)
 
 
