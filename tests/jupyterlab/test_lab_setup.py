@@ -4,7 +4,8 @@
   pinned to a version the extra allows;
 * binder/overrides.json turns JupyterLab's news pop-up off, and `make lab` and binder/postBuild
   both put it where JupyterLab reads its settings overrides (<sys.prefix>/share/jupyter/lab/settings);
-* `make lab` opens notebooks/00_index.ipynb on loopback by default; Binder lands on it too.
+* `make lab` opens the index of the learner's own copy on loopback by default; Binder lands on
+  the repository's index.
 """
 
 from __future__ import annotations
@@ -69,11 +70,14 @@ def test_make_lab_opens_the_index_on_loopback():
     out = subprocess.run(["make", "--no-print-directory", "-n", "-o", ".venv/.lab-installed", "lab"], cwd=ROOT, capture_output=True,
                          text=True, check=True).stdout
     command = " ".join(out.split("\\\n"))
-    assert "--ServerApp.ip=127.0.0.1" in command and "--ServerApp.port=8888" in command, command
-    assert command.rstrip().endswith(INDEX), command
+    # the learner's own copy (git-ignored), opened at its index by `dungeon-guilds lab`
+    # (tests/test_app_commands.py: the JupyterLab command line it runs)
+    assert command.split() == [".venv/bin/dungeon-guilds", "lab", "dungeon-guilds-notebooks",
+                               "--host", "127.0.0.1", "--port", "8888"], command
+    assert "/dungeon-guilds-notebooks/" in (ROOT / ".gitignore").read_text("utf-8").splitlines()
     other = subprocess.run(["make", "--no-print-directory", "-n", "-o", ".venv/.lab-installed", "lab", "HOST=0.0.0.0", "PORT=9999"],
                            cwd=ROOT, capture_output=True, text=True, check=True).stdout
-    assert "--ServerApp.ip=0.0.0.0" in other and "--ServerApp.port=9999" in other
+    assert "--host 0.0.0.0 --port 9999" in other
 
 
 def test_binder_lands_on_the_index():
