@@ -57,8 +57,8 @@ dashboard: $(VENV)/.dashboard-installed
 	  $(if $(MAX_KERNELS),--max-kernels $(MAX_KERNELS)) $(if $(CULL_IDLE),--cull-idle $(CULL_IDLE))
 
 # The static site (dungeon_guilds/app/site.py): the dashboard running in each browser (Voici +
-# Pyodide), built into _site/ (git-ignored; put the folder on any static host). Needs the `site`
-# extra and npm (the npm package `pyodide` goes to build/site/npm/, git-ignored). The build
+# Pyodide), built into _site/ (git-ignored; put the folder on any static host). Needs the tools
+# of tools/site-requirements.txt and npm (the npm package `pyodide` goes to build/site/npm/). The build
 # tools live in their own environment, build/site/venv: JupyterLite's kernel extension in the
 # main .venv would be loaded by JupyterLab (make lab) and break it there.
 SITE_VENV := build/site/venv
@@ -68,8 +68,8 @@ $(SITE_BIN)/python:
 	$(PYTHON) -m venv $(SITE_VENV)
 	$(SITE_BIN)/python -m pip install --quiet --upgrade pip
 
-$(SITE_VENV)/.site-installed: $(SITE_BIN)/python pyproject.toml
-	$(SITE_BIN)/python -m pip install --quiet -e '.[site]'
+$(SITE_VENV)/.site-installed: $(SITE_BIN)/python pyproject.toml tools/site-requirements.txt
+	$(SITE_BIN)/python -m pip install --quiet -r tools/site-requirements.txt -e .
 	touch $@
 
 site: $(SITE_VENV)/.site-installed

@@ -1,8 +1,9 @@
 """The static classroom site (issue 13): the dashboard rendered by Voici, running in each
 student's browser with Pyodide — no server kernel, nothing fetched from any other host.
 
-``python -m dungeon_guilds.app.site build [--out _site]`` (``make site``) needs the ``site``
-extra (voici-core, jupyterlite-core, jupyterlite-pyodide-kernel, pyodide-lock) and the npm
+``python -m dungeon_guilds.app.site build [--out _site]`` (``make site``) needs the tools of
+``tools/site-requirements.txt`` (voici-core, jupyterlite-core, jupyterlite-pyodide-kernel,
+pyodide-lock; in their own environment, never beside JupyterLab) and the npm
 package ``pyodide`` (the core runtime the installed kernel expects, in ``build/site/npm``).
 It builds, in ``build/site/`` (git-ignored):
 
