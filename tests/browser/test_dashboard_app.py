@@ -146,6 +146,9 @@ def test_make_dashboard_takes_host_cap_and_culling_and_installs_only_the_dashboa
     assert "--host 0.0.0.0" in line and "--max-kernels 12" in line and "--cull-idle 300" in line
     installs = [line for line in text.splitlines() if "pip install" in line and " -e " in line]
     assert installs and all("'.[dashboard]'" in line for line in installs), installs
+    # the first start shows what it installs (not 80 s of silence)
+    assert all("--quiet" not in line and "Collecting" in line for line in installs), installs
+    assert "first time only" in text
     import tomllib
 
     extras = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]["optional-dependencies"]

@@ -87,3 +87,19 @@ def test_binder_lands_on_the_index():
     index = json.loads((ROOT / INDEX).read_text("utf-8"))
     prose = "".join("".join(c["source"]) for c in index["cells"] if c["cell_type"] == "markdown")
     assert "](dashboard.ipynb)" in prose, "the index should link the dashboard (one click away)"
+
+
+def test_no_extra_installs_jupyterlites_kernel_extension_beside_jupyterlab():
+    """Any extras a user combines give a working JupyterLab (test_lab_command.py opens it, with
+    every extra of the test environment, and sees no JavaScript error): JupyterLite's kernel
+    lab extension, which breaks JupyterLab, is in no extra; the static site's build tools are
+    installed only into build/site/venv."""
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]["optional-dependencies"]
+    assert "site" not in extras
+    offenders = {name: r for name, reqs in extras.items() for r in reqs if re.match(r"(jupyterlite|voici)", r)}
+    assert not offenders, offenders
+    site_tools = (ROOT / "tools" / "site-requirements.txt").read_text("utf-8")
+    assert "jupyterlite-pyodide-kernel" in site_tools
+    makefile = (ROOT / "Makefile").read_text("utf-8")
+    assert "$(SITE_BIN)/python -m pip install --quiet -r tools/site-requirements.txt" in makefile
+
