@@ -36,6 +36,14 @@ def _run(cmd: list[str], cwd: Path, timeout: float = INSTALL_TIMEOUT, env: dict 
     return done.stdout
 
 
+def _setuptools_major() -> int:
+    from importlib.metadata import PackageNotFoundError, version
+    try:
+        return int(version("setuptools").split(".")[0])
+    except (PackageNotFoundError, ValueError):
+        return 0
+
+
 @pytest.fixture(scope="module")
 def dist(tmp_path_factory) -> Path:
     """The wheel and the sdist, built from the repository once."""
@@ -44,7 +52,10 @@ def dist(tmp_path_factory) -> Path:
     except ImportError:
         unavailable("the `build` package is not installed (pip install -e '.[test]')")
     out = tmp_path_factory.mktemp("dist")
-    _run([sys.executable, "-m", "build", "--outdir", str(out), str(ROOT)], cwd=out)
+    # with this environment's setuptools when it is new enough (the test extra asks for it): no
+    # isolated build environment to create; else build's own (setuptools from PyPI's cache)
+    isolation = ["--no-isolation"] if _setuptools_major() >= 77 else []
+    _run([sys.executable, "-m", "build", *isolation, "--outdir", str(out), str(ROOT)], cwd=out)
     return out
 
 
@@ -58,7 +69,8 @@ def fresh_venv(dist, tmp_path_factory) -> Path:
     base_python = getattr(sys, "_base_executable", sys.executable)
     _run([base_python, "-m", "venv", str(venv)], cwd=where)
     wheel = next(dist.glob("*.whl"))
-    _run([str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", f"{wheel}[dashboard,notebooks]"],
+    _run([str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--no-compile",
+          "--disable-pip-version-check", f"{wheel}[dashboard,notebooks]"],
          cwd=where)
     return venv
 
