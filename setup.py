@@ -3,6 +3,7 @@ records, the docs the notebooks link to and voila.json under ``dungeon_guilds/bu
 (the list: ``dungeon_guilds/app/bundle.py``, ``SHIPPED``). Everything else is in pyproject.toml."""
 
 import importlib.util
+import os
 import sys
 from pathlib import Path
 
@@ -25,7 +26,9 @@ class BuildWithLessons(build_py):
 
     def run(self):
         super().run()
-        if not self.editable_mode:  # an editable install reads them from the repository
+        # an editable install reads them from the repository; the static site's wheel (run in
+        # the browser, which never opens them) is built with DUNGEON_GUILDS_NO_BUNDLE=1
+        if not self.editable_mode and os.environ.get("DUNGEON_GUILDS_NO_BUNDLE") != "1":
             _bundle_module().copy_into(HERE, Path(self.build_lib) / "dungeon_guilds" / "bundle")
 
 
