@@ -4,17 +4,22 @@ into a fresh virtual environment **outside the repository** serves the dashboard
 (``dungeon-guilds dashboard``, rendered in Chromium) and copies the lessons
 (``dungeon-guilds notebooks DIR``), one of which then runs under nbval there.
 
-The wheel is built once a session and installed once (pip's cache makes the second run quick;
-only PyPI is reached). Every process started is stopped by its process group.
+The wheel is built once a session; the environment's dependencies are installed once and kept
+(see ``fresh_venv``; only PyPI is reached), the wheel reinstalled into it each session. Every
+process started is stopped by its process group.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import time
+import tomllib
 import zipfile
 from pathlib import Path
 
@@ -59,19 +64,36 @@ def dist(tmp_path_factory) -> Path:
     return out
 
 
+def _deps_key() -> str:
+    """What the fresh environment's dependencies depend on: the two extras and the Python."""
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]["optional-dependencies"]
+    wanted = sorted(set(extras["dashboard"]) | set(extras["notebooks"]))
+    return hashlib.sha256(json.dumps([wanted, sys.version]).encode()).hexdigest()[:16]
+
+
 @pytest.fixture(scope="module")
 def fresh_venv(dist, tmp_path_factory) -> Path:
-    """A new virtual environment outside the repository with the wheel and its dashboard and
-    notebooks extras (nothing from the repository's own environment)."""
-    where = tmp_path_factory.mktemp("fresh")
-    assert ROOT not in where.parents
-    venv = where / "venv"
-    base_python = getattr(sys, "_base_executable", sys.executable)
-    _run([base_python, "-m", "venv", str(venv)], cwd=where)
+    """A virtual environment outside the repository with the wheel and its dashboard and
+    notebooks extras (nothing from the repository's own environment). The dependencies take
+    minutes to install on a busy machine, so the environment is kept in ``$DG_TEST_CACHE``
+    (default ``~/.cache/dungeon-guilds-tests``) under a key of the extras' lists and the Python
+    version, and made again when they change; the wheel itself is reinstalled every session
+    (pip removes the previous one's files first)."""
+    cache = Path(os.environ.get("DG_TEST_CACHE") or Path.home() / ".cache" / "dungeon-guilds-tests")
+    venv = cache / f"venv-{_deps_key()}"
+    assert ROOT not in venv.parents
     wheel = next(dist.glob("*.whl"))
-    _run([str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--no-compile",
-          "--disable-pip-version-check", f"{wheel}[dashboard,notebooks]"],
-         cwd=where)
+    pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--no-compile",
+           "--disable-pip-version-check"]
+    if (venv / "ready").exists():
+        _run([*pip, "--no-deps", "--force-reinstall", str(wheel)], cwd=cache)
+        return venv
+    shutil.rmtree(venv, ignore_errors=True)
+    cache.mkdir(parents=True, exist_ok=True)
+    base_python = getattr(sys, "_base_executable", sys.executable)
+    _run([base_python, "-m", "venv", str(venv)], cwd=cache)
+    _run([*pip, f"{wheel}[dashboard,notebooks]"], cwd=cache)
+    (venv / "ready").write_text(wheel.name, "utf-8")
     return venv
 
 
