@@ -37,7 +37,7 @@ $(VENV)/.installed: $(BIN)/python pyproject.toml
 # the first time)
 $(VENV)/.dashboard-installed: $(BIN)/python pyproject.toml
 	@echo "Installing the dashboard's packages into $(VENV) (first time only: a minute or two) ..."
-	$(BIN)/python -m pip install --progress-bar on -e '.[dashboard]' | grep -E --line-buffered '^(Collecting|Installing|Successfully|ERROR)' || true
+	$(BIN)/python -m pip install --progress-bar on -e '.[dashboard]' 2>&1 | grep -E --line-buffered '^(Collecting|Installing|Successfully|ERROR)' || true
 	$(BIN)/python -c 'import voila, ipywidgets, plotly, pandas, dungeon_guilds' # the install worked
 	touch $@
 
