@@ -22,9 +22,10 @@ import pytest
 from dungeon_guilds.app import bundle
 from dungeon_guilds.app.serving import free_port, start_process_group, stop_process_group
 
-from conftest import START_TIMEOUT, unavailable
+from conftest import unavailable
 
 ROOT = Path(__file__).resolve().parents[2]
+START_TIMEOUT = 120  # seconds for JupyterLab to print its address on a busy machine
 
 
 @pytest.fixture(scope="module")
