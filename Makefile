@@ -92,7 +92,9 @@ LAB_SETTINGS := $(VENV)/share/jupyter/lab/settings
 LAB_DIR ?= dungeon-guilds-notebooks
 
 $(VENV)/.lab-installed: $(BIN)/python pyproject.toml binder/overrides.json
-	$(BIN)/python -m pip install --quiet -e '.[lab]'
+	@echo "Installing the notebooks' packages and JupyterLab into $(VENV) (first time only: a few minutes) ..."
+	$(BIN)/python -m pip install --progress-bar on -e '.[lab]' 2>&1 | grep -E --line-buffered '^(Collecting|Installing|Successfully|ERROR)' || true
+	$(BIN)/python -c 'import jupyterlab, ipywidgets, plotly, pandas, dungeon_guilds' # the install worked
 	mkdir -p $(LAB_SETTINGS)
 	cp binder/overrides.json $(LAB_SETTINGS)/overrides.json
 	touch $@
