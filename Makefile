@@ -38,7 +38,8 @@ $(VENV)/.installed: $(BIN)/python pyproject.toml
 $(VENV)/.dashboard-installed: $(BIN)/python pyproject.toml
 	@echo "Installing the dashboard's packages into $(VENV) (first time only: a minute or two) ..."
 	$(BIN)/python -m pip install --progress-bar on -e '.[dashboard]' 2>&1 | grep -E --line-buffered '^(Collecting|Installing|Successfully|ERROR)' || true
-	$(BIN)/python -c 'import voila, ipywidgets, plotly, pandas, dungeon_guilds' # the install worked
+	@$(BIN)/python -c 'import voila, ipywidgets, plotly, pandas, dungeon_guilds' 2>/dev/null \
+	  || { echo "The install did not finish: see pip's ERROR lines above (network? disk space?)"; exit 1; }
 	touch $@
 
 install: $(VENV)/.installed
@@ -94,7 +95,8 @@ LAB_DIR ?= dungeon-guilds-notebooks
 $(VENV)/.lab-installed: $(BIN)/python pyproject.toml binder/overrides.json
 	@echo "Installing the notebooks' packages and JupyterLab into $(VENV) (first time only: a few minutes) ..."
 	$(BIN)/python -m pip install --progress-bar on -e '.[lab]' 2>&1 | grep -E --line-buffered '^(Collecting|Installing|Successfully|ERROR)' || true
-	$(BIN)/python -c 'import jupyterlab, ipywidgets, plotly, pandas, dungeon_guilds' # the install worked
+	@$(BIN)/python -c 'import jupyterlab, ipywidgets, plotly, pandas, dungeon_guilds' 2>/dev/null \
+	  || { echo "The install did not finish: see pip's ERROR lines above (network? disk space?)"; exit 1; }
 	mkdir -p $(LAB_SETTINGS)
 	cp binder/overrides.json $(LAB_SETTINGS)/overrides.json
 	touch $@
