@@ -70,6 +70,15 @@ def test_a_file_in_place_of_the_folder_is_refused_in_one_line(tmp_path, capsys):
     assert "is a file, not a folder" in capsys.readouterr().err
 
 
+def test_a_package_without_its_lessons_says_so_in_one_line(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(bundle, "BUNDLE_DIR", tmp_path / "none")
+    monkeypatch.setattr(bundle, "PACKAGE_DIR", tmp_path / "pkg" / "dungeon_guilds")
+    assert cli.main(["notebooks", str(tmp_path / "mine")]) == 2
+    err = capsys.readouterr().err
+    assert "the lesson notebooks are not installed with this package" in err and "--force-reinstall" in err
+    assert not (tmp_path / "mine").exists()
+
+
 def test_lab_opens_the_index_of_the_copy_and_allows_root(tmp_path, monkeypatch):
     monkeypatch.setattr(commands.os, "geteuid", lambda: 0)
     cmd = commands.lab_command(tmp_path, "127.0.0.1", 8888, no_browser=True)

@@ -89,13 +89,21 @@ def check_port_free(host: str, port: int) -> None:
                                "choose another with --port") from None
 
 
+def shipped_root() -> Path:
+    """:func:`bundle.root`, or a :class:`CommandError` saying the lessons are missing."""
+    try:
+        return bundle.root()
+    except FileNotFoundError as err:
+        raise CommandError(f"{err}; reinstall it: pip install --force-reinstall dungeon-guilds") from None
+
+
 def dashboard_command(args: argparse.Namespace, max_kernels: int) -> list[str]:
     """The server's command line (the dashboard's Voila on the bundled dashboard notebook)."""
     cmd = [sys.executable, "-m", "dungeon_guilds.app.voila_app", "--no-browser", f"--Voila.ip={args.host}",
            f"--port={args.port}", "--Voila.port_retries=0", f"--PoolKeepingKernelManager.max_kernels={max_kernels}"]
     if args.cull_idle is not None:
         cmd.append(f"--MappingKernelManager.cull_idle_timeout={args.cull_idle}")
-    return cmd + [str(bundle.root() / bundle.DASHBOARD)]
+    return cmd + [str(shipped_root() / bundle.DASHBOARD)]
 
 
 def _pool_from_env() -> int:
@@ -115,7 +123,7 @@ def cmd_dashboard(args: argparse.Namespace) -> int:
     env = {**os.environ, "DUNGEON_GUILDS_POOL": str(pool), "PYTHONUNBUFFERED": "1"}
     view = console.ConsoleFilter(args.host, args.port, pool, max_kernels, verbose=args.verbose)
     print(f"Starting the Dungeon Guilds dashboard on port {args.port} ...", flush=True)
-    proc = subprocess.Popen(dashboard_command(args, max_kernels), cwd=bundle.root(), env=env,
+    proc = subprocess.Popen(dashboard_command(args, max_kernels), cwd=shipped_root(), env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace")
     return _relay(proc, view)
 
@@ -140,7 +148,7 @@ def _relay(proc: subprocess.Popen, view: console.ConsoleFilter) -> int:
 # ---------------------------------------------------------------------- notebooks, lab
 def copy_for_learner(dest: Path, *, force: bool, keep_edited: bool) -> bundle.CopyPlan:
     try:
-        plan = bundle.copy_lessons(dest, force=force, keep_edited=keep_edited)
+        plan = bundle.copy_lessons(dest, force=force, keep_edited=keep_edited, source=shipped_root())
     except FileExistsError as err:
         names = ", ".join(err.args[0])
         raise CommandError(f"{dest}: you changed {names}; nothing was copied (your files are kept). "
