@@ -106,19 +106,19 @@ def dashboard_command(args: argparse.Namespace, max_kernels: int) -> list[str]:
     return cmd + [str(shipped_root() / bundle.DASHBOARD)]
 
 
-def _pool_from_env() -> int:
-    """``$DUNGEON_GUILDS_POOL`` if set, else 3 (a few: one teacher trying it)."""
-    raw = os.environ.get("DUNGEON_GUILDS_POOL", "").strip()
+def _from_env(name: str, minimum: int, default: int) -> int:
+    """``$name`` if set (a whole number ≥ ``minimum``), else ``default``."""
+    raw = os.environ.get(name, "").strip()
     try:
-        return _count(0)(raw) if raw else 3
+        return _count(minimum)(raw) if raw else default
     except argparse.ArgumentTypeError as err:
-        raise CommandError(f"DUNGEON_GUILDS_POOL={err}") from None
+        raise CommandError(f"{name}={err}") from None
 
 
 def cmd_dashboard(args: argparse.Namespace) -> int:
     require("dungeon-guilds dashboard", "dashboard", *DASHBOARD_MODULES)
-    pool = args.pool if args.pool is not None else _pool_from_env()
-    max_kernels = args.max_kernels or max(DEFAULT_MAX_KERNELS, pool + 10)
+    pool = args.pool if args.pool is not None else _from_env("DUNGEON_GUILDS_POOL", 0, 3)
+    max_kernels = args.max_kernels or _from_env("DUNGEON_GUILDS_MAX_KERNELS", 1, max(DEFAULT_MAX_KERNELS, pool + 10))
     check_port_free(args.host, args.port)
     env = {**os.environ, "DUNGEON_GUILDS_POOL": str(pool), "PYTHONUNBUFFERED": "1"}
     view = console.ConsoleFilter(args.host, args.port, pool, max_kernels, verbose=args.verbose)
