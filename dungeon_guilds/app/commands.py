@@ -25,11 +25,11 @@ import sys
 from pathlib import Path
 
 from ..extras import require
-from . import bundle, console
+from . import bundle, console, kernels
 
 DEFAULT_PORT = 8866
 LAB_PORT = 8888
-DEFAULT_MAX_KERNELS = 40  # serving.MAX_KERNELS (not imported: it would import the serving module)
+DEFAULT_MAX_KERNELS = kernels.MAX_KERNELS
 LEARNER_DIR = "dungeon-guilds-notebooks"
 DASHBOARD_MODULES = ("voila", "ipywidgets", "anywidget", "plotly", "pandas", "networkx")
 
@@ -117,10 +117,10 @@ def _from_env(name: str, minimum: int, default: int) -> int:
 
 def cmd_dashboard(args: argparse.Namespace) -> int:
     require("dungeon-guilds dashboard", "dashboard", *DASHBOARD_MODULES)
-    pool = args.pool if args.pool is not None else _from_env("DUNGEON_GUILDS_POOL", 0, 3)
-    max_kernels = args.max_kernels or _from_env("DUNGEON_GUILDS_MAX_KERNELS", 1, max(DEFAULT_MAX_KERNELS, pool + 10))
+    pool = args.pool if args.pool is not None else _from_env(kernels.POOL_ENV, 0, 3)
+    max_kernels = args.max_kernels or _from_env(kernels.MAX_KERNELS_ENV, 1, max(DEFAULT_MAX_KERNELS, pool + 10))
     check_port_free(args.host, args.port)
-    env = {**os.environ, "DUNGEON_GUILDS_POOL": str(pool), "PYTHONUNBUFFERED": "1"}
+    env = {**os.environ, kernels.POOL_ENV: str(pool), "PYTHONUNBUFFERED": "1"}
     view = console.ConsoleFilter(args.host, args.port, pool, max_kernels, verbose=args.verbose)
     print(f"Starting the Dungeon Guilds dashboard on port {args.port} ...", flush=True)
     proc = subprocess.Popen(dashboard_command(args, max_kernels), cwd=shipped_root(), env=env,
