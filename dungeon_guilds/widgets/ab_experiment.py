@@ -352,11 +352,12 @@ class ABExperiment(App):
         Returns the texts by kind (``html``, ``csv``, ``games_csv``)."""
         if self.result is None:
             raise ValueError("run the experiment first")
-        texts = {"html": report_html(self.result, self.lang, plotlyjs="cdn"),
+        texts = {"html": report_html(self.result, self.lang),  # opens offline: plotly.js inline
                  "csv": self.result.comparison.to_csv(index=False),
                  "games_csv": games_table(self.result).to_csv(index=False)}
         names = {"html": f"{stem}.html", "csv": f"{stem}.csv", "games_csv": f"{stem}_games.csv"}
-        labels = {"html": wt("ab_download_html", self.lang), "csv": wt("ab_download_csv", self.lang),
+        size_mb = f"{len(texts['html'].encode('utf-8')) / 1e6:.1f}"
+        labels = {"html": wt("ab_download_html", self.lang, mb=size_mb), "csv": wt("ab_download_csv", self.lang),
                   "games_csv": wt("ab_download_games", self.lang)}
         mimes = {"html": "text/html", "csv": "text/csv", "games_csv": "text/csv"}
         self.download_html.value = " · ".join(download_link(texts[k], names[k], labels[k], mimes[k]) for k in texts)

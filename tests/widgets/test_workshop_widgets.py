@@ -114,6 +114,8 @@ def test_the_ab_experiment_runs_with_a_progress_bar_and_exports(tmp_path):
     texts = ab.export()
     assert load_report(texts["html"])["arms"][1] == res.b
     assert ab.download_html.value.count("dg-download") == 3
+    mb = len(texts["html"].encode("utf-8")) / 1e6  # the link states the report's size (plotly.js inline)
+    assert f"Download the report (HTML, {mb:.1f} MB, opens offline)" in ab.download_html.value and mb > 3
     ab.lang_state.lang = "zh"
     assert "對 30 對配對遊戲做配對 t 檢定" in ab.verdict_html.value and "顯著" in ab.table_html.value
     assert "dg-how-sure" in ab.verdict_html.value and "Holm 校正" in ab.verdict_html.value

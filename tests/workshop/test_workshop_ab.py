@@ -110,7 +110,7 @@ def test_paired_statistics_agree_with_scipy():
 
 
 def test_report_files_load_back(changed, tmp_path):
-    paths = export_report(changed, tmp_path, "session1", plotlyjs="cdn")
+    paths = export_report(changed, tmp_path, "session1")
     assert set(paths) == {"html", "csv", "games_csv"}
     back = load_comparison_csv(paths["csv"])
     pd.testing.assert_frame_equal(back, changed.comparison, check_dtype=False)
@@ -123,7 +123,9 @@ def test_report_files_load_back(changed, tmp_path):
     assert b.deck.heal_costs == cheap_fives().heal_costs
     pd.testing.assert_frame_equal(report["comparison"], changed.comparison, check_dtype=False)
     page = paths["html"].read_text(encoding="utf-8")
-    assert page.count("plotly-graph-div") >= 4 and "cdn.plot.ly" in page
+    assert page.count("plotly-graph-div") >= 4
+    assert "<script src" not in page and "<link" not in page  # nothing loaded from another file or host
+    assert page.count("Plotly.newPlot") == 4 and page.count("plotly.js v") == 1  # plotly.js inline once
     assert "dg-ab-table" in page and "Verdict" in page
     zh = report_html(changed, "zh")
     assert "結論" in zh and "配對" in zh
