@@ -22,11 +22,12 @@ from ..game import DEFAULT_NAMES, Game
 from ..rules import EDITIONS, LORDS_OPTIONS, Rules
 from ..state import OVER
 from .common import (GameApp, MoveBuilder, action_options, bot_move, bot_names, controller_options,
-                     bot_label, hints_html, make_bot, safe, set_options, show_figures)
+                     bot_label, make_bot, safe, set_options, show_figures)
 from .board import GameBoard
 from .layout import CSS, fold, side_by_side
 from .narration import RoundStory, round_log_html
 from .common import EXPECTED_ERRORS
+from .review import ReviewPanel, hints_html as teaching_hints
 
 MAX_BOT_MOVES = 5000
 
@@ -81,6 +82,10 @@ class PlayTable(GameApp):
         self.bot_log_html = W.HTML().add_class("dg-bot-log")
         self.result_html = W.HTML().add_class("dg-result")
         self.summary_output = W.Output().add_class("dg-summary")
+        self.review_button = W.Button(icon="search", layout=W.Layout(width="max-content")).add_class("dg-review-button")
+        self.review_button.on_click(self._on_review)
+        self.review_panel = ReviewPanel(lang_state=self.lang_state)  # the game review (issue 30)
+        self.review_panel.layout.display = "none"
         self.players_dropdown.observe(self._on_players, "value")
         self.seat_dropdown.observe(self._on_seat, "value")
         self.start_button.on_click(self._on_start)
@@ -97,11 +102,11 @@ class PlayTable(GameApp):
         self.setup_box = fold(setup, "dg-setup-fold")
         self.advanced_box = fold(W.VBox([W.HBox([self.action_dropdown, self.play_button]), self.build_label,
                                          self.builder, self.board_html]), "dg-advanced")
-        side = W.VBox([self.status_html, self.message, W.HBox([self.undo_button]), self.result_html,
+        side = W.VBox([self.status_html, self.message, W.HBox([self.undo_button, self.review_button]), self.result_html,
                        W.HBox([self.hints_checkbox]), self.hints_html, self.story],
                       layout=W.Layout(width="370px", min_width="300px")).add_class("dg-side")
         self.children = [
-            CSS, self.language_toggle, self.setup_box, side_by_side(self.board, side), self.advanced_box,
+            CSS, self.language_toggle, self.setup_box, side_by_side(self.board, side), self.review_panel, self.advanced_box,
             self.bot_log_html, self.summary_output,
         ]
         self.relabel()
@@ -171,6 +176,7 @@ class PlayTable(GameApp):
         self._bot_names = self.opponents()
         self._bots = {s: make_bot(name, seed=seed * 10 + s) for s, name in self._bot_names.items()}
         self._human_plies = []
+        self.review_panel.layout.display = "none"
         self.gold_figure = self.sankey_figure = None
         self.summary_output.outputs = ()
         self._advance()
@@ -228,6 +234,7 @@ class PlayTable(GameApp):
         self.refresh()
         if game.is_over:
             self._say_over()
+            self.show_review()  # after the game: every decision reviewed
         else:
             name = game.names[self.human]
             text = lambda: self.t("msg.played", player=name, action=i18n.action_text(action, self.lang, before))  # noqa: E731
@@ -257,10 +264,20 @@ class PlayTable(GameApp):
             return
         ply, _ = self._human_plies.pop()
         self.game.undo_to(ply)
+        self.review_panel.layout.display = "none"
         self.gold_figure = self.sankey_figure = None
         self.summary_output.outputs = ()
         self.refresh()
         self.say(lambda: self.t("msg.undone_to_you"), "info")
+
+    @safe
+    def _on_review(self, _button=None) -> None:
+        self.show_review()
+
+    def show_review(self) -> None:
+        """The review of the human's decisions so far (``review_panel``)."""
+        self.review_panel.show(self.game, self.human)
+        self.review_panel.layout.display = None
 
     # ------------------------------------------------------------------ drawing
     def relabel(self) -> None:
@@ -273,6 +290,8 @@ class PlayTable(GameApp):
         self.undo_button.description = t("ui.undo")
         self.action_dropdown.description = t("ui.legal_actions")
         self.hints_checkbox.description = t("ui.hints")
+        self.review_button.description = t("review.button")
+        self.review_button.tooltip = t("review.button_tip")
         self.build_label.value = f"<i>{escape(t('ui.build_move'))}</i>"
         self.setup_box.set_title(0, t("play.setup"))
         self.advanced_box.set_title(0, t("play.advanced"))
@@ -299,6 +318,7 @@ class PlayTable(GameApp):
         self.play_button.disabled = not mine
         self.builder.try_button.disabled = not mine
         self.undo_button.disabled = not self._human_plies
+        self.review_button.disabled = not self._human_plies or self.bot_moving
         self.bot_log_html.value = round_log_html(game.log, game.names, lang, secret_for=self.human)
         self.story.show(game.log, game.names, lang)
         self._draw_hints()
@@ -349,7 +369,7 @@ class PlayTable(GameApp):
             self.hints_html.value = ""
             return
         try:
-            self.hints_html.value = hints_html(game.state, self.human, self.lang)
+            self.hints_html.value = teaching_hints(game.state, self.human, self.lang)
         except EXPECTED_ERRORS as exc:  # hints are optional; say why, keep playing
             self.hints_html.value = ""
             self.show_error(exc)
