@@ -143,6 +143,7 @@ class ReviewPanel(App):
         self.assumptions_html.value = f'<p class="dg-review-how" style="font-size:90%">{escape(t("review.assumptions"))}</p>'
         self.seat_dropdown.description = t("review.seat_pick")
         self.record_label.value = escape(t("review.record_label"))
+        self.upload.description = t("review.upload")
 
     # ------------------------------------------------------------------ callbacks
     @safe
