@@ -32,8 +32,9 @@ from ..game import DEFAULT_NAMES, Game
 from ..rules import EDITIONS, LORDS_OPTIONS, TEAM_OPTIONS, Rules
 from ..state import OVER
 from .common import (HUMAN, NONE, GameApp, MoveBuilder, action_options, bot_label, bot_move, bot_names,
-                     controller_options, hints_html, log_html, make_bot, safe, set_options,
+                     controller_options, log_html, make_bot, safe, set_options,
                      show_figure)
+from .review import hints_html as teaching_hints
 from .board import GameBoard
 from .layout import CSS, fold, guide_text, side_by_side
 from .narration import RoundStory, round_log_html
@@ -465,7 +466,7 @@ class RoundStepper(GameApp):
             return
         state = self.game.state
         try:
-            self.hints_html.value = hints_html(state, state.current, self.lang)
+            self.hints_html.value = teaching_hints(state, state.current, self.lang)  # the top three, why
         except EXPECTED_ERRORS as exc:  # hints are optional; say why, keep playing
             self.hints_html.value = ""
             self.show_error(exc)
