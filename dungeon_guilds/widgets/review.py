@@ -24,8 +24,12 @@ from ..analysis.review import (Review, move_sentence, moment, money, review_game
 from ..record import from_record
 from .board import GameBoard
 from .common import App, message_html, safe, set_options, show_figure
+from .layout import side_by_side
 
 MAX_RECORD_BYTES = 256 * 1024  # a record of a whole 6-player game is a few kilobytes
+#: a mark's sign, the chart's marker shape (circle, diamond, cross): not by colour alone
+MARK_SIGN = {"good": "●", "inaccuracy": "◆", "mistake": "✖"}
+_CELL = "display:inline-block;min-width:88px;padding:0 6px;text-align:right"
 
 
 def hints_html(state, player: int, lang: str) -> str:
@@ -61,8 +65,8 @@ class ReviewPanel(App):
         self.assumptions_html = W.HTML().add_class("dg-review-assumptions")
         self.summary_html = W.HTML().add_class("dg-review-summary")
         self.figure_output = W.Output().add_class("dg-review-figure")
-        self.rows_box = W.VBox().add_class("dg-review-rows")
-        self.detail_html = W.HTML().add_class("dg-review-detail")
+        self.rows_box = W.VBox(layout=W.Layout(max_height="250px", overflow="auto")).add_class("dg-review-rows")
+        self.detail_html = W.HTML(layout=W.Layout(width="380px", min_width="280px")).add_class("dg-review-detail")
         self.board = GameBoard()
         self.board.layout.display = "none"
         self.seat_dropdown = W.Dropdown(options=[], style={"description_width": "initial"}).add_class("dg-review-seat")
@@ -71,7 +75,8 @@ class ReviewPanel(App):
         self.upload.observe(self._on_upload, "value")
         self.record_label = W.HTML()
         self.children = [self.title_html, self.assumptions_html, self.message, self.summary_html,
-                         self.seat_dropdown, self.figure_output, self.rows_box, self.detail_html, self.board,
+                         self.seat_dropdown, self.figure_output, self.rows_box,
+                         side_by_side(self.board, self.detail_html),
                          W.HBox([self.record_label, self.upload])]
         self.relabel()
 
@@ -89,8 +94,12 @@ class ReviewPanel(App):
         """Show decision ``index`` of the review: its sentence, the top three, the board then."""
         self.picked = index
         self._draw_detail()
-        for k, row in enumerate(self.rows_box.children):
+        for k, row in enumerate(self.rows()):
             row.children[0].button_style = "info" if k == index else ""
+
+    def rows(self) -> list[W.HBox]:
+        """The decisions' rows (below the header row)."""
+        return list(self.rows_box.children[1:])
 
     def refresh(self) -> None:
         review = self.review
@@ -104,21 +113,28 @@ class ReviewPanel(App):
                                    if review.decisions else escape(self.t("review.none")))
         self.figure = review_figure(review, self.seat, self.lang)
         show_figure(self.figure_output, self.figure)
-        self.rows_box.children = [self._row(i, d) for i, d in enumerate(review.decisions)]
+        rows = [self._row(i, d) for i, d in enumerate(review.decisions)]
+        self.rows_box.children = [self._head(), *rows] if rows else []
         self._draw_detail()
 
     def _row(self, index: int, d) -> W.HBox:
         t = self.t
         button = W.Button(description=f"{index + 1}. {i18n.action_text(d.action, self.lang, d.state)}",
-                          tooltip=t("review.pick"), layout=W.Layout(width="300px"),
+                          tooltip=t("review.pick"), layout=W.Layout(width="320px", min_width="320px"),
                           button_style="info" if index == self.picked else "").add_class("dg-review-pick")
         button.on_click(lambda _b, i=index: self._on_pick(i))
-        cells = (f'<span class="dg-review-cell">{escape(t("review.round"))} {d.round}</span>'
-                 f'<span class="dg-review-cell">{escape(t("review.made"))} {escape(money(d.made))}</span>'
-                 f'<span class="dg-review-cell">{escape(t("review.best"))} {escape(money(d.best))}</span>'
-                 f'<span class="dg-review-cell">{escape(t("review.diff"))} {escape(money(d.loss))}</span>'
-                 f'<b class="dg-mark dg-mark-{d.mark}" data-mark="{d.mark}">{escape(t("review." + d.mark))}</b>')
-        return W.HBox([button, W.HTML(f'<div class="dg-review-cells">{cells}</div>')]).add_class("dg-review-row")
+        cells = [str(d.round), money(d.made), money(d.best), money(d.loss)]
+        html = "".join(f'<span class="dg-review-cell" style="{_CELL}">{escape(c)}</span>' for c in cells)
+        html += (f'<b class="dg-mark dg-mark-{d.mark}" data-mark="{d.mark}" style="{_CELL}">'
+                 f"{MARK_SIGN[d.mark]} {escape(t('review.' + d.mark))}</b>")
+        return W.HBox([button, W.HTML(html)]).add_class("dg-review-row")
+
+    def _head(self) -> W.HBox:
+        t = self.t
+        cells = "".join(f'<b style="{_CELL}">{escape(t(k))}</b>'
+                        for k in ("review.round", "review.made", "review.best", "review.diff", "review.mark"))
+        return W.HBox([W.HTML(f"<b>{escape(t('review.decision_head'))}</b>", layout=W.Layout(width="320px")),
+                       W.HTML(cells)]).add_class("dg-review-head")
 
     def _draw_detail(self) -> None:
         review, index = self.review, self.picked
@@ -129,10 +145,12 @@ class ReviewPanel(App):
         d = review.decisions[index]
         lang = self.lang
         top = "".join(f"<li>{escape(i18n.action_text(a, lang, d.state))} — {escape(money(v))}</li>" for a, v in d.top)
+        mark = self.t("review.mark_label", mark=self.t("review." + d.mark))
         self.detail_html.value = (
-            f'<div class="dg-review-why" data-mark="{d.mark}"><b>{escape(self.t("review.mark_label", mark=self.t("review." + d.mark)))}</b> '
-            f"{escape(sentence(d, lang))}</div><div>{escape(self.t('review.top_three'))}<ol>{top}</ol></div>"
-            f"<div><i>{escape(self.t('review.board_at', n=index + 1, round=d.round))}</i></div>")
+            f"<p><b>{index + 1}. {escape(i18n.action_text(d.action, lang, d.state))}</b><br>"
+            f"<i>{escape(self.t('review.board_at', n=index + 1, round=d.round))}</i></p>"
+            f'<p class="dg-review-why" data-mark="{d.mark}"><b>{MARK_SIGN[d.mark]} {escape(mark)}</b> '
+            f"{escape(sentence(d, lang))}</p><div>{escape(self.t('review.top_three'))}<ol>{top}</ol></div>")
         state, log = moment(self.game, d.ply)
         self.board.show(state, lang, None, d.seat, log)
         self.board.layout.display = None

@@ -36,14 +36,15 @@ def test_a_finished_game_is_reviewed_move_by_move(browser, voila_server, tmp_pat
         assert all(w in text for w in WORDS[lang]), text[:400]
         rows = review.locator(".dg-review-row").count()
         assert rows >= 6  # 3 players, 3 rounds: an exhaust choice and two placements a round
-        review.locator(".dg-review-title").scroll_into_view_if_needed()
+        review.locator(".dg-review-title").evaluate("e => e.scrollIntoView({block: 'start'})")
+        review.locator(".dg-lazy-plot-drawn, .js-plotly-plot").first.wait_for(timeout=60_000)
         settle(page, ".dg-play-table", 1500)
         page.screenshot(path=str(shots(tmp_path) / f"{lang}-12-review.png"))
         review.locator("button.dg-review-pick").nth(2).click()
         review.locator(".dg-review-why").wait_for()
         review.locator(".dg-board svg").first.wait_for()
         assert review.locator(".dg-board").first.get_attribute("data-round") == "1"
-        review.locator(".dg-review-why").scroll_into_view_if_needed()
+        review.locator(".dg-review-pick").nth(2).evaluate("e => e.scrollIntoView({block: 'start'})")
         settle(page, ".dg-play-table", 800)
         page.screenshot(path=str(shots(tmp_path) / f"{lang}-13-review-decision.png"))
         assert not errors, errors

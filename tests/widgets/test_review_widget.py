@@ -35,11 +35,12 @@ def test_after_the_game_the_review_opens_with_every_decision(table):
     panel = table.review_panel
     assert panel.layout.display is None  # shown once the game is over
     review = review_game(table.game, [1])
-    assert len(panel.rows_box.children) == len(review.decisions) >= 8
+    assert len(panel.rows()) == len(review.decisions) >= 8
+    assert "Decision" in strip_html(panel.rows_box.children[0].children[0].value)
     text = strip_html(panel.assumptions_html.value)
     assert "one round ahead" in text and "nobody moved after you" in text and "$1.00" in text
     assert "mistake" in strip_html(panel.summary_html.value)
-    row = strip_html(panel.rows_box.children[0].children[1].value)
+    row = strip_html(panel.rows()[0].children[1].value)
     d = review.decisions[0]
     assert money(d.made) in row and money(d.best) in row and money(d.loss) in row
     fig = panel.figure
@@ -52,8 +53,8 @@ def test_clicking_a_decision_shows_its_reason_and_the_board_then(table):
     panel = table.review_panel
     gold_now = list(table.game.state.gold)
     pictures = []
-    for k in (0, len(panel.rows_box.children) - 1):
-        panel.rows_box.children[k].children[0].click()
+    for k in (0, len(panel.rows()) - 1):
+        panel.rows()[k].children[0].click()
         d = panel.review.decisions[k]
         assert panel.board.layout.display is None and panel.picked == k
         detail = strip_html(panel.detail_html.value)
@@ -66,7 +67,7 @@ def test_clicking_a_decision_shows_its_reason_and_the_board_then(table):
 def test_the_review_in_chinese_has_no_english_left():
     table = finished_table("zh", seed=6)
     panel = table.review_panel
-    panel.rows_box.children[2].children[0].click()
+    panel.rows()[2].children[0].click()
     assert untranslated(panel) == []
     assert "好" in strip_html(panel.summary_html.value)
 
@@ -80,7 +81,7 @@ def test_review_on_request_during_the_game_and_hidden_after_undo():
     assert not table.review_button.disabled
     table.review_button.click()
     panel = table.review_panel
-    assert panel.layout.display is None and len(panel.rows_box.children) == 3
+    assert panel.layout.display is None and len(panel.rows()) == 3
     assert "3 good, 0 inaccuracies, 0 mistakes" in strip_html(panel.summary_html.value)  # greedy's own moves
     table.undo()
     assert panel.layout.display == "none"
@@ -102,7 +103,7 @@ def test_a_record_is_reviewed_from_an_upload_and_bad_files_change_nothing():
     record = dumps(game.to_record()).encode()
     panel.upload.value = ({"name": "game.json", "type": "application/json", "size": len(record),
                            "content": memoryview(record), "last_modified": NOW},)
-    assert panel.game is not None and len(panel.rows_box.children) > 0
+    assert panel.game is not None and len(panel.rows()) > 0
     assert panel.message_level == "ok"
     shown = panel.game
     for content in (b"\xff\xfe not text", b"{" * (MAX_RECORD_BYTES + 1), json.dumps({"format": "x"}).encode()):
