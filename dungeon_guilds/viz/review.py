@@ -21,7 +21,7 @@ MARK_STYLE = {GOOD: ("circle", "#009E73"), INACCURACY: ("diamond", "#E69F00"),
 
 def review_figure(review: Review, seat: int, lang: str | None = None) -> go.Figure:
     """A line per seat (``meta`` = seat) of the expected gold after each decision, and the
-    decisions of ``seat`` as marked points (``customdata`` = decision index)."""
+    decisions of ``seat`` as marked points just after them (``customdata`` = decision index)."""
     xs = list(range(len(review.curve)))
     traces = []
     for p, name in enumerate(review.names):
@@ -36,7 +36,7 @@ def review_figure(review: Review, seat: int, lang: str | None = None) -> go.Figu
             continue
         symbol, fill = MARK_STYLE[mark]
         traces.append(go.Scatter(
-            x=[d.ply for _, d in points], y=[review.curve[d.ply][seat] for _, d in points],
+            x=[d.ply + 1 for _, d in points], y=[review.curve[d.ply + 1][seat] for _, d in points],
             customdata=[i for i, _ in points], mode="markers", name=t(f"review.{mark}", lang),
             marker={"symbol": symbol, "size": 12, "color": fill, "line": {"width": 1, "color": "#222"}},
             hovertext=[f"{t('review.diff', lang)} {money(d.loss)}" for _, d in points],
