@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from test_board_browser import VIEW, play_by_clicking, shots, start_play  # noqa: E402 - same folder
+from test_board_browser import VIEW, board_ready, click_target, play_by_clicking, shots, start_play  # noqa: E402
 from test_dashboard_browser import open_dashboard, settle  # noqa: E402
 
 pytestmark = pytest.mark.browser
@@ -53,5 +53,38 @@ def test_a_finished_game_is_reviewed_move_by_move(browser, voila_server, tmp_pat
         settle(page, ".dg-play-table", 800)
         page.screenshot(path=str(shots(tmp_path) / f"{lang}-13-review-decision.png"))
         assert not errors, errors
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_hints_show_three_moves_with_their_reasons(browser, voila_server, tmp_path, lang):
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    context = browser.new_context(viewport=VIEW, locale="en-US")
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    try:
+        try:
+            open_dashboard(page, voila_server)
+        except PlaywrightTimeout:
+            open_dashboard(page, voila_server)
+        start_play(page, lang)
+        board_ready(page)
+        page.locator(".dg-play-table .dg-hints-toggle input").check()
+        hints = page.locator(".dg-play-table .dg-hints-html .dg-hint")
+        hints.nth(2).wait_for()
+        assert hints.count() == 3  # the exhaust choice: three pairs, each with its gold
+        for h in ("hand-4", "hand-5"):  # the best pair by the model, as the hint says
+            click_target(page, h)
+            page.wait_for_selector(f".dg-play-table [data-target='{h}'][aria-pressed='true']")
+        page.wait_for_selector(".dg-play-table [data-target='exhaust'][aria-disabled='false']")
+        click_target(page, "exhaust")
+        page.wait_for_function("document.querySelector('.dg-play-table .dg-board').dataset.phase == 'dispatch'")
+        board_ready(page)
+        page.wait_for_function("document.querySelectorAll('.dg-play-table .dg-hint-why').length == 3 && "
+                               "document.querySelector('.dg-play-table .dg-hint-why').innerText.includes('%')")
+        settle(page, ".dg-play-table", 600)
+        page.screenshot(path=str(shots(tmp_path) / f"{lang}-14-hints.png"))
     finally:
         context.close()

@@ -39,7 +39,7 @@ def test_after_the_game_the_review_opens_with_every_decision(table):
     assert "Decision" in strip_html(panel.rows_box.children[0].children[0].value)
     text = strip_html(panel.assumptions_html.value)
     assert "one round ahead" in text and "nobody moved after you" in text and "$1.00" in text
-    assert "mistake" in strip_html(panel.summary_html.value)
+    assert "mistakes:" in strip_html(panel.summary_html.value)
     row = strip_html(panel.rows()[0].children[1].value)
     d = review.decisions[0]
     assert money(d.made) in row and money(d.best) in row and money(d.loss) in row
@@ -82,7 +82,7 @@ def test_review_on_request_during_the_game_and_hidden_after_undo():
     table.review_button.click()
     panel = table.review_panel
     assert panel.layout.display is None and len(panel.rows()) == 3
-    assert "3 good, 0 inaccuracies, 0 mistakes" in strip_html(panel.summary_html.value)  # greedy's own moves
+    assert "good: 3, inaccuracies: 0, mistakes: 0" in strip_html(panel.summary_html.value)  # greedy's own moves
     table.undo()
     assert panel.layout.display == "none"
 
