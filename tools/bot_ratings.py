@@ -98,7 +98,8 @@ def table(s: dict) -> str:
     lines = ["| bot | rating (Elo scale, greedy = 0) | 95 % interval | games | wins a game (fair: 0.25) | 95 % interval |",
              "| --- | ---: | --- | ---: | ---: | --- |"]
     for r in s["ratings"]:
-        lines.append(f"| `{r['bot']}` | {r['elo']:+.0f} | {r['low']:+.0f} to {r['high']:+.0f} | {r['games']} | "
+        interval = "fixed at 0 (the anchor)" if r["bot"] == "greedy" else f"{r['low']:+.0f} to {r['high']:+.0f}"
+        lines.append(f"| `{r['bot']}` | {r['elo']:+.0f} | {interval} | {r['games']} | "
                      f"{r['win_share']:.3f} | {r['win_low']:.3f}-{r['win_high']:.3f} |")
     w, m = s["pairs"].get("strong > greedy", [0, 1])
     lo, hi = wilson(w, m) if m else (0, 0)
