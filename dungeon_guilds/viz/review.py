@@ -11,7 +11,7 @@ require("dungeon_guilds.viz", "analysis", "plotly", "networkx")
 import plotly.graph_objects as go
 
 from ..analysis.review import GOOD, INACCURACY, MISTAKE, Review, money
-from ..display import colour
+from ..drawing.colours import colour
 from ..i18n import t
 
 #: a mark's marker: shape and colour (Okabe-Ito: bluish green, orange, vermillion)

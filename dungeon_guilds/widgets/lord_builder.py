@@ -26,8 +26,7 @@ from typing import Any
 
 import ipywidgets as W
 
-from ..effects import (ALWAYS, CONDITIONS, HealModifier, LowestTotalBonus, PlacementBan,
-                       RoomModifier, StartFlip)
+from ..effects import ALWAYS, CONDITIONS, RoomModifier, effect_to_dict
 from ..game import Game, rng
 from ..lords import ALL_LORDS, BASE_LORDS, LORDS_BY_ID, Lord
 from ..record import dumps
@@ -37,8 +36,9 @@ from ..workshop.preview import preview_lord
 from ..workshop.session import WorkshopSession
 from ..workshop.strings import error_text as workshop_error_text
 from ..workshop.strings import wt
-from .common import (SEED_MAX, App, bot_names, checked_int, fit, make_bot, message_html, safe, set_options,
-                     with_range)
+from .common import App, message_html, safe, set_options
+from .inputs import SEED_MAX, checked_int, fit, with_range
+from .moves import bot_names, make_bot
 from .deck_editor import download_link
 
 NEW = "__new__"
@@ -73,8 +73,10 @@ def _in_words(table, lang: str):
     return table.map(word) if hasattr(table, "map") else table.applymap(word)
 
 
-def _kind_of(effect) -> str:
-    return effect.kind
+# an effect's field -> the control that edits it
+_FIELD_WIDGETS = {"rooms": "rooms_select", "defence": "defence_input", "treasure": "treasure_input",
+                  "when": "when_dropdown", "strengths": "strengths_select", "delta": "delta_input",
+                  "exhaust": "exhaust_select", "activate": "activate_select", "amount": "amount_input"}
 
 
 class EffectRow(W.VBox):
@@ -184,22 +186,10 @@ class EffectRow(W.VBox):
         """Fill the row from an effect object."""
         hold, self._on_change = self._on_change, None
         try:
-            self.kind_dropdown.value = _kind_of(effect)
-            if isinstance(effect, RoomModifier):
-                self.rooms_select.value = tuple(effect.rooms)
-                self.defence_input.value = effect.defence
-                self.treasure_input.value = effect.treasure
-                self.when_dropdown.value = effect.when
-            elif isinstance(effect, HealModifier):
-                self.strengths_select.value = tuple(effect.strengths)
-                self.delta_input.value = effect.delta
-            elif isinstance(effect, PlacementBan):
-                self.strengths_select.value = tuple(effect.strengths)
-            elif isinstance(effect, StartFlip):
-                self.exhaust_select.value = tuple(effect.exhaust)
-                self.activate_select.value = tuple(effect.activate)
-            elif isinstance(effect, LowestTotalBonus):
-                self.amount_input.value = effect.amount
+            self.kind_dropdown.value = effect.kind
+            for name, value in effect_to_dict(effect).items():
+                if name in _FIELD_WIDGETS:  # each field of the effect has its control
+                    getattr(self, _FIELD_WIDGETS[name]).value = tuple(value) if isinstance(value, list) else value
         finally:
             self._on_change = hold
         self._show()

@@ -23,7 +23,8 @@ from ..analysis.review import (Review, move_sentence, moment, money, review_game
                                top_moves)
 from ..record import from_record
 from .board import GameBoard
-from .common import App, message_html, safe, set_options, show_figure
+from .common import App, message_html, safe, set_options
+from .figures import show_figure
 from .layout import side_by_side
 
 MAX_RECORD_BYTES = 256 * 1024  # a record of a whole 6-player game is a few kilobytes

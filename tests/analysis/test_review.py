@@ -87,8 +87,8 @@ def test_the_board_at_a_decision_comes_from_the_engines_undo_and_leaves_the_game
     for d in review_game(game, [0]).decisions:
         state, log = moment(game, d.ply)
         then = game.state_at(d.ply)
-        assert (state.slot_owner, state.slot_str, state.gold, state.round, state.current) == \
-               (then.slot_owner, then.slot_str, then.gold, then.round, then.current)
+        assert (state.slots(), state.gold, state.round, state.current) == \
+               (then.slots(), then.gold, then.round, then.current)
         assert all(ev.get("kind") != "game_over" for ev in log)
     assert (list(game.state.gold), game.ply, game.line) == (gold, ply, line)
 
