@@ -48,6 +48,8 @@ _STYLE = """<style>
 .dg-lord-builder table.dg-preview-table th, .dg-lord-builder table.dg-preview-table td
   {border: 1px solid #ddd; padding: 2px 6px; text-align: left}
 .dg-lord-builder .dg-effect-row {border-left: 3px solid #1f4e79; padding-left: 6px; margin: 3px 0}
+.dg-lord-builder .dg-sr-label > .widget-label {position: absolute !important; width: 1px; height: 1px;
+  overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap}
 </style>"""
 
 
@@ -93,19 +95,23 @@ class EffectRow(W.VBox):
         # every position visible at once: a chosen "last" room is never scrolled out of sight
         self.rooms_select = W.SelectMultiple(options=[(str(p), p) for p in ROOM_POSITIONS], value=(),
                                              rows=len(ROOM_POSITIONS),
-                                             layout=W.Layout(width="150px")).add_class("dg-effect-rooms")
+                                             layout=W.Layout(width="150px"))\
+            .add_class("dg-effect-rooms").add_class("dg-sr-label")
         self.rooms_hint = W.HTML()
         self.defence_input = W.IntText(value=0, layout=W.Layout(width="240px")).add_class("dg-effect-defence")
         self.treasure_input = W.IntText(value=0, layout=W.Layout(width="240px")).add_class("dg-effect-treasure")
         self.when_dropdown = W.Dropdown(options=[(c, c) for c in CONDITIONS], value=ALWAYS,
                                         layout=W.Layout(width="360px")).add_class("dg-effect-when")
         self.strengths_select = W.SelectMultiple(options=[1, 2, 3, 4, 5], value=(), rows=5,
-                                                 layout=W.Layout(width="110px")).add_class("dg-effect-strengths")
+                                                 layout=W.Layout(width="110px"))\
+            .add_class("dg-effect-strengths").add_class("dg-sr-label")
         self.delta_input = W.IntText(value=0, layout=W.Layout(width="240px")).add_class("dg-effect-delta")
         self.exhaust_select = W.SelectMultiple(options=[1, 2, 3, 4, 5], value=(), rows=5,
-                                               layout=W.Layout(width="110px")).add_class("dg-effect-exhaust")
+                                               layout=W.Layout(width="110px"))\
+            .add_class("dg-effect-exhaust").add_class("dg-sr-label")
         self.activate_select = W.SelectMultiple(options=[1, 2, 3, 4, 5], value=(), rows=5,
-                                                layout=W.Layout(width="110px")).add_class("dg-effect-activate")
+                                                layout=W.Layout(width="110px"))\
+            .add_class("dg-effect-activate").add_class("dg-sr-label")
         self.amount_input = W.IntText(value=0, layout=W.Layout(width="240px")).add_class("dg-effect-amount")
         self.remove_button = W.Button(icon="trash", layout=W.Layout(width="auto")).add_class("dg-effect-remove")
         self.rooms_label, self.strengths_label = W.HTML(), W.HTML()
@@ -159,6 +165,11 @@ class EffectRow(W.VBox):
         self.activate_label.value = html.escape(wt("effect_activate", lang))
         self.amount_input.description = with_range(wt("effect_amount", lang), *EFFECT_RANGE)
         self.remove_button.description = wt("effect_remove", lang)
+        # the lists' names for a screen reader: the words shown above each list (whose own label
+        # is visually hidden, .dg-sr-label: an empty description would be a hidden label, WCAG 4.1.2)
+        for select, key in ((self.rooms_select, "effect_rooms"), (self.strengths_select, "effect_strengths"),
+                            (self.exhaust_select, "effect_exhaust"), (self.activate_select, "effect_activate")):
+            select.description = wt(key, lang)
         for w in (self.defence_input, self.treasure_input, self.when_dropdown, self.delta_input,
                   self.amount_input, self.kind_dropdown):
             w.style = {"description_width": "initial"}
