@@ -16,6 +16,9 @@ from typing import Any, Sequence
 
 from . import i18n
 from .errors import DeckError, RecordError, RulesError
+from . import __version__
+from .app.commands import CommandError
+from .app.commands import add_parsers as add_app_parsers
 from .extras import MissingExtra
 from .game import Game
 from .record import dumps, load_record, to_record
@@ -200,6 +203,7 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="dungeon-guilds", description="Dungeon Guilds (地城聯盟) rules engine tools")
+    parser.add_argument("--version", action="version", version=f"dungeon-guilds {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     p = sub.add_parser("replay", help="play a game record and print a per-round summary")
     p.add_argument("file")
@@ -230,6 +234,7 @@ def build_parser() -> argparse.ArgumentParser:
                                                        missing.module))
     else:
         add_simulate_parser(sub)
+    add_app_parsers(sub)  # dashboard, notebooks, lab (app/commands.py)
     return parser
 
 
@@ -252,7 +257,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(str(err))
     try:
         return args.func(args)
-    except (RecordError, RulesError, DeckError, MissingExtra) as err:
+    except (RecordError, RulesError, DeckError, MissingExtra, CommandError) as err:
         return _fail(str(err))
     except BrokenPipeError:
         return 0
