@@ -15,7 +15,7 @@ from typing import Sequence
 
 import ipywidgets as W
 
-from .. import i18n
+from .. import events, i18n
 from ..actions import Action
 from ..drawing.display import board_tables_html
 from ..game import DEFAULT_NAMES, Game
@@ -23,9 +23,10 @@ from ..rules import Rules
 from ..state import OVER
 from .common import EXPECTED_ERRORS, safe, set_options
 from .figures import show_figures
-from .moves import action_options, bot_label, bot_move, bot_names, controller_options, hints_html, make_bot
+from .moves import action_options, bot_label, bot_move, bot_names, controller_options, make_bot
 from .narration import round_log_html
 from .table import TableApp
+from .review import ReviewPanel, hints_html as teaching_hints
 
 MAX_BOT_MOVES = 5000
 
@@ -71,6 +72,10 @@ class PlayTable(TableApp):
         self.since_html = W.HTML().add_class("dg-since-last")  # the others' moves since your last, beside the board
         self.result_html = W.HTML().add_class("dg-result")
         self.summary_output = W.Output().add_class("dg-summary")
+        self.review_button = W.Button(icon="search", layout=W.Layout(width="max-content")).add_class("dg-review-button")
+        self.review_button.on_click(self._on_review)
+        self.review_panel = ReviewPanel(lang_state=self.lang_state)  # the game review (issue 30)
+        self.review_panel.layout.display = "none"
         self.players_dropdown.observe(self._on_players, "value")
         self.seat_dropdown.observe(self._on_seat, "value")
         self.start_button.on_click(self._on_start)
@@ -79,9 +84,9 @@ class PlayTable(TableApp):
         self._compose(
             setup=[W.HBox([self.players_dropdown, self.seat_dropdown, self.lords_dropdown]), self.opponents_box,
                    W.HBox([self.npc_checkbox, self.edition_dropdown, self.seed_input, self.start_button])],
-            side=[self.since_html, W.HBox([self.undo_button]), self.result_html],
+            side=[self.since_html, W.HBox([self.undo_button, self.review_button]), self.result_html],
             advanced=[W.HBox([self.action_dropdown, self.play_button])],
-            tail=[self.bot_log_html, self.summary_output])
+            tail=[self.review_panel, self.bot_log_html, self.summary_output])
         self.relabel()
         if start:
             self.start()
@@ -149,6 +154,7 @@ class PlayTable(TableApp):
         self._bot_names = self.opponents()
         self._bots = {s: make_bot(name, seed=seed * 10 + s) for s, name in self._bot_names.items()}
         self._human_plies = []
+        self.review_panel.layout.display = "none"
         self.gold_figure = self.sankey_figure = None
         self.summary_output.outputs = ()
         self._advance()
@@ -206,6 +212,7 @@ class PlayTable(TableApp):
         self.refresh()
         if game.is_over:
             self._say_over()
+            self.show_review()  # after the game: every decision reviewed
         else:
             name = game.names[self.human]
             text = lambda: self.t("msg.played", player=name, action=i18n.action_text(action, self.lang, before))  # noqa: E731
@@ -228,10 +235,20 @@ class PlayTable(TableApp):
             return
         ply, _ = self._human_plies.pop()
         self.game.undo_to(ply)
+        self.review_panel.layout.display = "none"
         self.gold_figure = self.sankey_figure = None
         self.summary_output.outputs = ()
         self.refresh()
         self.say(lambda: self.t("msg.undone_to_you"), "info")
+
+    @safe
+    def _on_review(self, _button=None) -> None:
+        self.show_review()
+
+    def show_review(self) -> None:
+        """The review of the human's decisions so far (``review_panel``)."""
+        self.review_panel.show(self.game, self.human)
+        self.review_panel.layout.display = None
 
     # ------------------------------------------------------------------ drawing
     def relabel(self) -> None:
@@ -242,6 +259,8 @@ class PlayTable(TableApp):
         self.start_button.description = t("ui.start_game")
         self.play_button.description = t("ui.play")
         self.relabel_table()
+        self.review_button.description = t("review.button")
+        self.review_button.tooltip = t("review.button_tip")
         options = [o for o in controller_options(self.lang) if o[1] != "human"]
         for d in self.opponent_dropdowns:
             set_options(d, options)
@@ -265,6 +284,7 @@ class PlayTable(TableApp):
         self.play_button.disabled = not mine
         self.builder.try_button.disabled = not mine
         self.undo_button.disabled = not self._human_plies
+        self.review_button.disabled = not self._human_plies or self.bot_moving
         self.bot_log_html.value = round_log_html(game.log, game.names, lang, secret_for=self.human)
         self.since_html.value = self._since_last_html()
         self.story.show(game.log, game.names, lang)
@@ -280,12 +300,12 @@ class PlayTable(TableApp):
         game, me = self.game, self.human
         start = self._human_plies[-1][1] if self._human_plies else 0
         lines = []
-        for ev in game.log[start:]:
-            if ev.get("kind") not in SINCE_KINDS or ev.get("player") == me:
+        for entry in events.entries(game.log, start):
+            if entry.kind not in SINCE_KINDS or entry.player == me:
                 continue
-            secret = ev.get("kind") == "exhausted"
-            text = escape(i18n.event_text(ev, game.names, self.lang, secret_exhaust=secret))
-            lines.append(f"<li><b>{text}</b></li>" if ev.get("victim") == me else f"<li>{text}</li>")
+            secret = entry.kind == "exhausted"
+            text = escape(i18n.event_text(entry.event, game.names, self.lang, secret_exhaust=secret))
+            lines.append(f"<li><b>{text}</b></li>" if entry.event.get("victim") == me else f"<li>{text}</li>")
         if not lines:
             return ""
         title = escape(self.t("play.since_last" if self._human_plies else "play.since_start"))
@@ -338,7 +358,7 @@ class PlayTable(TableApp):
             self.hints_html.value = ""
             return
         try:
-            self.hints_html.value = hints_html(game.state, self.human, self.lang)
+            self.hints_html.value = teaching_hints(game.state, self.human, self.lang)
         except EXPECTED_ERRORS as exc:  # hints are optional; say why, keep playing
             self.hints_html.value = ""
             self.show_error(exc)

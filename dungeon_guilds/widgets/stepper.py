@@ -34,10 +34,11 @@ from ..state import OVER
 from .common import EXPECTED_ERRORS, NONE, safe, set_options
 from .figures import show_figure
 from .layout import guide_text
-from .moves import (HUMAN, action_options, bot_label, bot_move, bot_names, controller_options, hints_html,
+from .moves import (HUMAN, action_options, bot_label, bot_move, bot_names, controller_options,
                     make_bot)
 from .narration import log_html, round_log_html
 from .table import TableApp
+from .review import hints_html as teaching_hints
 
 MAX_AUTO_STEPS = 5000  # a whole 6-player game is a few hundred decisions
 
@@ -445,7 +446,7 @@ class RoundStepper(TableApp):
             return
         state = self.game.state
         try:
-            self.hints_html.value = hints_html(state, state.current, self.lang)
+            self.hints_html.value = teaching_hints(state, state.current, self.lang)  # the top three, why
         except EXPECTED_ERRORS as exc:  # hints are optional; say why, keep playing
             self.hints_html.value = ""
             self.show_error(exc)
