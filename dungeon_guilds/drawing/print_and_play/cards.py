@@ -97,7 +97,7 @@ def room_cards(deck: Deck, variant: str, lang: str) -> list[Card]:
 def lord_front(lord: Lord, variant: str, lang: str) -> Face:
     lc = lord_card(lord, lang)
     other = "en" if lang == "zh" else "zh"
-    effect = lc.effect or "; ".join(lc.numbers)
+    effect = lc.effect or ("；" if lang == "zh" else "; ").join(lc.numbers)  # a lord without words
     rulings = "".join(f'<li data-rule="{rid}"><b>{rid}</b> {field("lord-ruling", text)}</li>'
                       for rid, text in lc.rulings)
     kind = t("promo", lang) if lc.promo else t("base", lang)
