@@ -316,3 +316,15 @@ def test_cli_print_and_play_refuses_bad_input_in_one_line(tmp_path, capsys, argv
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
     assert not out.exists()
+
+
+def test_a_lord_too_busy_for_its_card_prints_its_rules_by_title():
+    busy = lord_from_dict({"id": "busy", "name_en": "Busy", "effects": [
+        {"kind": "room", "rooms": [1, 2], "defence": 2, "treasure": -1}, {"kind": "heal", "strengths": [3], "delta": 1},
+        {"kind": "ban", "strengths": [1]}, {"kind": "flip", "exhaust": [1], "activate": [5]},
+        {"kind": "bonus", "amount": 2}]})
+    for lang in LANGS:
+        lc = lord_card(busy, lang)
+        f = fronts(parsed(print_set(None, BASE_LORDS + (busy,), lang=lang)), "lord")[-1]
+        assert f["fields"]["lord-ruling"] == [card(rid).title(lang) for rid, _ in lc.rulings]
+        assert len(lc.rulings) >= 6

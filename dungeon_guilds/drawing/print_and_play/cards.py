@@ -24,6 +24,7 @@ from ... import i18n
 from ...board_svg import COLOURS, PATTERNS
 from ...cards import Deck, RoomCard
 from ...lords import Lord
+from ...rule_cards import card as rule_card
 from ...rule_cards import lord_card
 
 
@@ -94,12 +95,27 @@ def room_cards(deck: Deck, variant: str, lang: str) -> list[Card]:
 
 
 # ---------------------------------------------------------------------- lords
+# A card holds about this many characters of effect and rulings at full size (measured in
+# Chromium); a lord with more (a busy workshop lord) prints its rules by title, the rules sheet
+# has their words.
+CARD_TEXT_BUDGET = {"zh": 230}
+CARD_TEXT_BUDGET_DEFAULT = 520
+
+
+def _ruling_texts(lc, lang: str) -> list[tuple[str, str]]:
+    """The rules touching a lord, in full, or by their titles if the card cannot hold them."""
+    size = len(lc.effect) + sum(len(text) for _, text in lc.rulings)
+    if size <= CARD_TEXT_BUDGET.get(lang, CARD_TEXT_BUDGET_DEFAULT):
+        return list(lc.rulings)
+    return [(rid, rule_card(rid).title(lang)) for rid, _ in lc.rulings]
+
+
 def lord_front(lord: Lord, variant: str, lang: str) -> Face:
     lc = lord_card(lord, lang)
     other = "en" if lang == "zh" else "zh"
     effect = lc.effect or ("；" if lang == "zh" else "; ").join(lc.numbers)  # a lord without words
     rulings = "".join(f'<li data-rule="{rid}"><b>{rid}</b> {field("lord-ruling", text)}</li>'
-                      for rid, text in lc.rulings)
+                      for rid, text in _ruling_texts(lc, lang))
     kind = t("promo", lang) if lc.promo else t("base", lang)
     body = (f'<div class="names">{field("lord-name", lc.name, "div", "name")}'
             f'{field("lord-name-other", i18n.lord_name(lord, other), "div", "name2")}</div>'

@@ -103,7 +103,7 @@ body {{ font-family: {font_stack(lang)}; color: #000; -webkit-print-color-adjust
   .howto {{ max-width: {w}mm; margin: 6mm auto 0; background: #fff; padding: 3mm; font-size: 11pt }} }}
 @media print {{ .howto {{ display: none }} }}
 .crop {{ position: absolute; left: 0; top: 0 }}
-.pagelabel {{ position: absolute; left: 1.5mm; top: 50%; transform: translateY(-50%); writing-mode: vertical-rl;
+.pagelabel {{ position: absolute; left: 1.5mm; top: 50%; transform-origin: 0 0; transform: rotate(-90deg) translateX(-50%);
   white-space: nowrap; font-size: 6.5pt; color: #333 }}
 .card {{ position: absolute; width: {CARD_W}mm; height: {CARD_H}mm; box-sizing: border-box; padding: 3mm 3.5mm;
   display: flex; flex-direction: column; overflow: hidden; border: 0.15mm solid #bbb; font-size: 7.5pt; line-height: 1.25 }}
@@ -139,7 +139,7 @@ body {{ font-family: {font_stack(lang)}; color: #000; -webkit-print-color-adjust
 .seat {{ font-size: 1.3em; font-weight: 700 }} .bigseat {{ font-size: 2.4em; text-align: center; margin-top: 2mm }}
 .exhausted {{ font-size: 1.8em; text-align: center; margin-top: 2mm; letter-spacing: .05em }}
 .rules {{ position: absolute; left: 12mm; top: 10mm; right: 12mm; bottom: 10mm; display: flex; flex-direction: column; font-size: 7.4pt; line-height: 1.22 }}
-.rules h2 {{ margin: 0 0 1mm; font-size: 1.9em }} .rules .intro {{ margin: 0 0 2mm }}
+.rules h2 {{ margin: 0 0 1mm; font-size: 1.9em; line-height: 1.5 }} .rules .intro {{ margin: 0 0 2mm }}
 .rules .cols {{ flex: 1 1 auto; min-height: 0; column-count: 2; column-gap: 6mm; column-fill: auto; overflow: hidden }}
 .rules h3 {{ font-size: 1.15em; margin: 1.2mm 0 .5mm; break-after: avoid }}
 .rules ul {{ margin: 0; padding-left: 0; list-style: none }} .rules li {{ margin: 0 0 .6mm; break-inside: avoid }}
