@@ -52,6 +52,10 @@ class PrintPanel(W.VBox):
         self.title_html.value = f"<b>{escape(t('button'))}</b> — {escape(t('panel_intro'))}"
         self.button.description = t("button")
         self.button.tooltip = t("panel_intro")
+        paper = self.paper.value
+        self.paper.options = [(t("paper_a4"), "a4"), (t("paper_letter"), "letter")]
+        self.paper.value = paper
+        self.paper.tooltip = t("paper")
         self.players.description = t("players")
         self.players.style = {"description_width": "initial"}
         self.link_html.value = ""  # a download made in the other language: press again

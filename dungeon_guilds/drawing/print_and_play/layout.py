@@ -107,6 +107,7 @@ body {{ font-family: {font_stack(lang)}; color: #000; -webkit-print-color-adjust
   white-space: nowrap; font-size: 6.5pt; color: #333 }}
 .card {{ position: absolute; width: {CARD_W}mm; height: {CARD_H}mm; box-sizing: border-box; padding: 3mm 3.5mm;
   display: flex; flex-direction: column; overflow: hidden; border: 0.15mm solid #bbb; font-size: 7.5pt; line-height: 1.25 }}
+.card.aid-front {{ font-size: 8.5pt }}
 .card .head {{ font-size: 7pt; font-weight: 700; letter-spacing: .02em; border-bottom: 0.3mm solid #000;
   padding-bottom: .6mm; margin-bottom: 1.2mm; white-space: nowrap; overflow: hidden }}
 .card .body {{ flex: 1 1 auto; overflow: hidden; min-height: 0 }}
