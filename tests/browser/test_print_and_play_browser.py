@@ -191,3 +191,37 @@ def test_the_glyph_check_sees_a_glyph_no_font_has(browser):
         context.close()
     assert "அ" not in text and ("/g0" in text or "\x00" in text)
     assert _chars("Class அ") - _chars(text) == {"அ"}
+
+
+@pytest.mark.browser
+def test_the_rules_tabs_print_and_play_is_a_download_in_the_dashboard(browser, voila_server, tmp_path):
+    """Voila serves the dashboard; in the Rules tab the student presses "Print and play" and the
+    browser saves the document (a download: nothing on the server), in English then 繁體中文;
+    screenshots of the control at 1024 × 768 in /tmp for a look."""
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, accept_downloads=True)
+    context.set_default_timeout(60_000)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        page.goto(voila_server.url, timeout=90_000)
+        page.wait_for_selector(".dg-dashboard .dg-stepper .dg-board", timeout=90_000)
+        page.locator(".dg-tabs .lm-TabBar-tab", has_text="Rules").first.click()
+        for lang, label in (("en", "Print and play"), ("zh", "列印即玩")):
+            if lang == "zh":
+                page.locator(".dg-dash-header .dg-lang-toggle button", has_text="繁體中文").click()
+            button = page.locator(".dg-rules-tab .dg-pnp-button", has_text=label).first
+            button.scroll_into_view_if_needed()
+            button.click()
+            link = page.locator(".dg-rules-tab .dg-pnp-link a.dg-download").first
+            link.wait_for(timeout=60_000)
+            page.locator(".dg-rules-tab .dg-print-panel").first.screenshot(path=f"/tmp/pnp-panel-{lang}.png")
+            with page.expect_download() as info:
+                link.click()
+            saved = tmp_path / info.value.suggested_filename
+            info.value.save_as(saved)
+            assert saved.name == f"print-and-play_reference_{lang}_a4.html"
+            assert saved.read_text("utf-8") == print_set(None, ALL_LORDS, players=6, lang=lang).html()
+    finally:
+        context.close()
+    assert not errors, errors
