@@ -90,21 +90,8 @@ PATTERN_DEFS = (
     '</defs></svg>')
 
 
-def css(paper: str, lang: str) -> str:
-    w, h = paper_size(paper)
-    size = "A4" if paper == "a4" else "letter"
-    return f"""
-@page {{ size: {size}; margin: 0 }}
-html, body {{ margin: 0; padding: 0 }}
-body {{ font-family: {font_stack(lang)}; color: #000; -webkit-print-color-adjust: exact; print-color-adjust: exact }}
-.sheet {{ position: relative; width: {w}mm; height: {h}mm; overflow: hidden; break-after: page; background: #fff }}
-.sheet:last-child {{ break-after: auto }}
-@media screen {{ body {{ background: #777 }} .sheet {{ margin: 8mm auto; box-shadow: 0 0 4mm #333 }}
-  .howto {{ max-width: {w}mm; margin: 6mm auto 0; background: #fff; padding: 3mm; font-size: 11pt }} }}
-@media print {{ .howto {{ display: none }} }}
-.crop {{ position: absolute; left: 0; top: 0 }}
-.pagelabel {{ position: absolute; left: 1.5mm; top: 50%; transform-origin: 0 0; transform: rotate(-90deg) translateX(-50%);
-  white-space: nowrap; font-size: 6.5pt; color: #333 }}
+# The cards and the rules sheet (the page-independent part of the style sheet).
+CARD_CSS = f"""
 .card {{ position: absolute; width: {CARD_W}mm; height: {CARD_H}mm; box-sizing: border-box; padding: 3mm 3.5mm;
   display: flex; flex-direction: column; overflow: hidden; border: 0.15mm solid #bbb; font-size: 7.5pt; line-height: 1.25 }}
 .card.aid-front {{ font-size: 8.5pt }}
@@ -147,6 +134,24 @@ body {{ font-family: {font_stack(lang)}; color: #000; -webkit-print-color-adjust
 .rules .ruling {{ font-style: italic }} .rules .ruling b {{ font-style: normal; font-size: .85em; border: .2mm solid #000; padding: 0 .5mm }}
 .deckbox {{ border: .3mm solid #000; padding: 1mm 2mm; margin-top: 2mm; break-inside: avoid }}
 """
+
+
+def css(paper: str, lang: str) -> str:
+    w, h = paper_size(paper)
+    size = "A4" if paper == "a4" else "letter"
+    return f"""
+@page {{ size: {size}; margin: 0 }}
+html, body {{ margin: 0; padding: 0 }}
+body {{ font-family: {font_stack(lang)}; color: #000; -webkit-print-color-adjust: exact; print-color-adjust: exact }}
+.sheet {{ position: relative; width: {w}mm; height: {h}mm; overflow: hidden; break-after: page; background: #fff }}
+.sheet:last-child {{ break-after: auto }}
+@media screen {{ body {{ background: #777 }} .sheet {{ margin: 8mm auto; box-shadow: 0 0 4mm #333 }}
+  .howto {{ max-width: {w}mm; margin: 6mm auto 0; background: #fff; padding: 3mm; font-size: 11pt }} }}
+@media print {{ .howto {{ display: none }} }}
+.crop {{ position: absolute; left: 0; top: 0 }}
+.pagelabel {{ position: absolute; left: 1.5mm; top: 50%; transform-origin: 0 0; transform: rotate(-90deg) translateX(-50%);
+  white-space: nowrap; font-size: 6.5pt; color: #333 }}
+""" + CARD_CSS
 
 
 FIT_SCRIPT = """<script>
