@@ -12,9 +12,13 @@ from __future__ import annotations
 
 import io
 import unicodedata
+from pathlib import Path
+from urllib.parse import urlparse
 
 import pytest
+from conftest import unavailable
 
+from dungeon_guilds.app.site_server import start
 from dungeon_guilds.cards import parse_deck_text
 from dungeon_guilds.drawing.print_and_play import print_set
 from dungeon_guilds.drawing.print_and_play.layout import PAPER
@@ -225,3 +229,37 @@ def test_the_rules_tabs_print_and_play_is_a_download_in_the_dashboard(browser, v
     finally:
         context.close()
     assert not errors, errors
+
+
+SITE = Path(__file__).resolve().parents[2] / "_site"
+
+
+@pytest.mark.browser
+def test_print_and_play_works_in_the_static_site(browser, tmp_path):
+    """The static site (Python in the page, no server kernel, every other host refused): the
+    Rules tab's Print and play makes the same document in the browser, saved as a download."""
+    if not (SITE / "index.html").exists() or not (SITE / "voici").is_dir():
+        unavailable(f"the static site has not been built ({SITE} is missing: run `make site`)")
+    server, url = start(SITE, 0, "/dungeon-guilds/")
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, accept_downloads=True)
+    context.set_default_timeout(120_000)
+    here = urlparse(url).netloc
+    context.route("**/*", lambda route: route.continue_() if urlparse(route.request.url).netloc == here
+                  or route.request.url.startswith(("data:", "blob:")) else route.abort())
+    page = context.new_page()
+    try:
+        page.goto(url, timeout=120_000)
+        page.wait_for_selector(".dg-dashboard .dg-stepper .dg-board", timeout=400_000)
+        page.get_by_role("tab", name="Rules").click()
+        page.locator(".dg-rules-tab .dg-pnp-button").first.click()
+        link = page.locator(".dg-rules-tab .dg-pnp-link a.dg-download").first
+        link.wait_for(timeout=120_000)
+        with page.expect_download() as info:
+            link.click()
+        saved = tmp_path / info.value.suggested_filename
+        info.value.save_as(saved)
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
+    assert saved.read_text("utf-8") == print_set(None, ALL_LORDS, players=6, lang="en").html()
