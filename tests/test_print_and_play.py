@@ -17,7 +17,7 @@ from dungeon_guilds.board_svg import COLOURS, PATTERNS
 from dungeon_guilds.cards import parse_deck_text, reference_deck
 from dungeon_guilds.cli import main
 from dungeon_guilds.drawing.print_and_play import parse_lords, print_set, variant_name
-from dungeon_guilds.drawing.print_and_play.layout import CARD_W, PAPER, card_box, grid_origin
+from dungeon_guilds.drawing.print_and_play.layout import CARD_H, CARD_W, EDGE, PAPER, card_box, crop_marks, grid_origin
 from dungeon_guilds.drawing.print_and_play.sheets import CLEANUP, RESOLUTION
 from dungeon_guilds.lords import ALL_LORDS, BASE_LORDS, LordError, lord_from_dict
 from dungeon_guilds.rule_cards import CARDS, card, lord_card
@@ -266,6 +266,25 @@ def test_each_back_is_the_mirror_of_its_front_across_the_page(paper):
         fx, fy = card_box(i, paper)
         bx, by = card_box(i, paper, back=True)
         assert bx == pytest.approx(width - fx - CARD_W) and by == fy
+
+
+@pytest.mark.parametrize("paper", sorted(PAPER))
+def test_crop_marks_sit_in_the_margin_at_every_cut_line(paper):
+    width, height = PAPER[paper]
+    x0, y0 = grid_origin(paper)
+    path = re.search(r'd="([^"]+)"', crop_marks(paper)).group(1)
+    segments = [tuple(map(float, re.findall(r"[\d.]+", seg))) for seg in path.split("M")[1:]]
+    assert len(segments) == 4 * 4  # 4 cut lines each way, a mark at both ends
+    cuts_x = {round(x0 + c * CARD_W, 2) for c in range(4)}
+    cuts_y = {round(y0 + r * CARD_H, 2) for r in range(4)}
+    for a, b, c, d in segments:
+        assert min(a, c) >= EDGE - 1e-6 and max(a, c) <= width - EDGE + 1e-6
+        assert min(b, d) >= EDGE - 1e-6 and max(b, d) <= height - EDGE + 1e-6
+        inside_x = x0 < min(a, c) < x0 + 3 * CARD_W
+        inside_y = y0 < min(b, d) < y0 + 3 * CARD_H
+        assert not (inside_x and inside_y), "a mark over a card"
+        assert (a == c and round(a, 2) in cuts_x) or (b == d and round(b, 2) in cuts_y)
+        assert max(abs(c - a), abs(d - b)) >= 3  # long enough to see
 
 
 # ---------------------------------------------------------------------- refusals, command line

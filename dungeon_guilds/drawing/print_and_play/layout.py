@@ -25,6 +25,7 @@ CARD_W, CARD_H = 63.0, 88.0
 COLS = ROWS = 3
 PER_SHEET = COLS * ROWS
 MARK, MARK_GAP = 4.0, 1.0  # crop mark length and its gap from the grid, mm
+EDGE = 3.0  # crop marks stay this far from the paper's edge (most printers print from ~3 mm)
 
 FONT_LATIN = "'Noto Sans','DejaVu Sans','Segoe UI',Arial"
 FONT_CJK = "'Noto Sans CJK TC','Noto Sans TC','Source Han Sans TC','PingFang TC','Microsoft JhengHei','Heiti TC'"
@@ -59,17 +60,19 @@ def card_box(index: int, paper: str, back: bool = False) -> tuple[float, float]:
 
 
 def crop_marks(paper: str) -> str:
-    """Short lines in the margin at every cut line (never over a card)."""
+    """Short lines in the margin at every cut line (never over a card, at least ``EDGE`` from the
+    paper's edge)."""
     w, h = paper_size(paper)
     x0, y0 = grid_origin(paper)
     x1, y1 = x0 + COLS * CARD_W, y0 + ROWS * CARD_H
+    mx, my = min(MARK, x0 - MARK_GAP - EDGE), min(MARK, y0 - MARK_GAP - EDGE)  # Letter: 3.7 mm at top
     lines = []
     for c in range(COLS + 1):
         x = x0 + c * CARD_W
-        lines += [(x, y0 - MARK_GAP - MARK, x, y0 - MARK_GAP), (x, y1 + MARK_GAP, x, y1 + MARK_GAP + MARK)]
+        lines += [(x, y0 - MARK_GAP - my, x, y0 - MARK_GAP), (x, y1 + MARK_GAP, x, y1 + MARK_GAP + my)]
     for r in range(ROWS + 1):
         y = y0 + r * CARD_H
-        lines += [(x0 - MARK_GAP - MARK, y, x0 - MARK_GAP, y), (x1 + MARK_GAP, y, x1 + MARK_GAP + MARK, y)]
+        lines += [(x0 - MARK_GAP - mx, y, x0 - MARK_GAP, y), (x1 + MARK_GAP, y, x1 + MARK_GAP + mx, y)]
     path = "".join(f"M{a:.2f} {b:.2f}L{c:.2f} {d:.2f}" for a, b, c, d in lines)
     return (f'<svg class="crop" viewBox="0 0 {w} {h}" width="{w}mm" height="{h}mm" aria-hidden="true">'
             f'<path d="{path}" stroke="#000" stroke-width="0.2" fill="none"/></svg>')
@@ -199,5 +202,5 @@ def document(cards: Sequence[Card], rules_html: str, paper: str, lang: str, vari
             f'<p class="howto">{escape(t("howto", lang))}</p>{"".join(pages)}{FIT_SCRIPT}</body></html>')
 
 
-__all__ = ["CARD_H", "CARD_W", "PAPER", "PER_SHEET", "card_box", "crop_marks", "document", "font_stack",
+__all__ = ["CARD_H", "CARD_W", "EDGE", "PAPER", "PER_SHEET", "card_box", "crop_marks", "document", "font_stack",
            "grid_origin", "paper_size"]
