@@ -263,3 +263,40 @@ def test_print_and_play_works_in_the_static_site(browser, tmp_path):
         server.shutdown()
         server.server_close()
     assert saved.read_text("utf-8") == print_set(None, ALL_LORDS, players=6, lang="en").html()
+
+
+@pytest.mark.browser
+def test_the_deck_editors_print_and_play_prints_the_edited_deck_in_the_dashboard(browser, voila_server, tmp_path):
+    """Lab → Design workshop → Deck editor on the classroom server: a room count edited, then
+    Print and play; the saved document has that deck's cards. Screenshots at 1024 × 768 in /tmp
+    (the deck editor's and the lord builder's control) for a look."""
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, accept_downloads=True)
+    context.set_default_timeout(60_000)
+    page = context.new_page()
+    try:
+        page.goto(voila_server.url, timeout=90_000)
+        page.wait_for_selector(".dg-dashboard .dg-stepper .dg-board", timeout=90_000)
+        page.get_by_role("tab", name="Lab").click()
+        page.get_by_role("tab", name="Design workshop").click()
+        editor = page.locator(".dg-deck-editor").first
+        editor.wait_for(timeout=120_000)
+        count = editor.locator(".dg-rooms-count.dg-row-1 input").first
+        count.fill("9")
+        count.press("Enter")
+        editor.locator(".dg-deck-summary", has_text="45").first.wait_for()  # 40 - 4 + 9 cards
+        editor.locator(".dg-pnp-button").first.click()
+        link = editor.locator(".dg-pnp-link a.dg-download").first
+        link.wait_for(timeout=60_000)
+        editor.locator(".dg-print-panel").first.screenshot(path="/tmp/pnp-panel-deck-editor.png")
+        with page.expect_download() as info:
+            link.click()
+        saved = tmp_path / info.value.suggested_filename
+        info.value.save_as(saved)
+        page.get_by_role("tab", name="Lord builder").click()
+        page.locator(".dg-lord-builder .dg-print-panel").first.screenshot(path="/tmp/pnp-panel-lord-builder.png")
+    finally:
+        context.close()
+    doc = saved.read_text("utf-8")
+    assert saved.name == "print-and-play_custom_en_a4.html"
+    assert doc.count('data-kind="room" data-side="front"') == 45
+    assert doc.count('class="card room-front lv1"') == 19  # 14 Lv1 cards, the first kind 4 -> 9
