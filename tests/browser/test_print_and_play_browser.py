@@ -15,6 +15,7 @@ import unicodedata
 from pathlib import Path
 from urllib.parse import urlparse
 
+import pypdf  # the test extra
 import pytest
 from conftest import unavailable
 
@@ -24,7 +25,6 @@ from dungeon_guilds.drawing.print_and_play import print_set
 from dungeon_guilds.drawing.print_and_play.layout import PAPER
 from dungeon_guilds.lords import ALL_LORDS, lord_from_dict
 
-pypdf = pytest.importorskip("pypdf")  # the test extra has it
 
 PX_PER_MM = 96 / 25.4
 PT_PER_MM = 72 / 25.4
