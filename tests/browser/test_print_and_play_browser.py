@@ -197,19 +197,50 @@ def test_the_glyph_check_sees_a_glyph_no_font_has(browser):
     assert _chars("Class அ") - _chars(text) == {"அ"}
 
 
+def _save_download(page, link, folder) -> Path:
+    with page.expect_download() as info:
+        link.click()
+    saved = folder / info.value.suggested_filename
+    info.value.save_as(saved)
+    return saved
+
+
+def _deck_editor_prints_the_edited_deck(page, folder) -> Path:
+    """Lab → Design workshop → Deck editor: a room count edited (4 → 9), then Print and play."""
+    page.get_by_role("tab", name="Lab").click()
+    page.get_by_role("tab", name="Design workshop").click()
+    editor = page.locator(".dg-deck-editor").first
+    editor.wait_for(timeout=120_000)
+    count = editor.locator(".dg-rooms-count.dg-row-1 input").first
+    count.fill("9")
+    count.press("Enter")
+    editor.locator(".dg-deck-summary", has_text="45").first.wait_for()  # 40 - 4 + 9 cards
+    editor.locator(".dg-pnp-button").first.click()
+    link = editor.locator(".dg-pnp-link a.dg-download").first
+    link.wait_for(timeout=60_000)
+    editor.locator(".dg-print-panel").first.screenshot(path="/tmp/pnp-panel-deck-editor.png")
+    saved = _save_download(page, link, folder)
+    page.get_by_role("tab", name="Lord builder").click()
+    page.locator(".dg-lord-builder .dg-print-panel").first.screenshot(path="/tmp/pnp-panel-lord-builder.png")
+    return saved
+
+
 @pytest.mark.browser
-def test_the_rules_tabs_print_and_play_is_a_download_in_the_dashboard(browser, voila_server, tmp_path):
-    """Voila serves the dashboard; in the Rules tab the student presses "Print and play" and the
-    browser saves the document (a download: nothing on the server), in English then 繁體中文;
-    screenshots of the control at 1024 × 768 in /tmp for a look."""
+def test_print_and_play_is_a_download_in_the_dashboard(browser, voila_server, tmp_path):
+    """Voila serves the dashboard (one page, one kernel). The deck editor prints the deck being
+    edited; the Rules tab prints the reference deck and the 11 lords, in English then 繁體中文;
+    each is a download the browser saves (nothing on the server). Screenshots of the control at
+    1024 × 768 in /tmp for a look."""
     context = browser.new_context(viewport={"width": 1024, "height": 768}, accept_downloads=True)
     context.set_default_timeout(60_000)
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     try:
-        page.goto(voila_server.url, timeout=90_000)
-        page.wait_for_selector(".dg-dashboard .dg-stepper .dg-board", timeout=90_000)
+        page.goto(voila_server.url, timeout=120_000)
+        page.wait_for_selector(".dg-dashboard .dg-stepper .dg-board", timeout=180_000)
+        deck_doc = _deck_editor_prints_the_edited_deck(page, tmp_path)
+        rules_docs = {}
         page.locator(".dg-tabs .lm-TabBar-tab", has_text="Rules").first.click()
         for lang, label in (("en", "Print and play"), ("zh", "列印即玩")):
             if lang == "zh":
@@ -220,18 +251,17 @@ def test_the_rules_tabs_print_and_play_is_a_download_in_the_dashboard(browser, v
             link = page.locator(".dg-rules-tab .dg-pnp-link a.dg-download").first
             link.wait_for(timeout=60_000)
             page.locator(".dg-rules-tab .dg-print-panel").first.screenshot(path=f"/tmp/pnp-panel-{lang}.png")
-            with page.expect_download() as info:
-                link.click()
-            saved = tmp_path / info.value.suggested_filename
-            info.value.save_as(saved)
-            assert saved.name == f"print-and-play_reference_{lang}_a4.html"
-            assert saved.read_text("utf-8") == print_set(None, ALL_LORDS, players=6, lang=lang).html()
+            rules_docs[lang] = _save_download(page, link, tmp_path)
     finally:
         context.close()
     assert not errors, errors
-
-
-SITE = Path(__file__).resolve().parents[2] / "_site"
+    doc = deck_doc.read_text("utf-8")
+    assert deck_doc.name == "print-and-play_custom_en_a4.html"
+    assert doc.count('data-kind="room" data-side="front"') == 45
+    assert doc.count('class="card room-front lv1"') == 19  # 14 Lv1 cards, the first kind 4 -> 9
+    for lang, saved in rules_docs.items():
+        assert saved.name == f"print-and-play_reference_{lang}_a4.html"
+        assert saved.read_text("utf-8") == print_set(None, ALL_LORDS, players=6, lang=lang).html()
 
 
 @pytest.mark.browser
@@ -263,40 +293,3 @@ def test_print_and_play_works_in_the_static_site(browser, tmp_path):
         server.shutdown()
         server.server_close()
     assert saved.read_text("utf-8") == print_set(None, ALL_LORDS, players=6, lang="en").html()
-
-
-@pytest.mark.browser
-def test_the_deck_editors_print_and_play_prints_the_edited_deck_in_the_dashboard(browser, voila_server, tmp_path):
-    """Lab → Design workshop → Deck editor on the classroom server: a room count edited, then
-    Print and play; the saved document has that deck's cards. Screenshots at 1024 × 768 in /tmp
-    (the deck editor's and the lord builder's control) for a look."""
-    context = browser.new_context(viewport={"width": 1024, "height": 768}, accept_downloads=True)
-    context.set_default_timeout(60_000)
-    page = context.new_page()
-    try:
-        page.goto(voila_server.url, timeout=90_000)
-        page.wait_for_selector(".dg-dashboard .dg-stepper .dg-board", timeout=90_000)
-        page.get_by_role("tab", name="Lab").click()
-        page.get_by_role("tab", name="Design workshop").click()
-        editor = page.locator(".dg-deck-editor").first
-        editor.wait_for(timeout=120_000)
-        count = editor.locator(".dg-rooms-count.dg-row-1 input").first
-        count.fill("9")
-        count.press("Enter")
-        editor.locator(".dg-deck-summary", has_text="45").first.wait_for()  # 40 - 4 + 9 cards
-        editor.locator(".dg-pnp-button").first.click()
-        link = editor.locator(".dg-pnp-link a.dg-download").first
-        link.wait_for(timeout=60_000)
-        editor.locator(".dg-print-panel").first.screenshot(path="/tmp/pnp-panel-deck-editor.png")
-        with page.expect_download() as info:
-            link.click()
-        saved = tmp_path / info.value.suggested_filename
-        info.value.save_as(saved)
-        page.get_by_role("tab", name="Lord builder").click()
-        page.locator(".dg-lord-builder .dg-print-panel").first.screenshot(path="/tmp/pnp-panel-lord-builder.png")
-    finally:
-        context.close()
-    doc = saved.read_text("utf-8")
-    assert saved.name == "print-and-play_custom_en_a4.html"
-    assert doc.count('data-kind="room" data-side="front"') == 45
-    assert doc.count('class="card room-front lv1"') == 19  # 14 Lv1 cards, the first kind 4 -> 9
