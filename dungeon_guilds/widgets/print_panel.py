@@ -19,7 +19,6 @@ from .. import i18n
 from ..cards import Deck
 from ..drawing.print_and_play import PLAYERS, PrintSet, print_set
 from ..lords import Lord
-from .common import fit
 from .downloads import download_link
 
 Source = Callable[[], tuple[Deck | None, Sequence[Lord] | None]]
@@ -39,7 +38,7 @@ class PrintPanel(W.VBox):
                                      style={"button_width": "auto"}).add_class("dg-pnp-paper")
         self.players = W.Dropdown(options=list(PLAYERS), value=PLAYERS[-1],
                                   layout=W.Layout(width="auto")).add_class("dg-pnp-players")
-        self.button = W.Button(icon="print", layout=fit()).add_class("dg-pnp-button")
+        self.button = W.Button(icon="print", layout=W.Layout(width="max-content"))  # never cut off.add_class("dg-pnp-button")
         self.link_html = W.HTML().add_class("dg-pnp-link")
         self.title_html = W.HTML()
         self.children = [self.title_html, W.HBox([self.paper, self.players, self.button]), self.link_html]
