@@ -13,7 +13,7 @@ from html.parser import HTMLParser
 import pytest
 
 from dungeon_guilds import i18n
-from dungeon_guilds.board_svg import COLOURS, PATTERNS
+from dungeon_guilds.drawing.colours import COLOURS, PATTERNS
 from dungeon_guilds.cards import parse_deck_text, reference_deck
 from dungeon_guilds.cli import main
 from dungeon_guilds.drawing.print_and_play import parse_lords, print_set, variant_name

@@ -35,8 +35,9 @@ from ..workshop.deck_edit import (RESERVED_NAME, HEAL_COLUMNS, LEVEL_COLUMNS, RO
 from ..workshop.session import WorkshopSession
 from ..workshop.strings import error_text as workshop_error_text
 from ..workshop.strings import wt
-from .common import App, fit, message_html, safe
+from .common import App, message_html, safe
 from .downloads import download_link
+from .inputs import fit
 from .print_panel import PrintPanel
 
 _STYLE = """<style>

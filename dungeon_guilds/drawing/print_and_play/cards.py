@@ -21,7 +21,7 @@ from html import escape
 from typing import Sequence
 
 from ... import i18n
-from ...board_svg import COLOURS, PATTERNS
+from ..colours import COLOURS, PATTERNS
 from ...cards import Deck, RoomCard
 from ...lords import Lord
 from ...rule_cards import card as rule_card
