@@ -38,7 +38,7 @@ class PrintPanel(W.VBox):
                                      style={"button_width": "auto"}).add_class("dg-pnp-paper")
         self.players = W.Dropdown(options=list(PLAYERS), value=PLAYERS[-1],
                                   layout=W.Layout(width="auto")).add_class("dg-pnp-players")
-        self.button = W.Button(icon="print", layout=W.Layout(width="max-content"))  # never cut off.add_class("dg-pnp-button")
+        self.button = W.Button(icon="print", layout=W.Layout(width="max-content")).add_class("dg-pnp-button")
         self.link_html = W.HTML().add_class("dg-pnp-link")
         self.title_html = W.HTML()
         self.children = [self.title_html, W.HBox([self.paper, self.players, self.button]), self.link_html]

@@ -83,6 +83,7 @@ def test_printing_writes_nothing_on_the_server(tmp_path, monkeypatch):
     monkeypatch.setenv("HOME", str(tmp_path))
     before = files(tmp_path)
     for app in (RulesTab(), DeckEditor(reference_deck()), LordBuilder(auto_preview=False)):
+        assert "dg-pnp-button" in app.print_panel.button._dom_classes  # what the browser tests find
         app.print_panel.button.click()
         assert 'href="data:text/html' in app.print_panel.link_html.value
     assert files(tmp_path) == before
