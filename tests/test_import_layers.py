@@ -18,7 +18,7 @@ import dungeon_guilds
 
 PKG = Path(dungeon_guilds.__file__).parent
 ROOT = "dungeon_guilds"
-MIDDLE = {"analysis", "viz", "siblings", "workshop"}
+MIDDLE = {"analysis", "viz", "siblings", "workshop", "teaching"}
 TOP_MODULES = {"serving", "cli", "__main__"}  # entry points and serving: the app layer
 LAYER_NAMES = ("core", "analysis/viz/siblings/workshop", "widgets", "app")
 
