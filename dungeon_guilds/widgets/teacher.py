@@ -23,7 +23,9 @@ from .deck_editor import download_link
 
 VERSION_MAX = 9999
 TABLE_CSS = (".dg-teacher-lessons{border-collapse:collapse}.dg-teacher-lessons td,.dg-teacher-lessons th"
-             "{border:1px solid #888;padding:2px 6px;text-align:left;vertical-align:top}")
+             "{border:1px solid #888;padding:2px 6px;text-align:left;vertical-align:top}"
+             ".dg-teacher-lessons td:first-child{white-space:nowrap}"
+             ".dg-worksheet-links a{color:#0b4f8a;text-decoration:underline;font-weight:bold}")
 LESSON_TIMES = {"learn": "time_45", "design": "time_90", "compare": "time_45"}
 
 
