@@ -10,6 +10,8 @@ The Machinations loop on Dungeon Guilds — *edit, run many times, read the char
 ``workshop.ab``                    A/B experiments with common random numbers; paired tests
 ``workshop.report``                the charts and the HTML/CSV workshop report (and reading it back)
 ``workshop.stats``                 paired t, exact sign test, Holm, paired bootstrap (no scipy)
+``workshop.challenges``            design challenges (``data/challenges.toml``): the check and its
+                                   verdict, standard library only (``challenge_words``: in words)
 ``workshop.strings``               the workshop's words in English and Chinese
 =================================  ==============================================================
 
