@@ -25,10 +25,10 @@ from dungeon_guilds.workshop.lord_edit import make_lord
 CHANGES = {
     "level3_worth_it": lambda: (C.with_kind_changed(RoomCard(3, 9, 12), RoomCard(3, 7, 12)), None),
     "calmer_caveman": lambda: (None, make_lord("my_caveman", "Calm Caveman",
-                                               [{"kind": "flip", "exhaust": [1], "activate": []}])),
-    "help_last_place": lambda: (None, make_lord("my_vampire_lord", "Helper",
-                                                [{"kind": "bonus", "amount": 6}])),
-    "closer_games": lambda: (C.with_kind_changed(RoomCard(3, 9, 12), RoomCard(3, 9, 8)), None),
+                                               [{"kind": "flip", "exhaust": [], "activate": [1, 2]}])),
+    "gentler_dragon": lambda: (None, make_lord("my_red_dragon", "Gentle Dragon",
+                                               [{"kind": "room", "rooms": [-1], "treasure": 3}])),
+    "risky_level1": lambda: (C.with_kind_changed(RoomCard(1, 4, 3), RoomCard(1, 5, 3)), None),
 }
 
 

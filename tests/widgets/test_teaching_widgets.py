@@ -88,7 +88,7 @@ def test_check_shows_the_verdict_and_follows_the_language():
 
 def test_a_value_off_the_cards_back_is_refused_in_words():
     p = ChallengePanel(lang="zh", games=(2, 2))
-    p.challenge_dropdown.value = "closer_games"
+    p.challenge_dropdown.value = "risky_level1"
     p.defence_input.value = 12
     p.check_button.click()
     assert p.result is None and p.message_level == "warn"
