@@ -88,8 +88,9 @@ class ChallengePanel(App):
     def reset(self) -> None:
         """The challenge's starting point: the reference card values, the printed lord."""
         ch = self.challenge
-        self.card_box.layout.display = None if ch.change == "room_card" else "none"
-        self.lord_box.layout.display = None if ch.change == "lord" else "none"
+        # "flex", not None: the static site's widget manager keeps an inline "none" set before
+        self.card_box.layout.display = "flex" if ch.change == "room_card" else "none"
+        self.lord_box.layout.display = "flex" if ch.change == "lord" else "none"
         self._on_card(None)
         if ch.change == "lord":
             self.effect_row.set_effect(get_lord(ch.lord).effects[0])
