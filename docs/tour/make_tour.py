@@ -178,7 +178,7 @@ def teacher_tour(page, url: str, lang: str) -> None:
     page.wait_for_timeout(1000)
     page.locator(".dg-challenges button.dg-challenge-check").click()
     page.wait_for_selector(".dg-challenges .dg-verdict", timeout=900_000)
-    shot(page, lang, "13-challenges", ".dg-challenges .dg-challenge-defence")
+    shot(page, lang, "13-challenges", ".dg-challenges .dg-verdict p:last-child")
 
 
 def write_index() -> None:
