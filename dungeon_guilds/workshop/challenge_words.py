@@ -65,11 +65,11 @@ def sample_line(result: CheckResult, lang: str) -> str:
 
     def width(value: float) -> str:  # a change of a rate in percentage points, unsigned
         return fmt(value, ch.unit, lang, signed=ch.compare == "change").lstrip("+")
-    if result.precise:
-        return ct("sample", lang, games=result.games, pilot=result.pilot, seconds=seconds,
-                  margin=width(ch.margin))
-    return ct("sample_capped", lang, games=result.games, seconds=seconds,
-              half=width((result.high - result.low) / 2))
+    half = width((result.high - result.low) / 2)
+    if result.capped and not result.precise:
+        return ct("sample_capped", lang, games=result.games, seconds=seconds, half=half)
+    return ct("sample", lang, games=result.games, pilot=result.pilot, seconds=seconds,
+              margin=width(ch.margin), half=half)
 
 
 def verdict_lines(result: CheckResult, lang: str = "en") -> list[str]:

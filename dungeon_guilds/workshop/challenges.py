@@ -271,6 +271,7 @@ class CheckResult:
     measured: int
     precise: bool
     change: Any = None
+    capped: bool = False  # the check played its max_games
     seconds: float = 0.0
     values: dict = field(default_factory=dict)
 
@@ -333,7 +334,7 @@ def check(ch: Challenge, deck: Deck | None = None, lord: Lord | None = None, *,
         ch, verdict_status(ch.goal, ch.target, low, high), est, low, high,
         interval([x for x in a if x is not None]), interval([x for x in b if x is not None]),
         n, pilot, len(goal_values), (high - low) / 2 <= ch.margin * 1.05, change,
-        time.perf_counter() - t0, {"reference": a, "variant": b})
+        n >= cap, time.perf_counter() - t0, {"reference": a, "variant": b})
 
 
 def _goal_values(ch: Challenge, a: list, b: list) -> list[float]:

@@ -160,3 +160,18 @@ def test_both_languages_have_every_challenge_word():
     zh = set(i18n._flatten(i18n._table("zh")))
     missing = {k for k in en if k not in zh}
     assert not missing
+
+
+def test_the_sample_words_say_limit_only_when_the_check_hit_it():
+    from dungeon_guilds.workshop.challenge_words import sample_line
+
+    ch = CHALLENGES["risky_level1"]
+    deck = C.with_kind_changed(RoomCard(1, 4, 3), RoomCard(1, 5, 3))
+    capped = C.check(ch, deck, games=(4, 4))
+    assert capped.capped and capped.games == 4
+    free = C.check(ch, deck, games=(4, 10_000))
+    assert not free.capped and free.games < 10_000
+    if not capped.precise:
+        assert "limit" in sample_line(capped, "en")
+    assert "limit" not in sample_line(free, "en") and "上限" not in sample_line(free, "zh")
+    assert f"{free.pilot} to measure the spread" in sample_line(free, "en")
