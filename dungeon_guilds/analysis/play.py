@@ -88,6 +88,14 @@ def play_game(game: int, seed: int | str, lineup: Sequence[str], rules: Rules, d
                 round_levels.append([c.level for c in st.rooms])  # the new round's backs
             bank.append((st.bank_out, st.bank_in))
             before.append(st.gold[:])
+    _game_rows(game, st, labels, decisions, branching, out["games"])
+    _round_rows(game, st, labels, round_levels, bank, before, out)
+    return out
+
+
+def _game_rows(game: int, st: State, labels: list, decisions: list, branching: list, g: list) -> None:
+    """One row a seat: final gold, rank and the share of the victory (R8.1, R10.1)."""
+    n = st.n
     res = result(st)
     winners = res.winners
     share = 1.0 / len(winners) if winners else 0.0
@@ -97,7 +105,6 @@ def play_game(game: int, seed: int | str, lineup: Sequence[str], rules: Rules, d
     else:  # R10.1: a seat ranks as its team, on team gold and team tie-break
         scores = list(zip(res.team_gold, res.team_tiebreak))
         seat_score = [scores[st.team[s]] for s in range(n)]
-    g = out["games"]
     lords = ",".join(lord.id for lord in st.lords)
     for seat in range(n):
         rank = 1 + sum(1 for sc in scores if sc > seat_score[seat])
@@ -105,6 +112,11 @@ def play_game(game: int, seed: int | str, lineup: Sequence[str], rules: Rules, d
                   seat in winners, share if seat in winners else 0.0, st.actions_taken,
                   decisions[seat], branching[seat] / decisions[seat] if decisions[seat] else 0.0,
                   lords))
+
+
+def _round_rows(game: int, st: State, labels: list, round_levels: list, bank: list, before: list,
+                out: dict) -> None:
+    """One row a round and seat (gold, gain, bank flows) and one a round and room."""
     r = out["rounds"]
     m = out["rooms"]
     for k, rr in enumerate(st.round_results):
@@ -113,13 +125,12 @@ def play_game(game: int, seed: int | str, lineup: Sequence[str], rules: Rules, d
         sole = gold.count(top) == 1
         paid_out = bank[k + 1][0] - bank[k][0]
         paid_in = bank[k + 1][1] - bank[k][1]
-        for seat in range(n):
+        for seat in range(st.n):
             r.append((game, rr["round"], seat, labels[seat], rr["lord"], gold[seat],
                       gold[seat] - before[k][seat], sole and gold[seat] == top, rr["rooms"],
                       rr["cleared"], paid_out, paid_in))
         for i, level in enumerate(round_levels[k]):
             m.append((game, rr["round"], i + 1, level, i < rr["cleared"], rr["lord"]))
-    return out
 
 
 def _empty() -> dict:

@@ -24,7 +24,8 @@ from ..workshop.challenges import Challenge, ChallengeError, check, load, with_k
 from ..workshop.errors import WorkshopError
 from ..workshop.lord_edit import describe_lord, make_lord
 from ..workshop.strings import error_text as workshop_error_text
-from .common import App, checked_int, fit, safe, set_options
+from .common import App, safe, set_options
+from .inputs import checked_int, fit
 from .lord_builder import EffectRow
 
 CARD_VALUE_MAX = 30  # a typed value above this is refused before the deck checks the ranges

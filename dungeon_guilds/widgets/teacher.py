@@ -18,7 +18,8 @@ from .. import i18n
 from ..teaching import LESSONS
 from ..teaching.worksheet_html import filename, worksheet_html
 from ..teaching.worksheets import worksheet
-from .common import App, checked_int, fit, safe, set_options
+from .common import App, safe, set_options
+from .inputs import checked_int, fit
 from .deck_editor import download_link
 
 VERSION_MAX = 9999
