@@ -114,7 +114,6 @@ def test_the_engine_commands_need_no_extra(argv):
     ("dungeon_guilds.analysis.simulate", "analysis"),
     ("dungeon_guilds.viz", "analysis"),
     ("dungeon_guilds.viz.board", "analysis"),
-    ("dungeon_guilds.workshop", "analysis"),
     ("dungeon_guilds.siblings.graphs", "analysis"),
     ("dungeon_guilds.widgets", "notebooks"),
     ("dungeon_guilds.app.dashboard", "notebooks"),
@@ -131,6 +130,24 @@ def test_importing_a_subpackage_without_its_extra_names_the_extra(module, extra)
     kind, _, message = proc.stdout.strip().partition(" | ")
     assert kind == "MissingExtra", proc.stdout
     assert f"the optional '{extra}' extra" in message and f"pip install 'dungeon-guilds[{extra}]'" in message
+
+
+def test_the_workshop_names_its_extra_and_its_challenges_need_none():
+    """The workshop's experiments (pandas) name the extra; the design challenges (issue 28) are
+    checked with the standard library, as the static site checks them."""
+    proc = run_without(
+        "try:\n"
+        "    from dungeon_guilds.workshop import run_ab\n"
+        "except ImportError as err:\n"
+        "    print(type(err).__name__, '|', err)\n"
+        "from dungeon_guilds.workshop import challenges\n"
+        "c = challenges.load()[0]\n"
+        "r = challenges.check(c, None, None, games=(4, 4))\n"
+        "print(r.games)\n")
+    assert proc.returncode == 0, proc.stderr
+    first, second = proc.stdout.strip().splitlines()
+    assert first.startswith("MissingExtra |") and "pip install 'dungeon-guilds[analysis]'" in first
+    assert second == "4"
 
 
 def test_the_figures_of_viz_say_which_extra_and_the_events_data_needs_none():

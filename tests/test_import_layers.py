@@ -24,7 +24,7 @@ import dungeon_guilds
 
 PKG = Path(dungeon_guilds.__file__).parent
 ROOT = "dungeon_guilds"
-MIDDLE = {"analysis", "viz", "siblings", "workshop"}
+MIDDLE = {"analysis", "viz", "siblings", "workshop", "teaching"}
 TOP_MODULES = {"serving", "cli", "__main__"}  # entry points and serving: the app layer
 LAYER_NAMES = ("core", "drawing", "analysis/viz/siblings/workshop", "widgets", "app")
 # the upward imports allowed: (importer, imported) -> the only function that may import it

@@ -1,8 +1,8 @@
 """Every text a dashboard visitor can read, collected from a widget tree (no browser needed).
 
 :func:`visible_texts` walks an ipywidgets tree and yields ``(where, text)`` for each label,
-description, tooltip, option, tab title, HTML / Label value (tags, ``<style>`` and ``<script>``
-removed) and, inside ``Output`` widgets, each plotly figure's title, axis titles, annotations,
+description, tooltip, option, tab title, HTML / Label value (tags, ``<style>``, ``<script>``
+and ``<code>`` removed: a command or a file path is typed as printed) and, inside ``Output`` widgets, each plotly figure's title, axis titles, annotations,
 trace names, tick labels and Sankey node labels. Hidden widgets (``layout.display == "none"``)
 are still read: a visitor may make them show.
 
@@ -33,8 +33,9 @@ ALLOWED = {
     # Lv1 (a card's level), pp (percentage points), gp (Dungeon!'s gold pieces), Jaccard (a
     # similarity index named after its author), md (the rules reference file docs/rules.md)
     "lv", "pp", "gp", "jaccard", "rules", "md",
-    # the language's own name on the language toggle
-    "english",
+    # the language's own name on the language toggle; the browsers and the language a teacher
+    # serving the dashboard reads about (product names)
+    "english", "python", "chrome", "firefox", "edge", "safari",
     # a French rules term quoted from the French summary
     "éjecter",
 }
@@ -49,7 +50,7 @@ def _lord_names() -> list[str]:
 
 
 _TAG = re.compile(r"<[^>]+>")
-_BLOCK = re.compile(r"<(style|script)\b.*?</\1>", re.S | re.I)
+_BLOCK = re.compile(r"<(style|script|code)\b.*?</\1>", re.S | re.I)
 _WORD = re.compile(r"[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'!]*")
 
 

@@ -39,12 +39,11 @@ from ..extras import require
 require("dungeon_guilds.analysis.simulate", "analysis", "pandas", "tqdm")
 
 from ..cards import Deck, reference_deck
-from ..game import DEFAULT_NAMES, check_lords, drawn_lords, rng, shuffled_rooms
+from ..game import check_lords
 from ..lords import LORDS_BY_ID, Lord, get_lord, lord_from_dict
 from ..rules import Rules
-from ..scoring import result
-from ..state import OVER, SETUP, State
-from .bots import BOTS, make_bot, parse_spec
+from .bots import BOTS, parse_spec
+from .play import _empty, draw_lords, lineup_for, play_game  # re-exported: the simulator's unit of work
 
 __all__ = ["SimResult", "simulate", "simulate_columns", "merged_column", "play_game", "draw_lords", "GAME_COLUMNS", "ROUND_COLUMNS", "ROOM_COLUMNS"]
 
@@ -112,25 +111,6 @@ class SimResult:
 
 # ------------------------------------------------------------------------------ one game
 
-def lineup_for(bots: Sequence[str], players: int, game: int, rotate: bool) -> list[str]:
-    if len(bots) == 1:
-        return list(bots) * players
-    if len(bots) != players:
-        raise ValueError(f"give one bot per seat ({players}) or a single bot, not {len(bots)}")
-    k = game % players if rotate else 0
-    return list(bots[k:]) + list(bots[:k])
-
-
-def draw_lords(pool: Sequence[Lord] | None, rules: Rules, n: int, gseed: str) -> list[Lord]:
-    """R2.2: the lords of game seed ``gseed``: ``n`` drawn from ``pool`` by the game's ``lords``
-    stream (exactly :func:`~dungeon_guilds.game.drawn_lords` when ``pool`` is None). Two pools
-    of the same size draw the same positions, so replacing one lord of a pool by another keeps
-    every other draw (the tightest common random numbers for an A/B experiment)."""
-    if pool is None:
-        return drawn_lords(rules, n, gseed)
-    return rng(gseed, "lords").sample(list(pool), n)
-
-
 def _lord_entry(lord: Lord) -> Any:
     """A picklable, Dask-friendly description of a lord: a printed id or a custom dict."""
     return lord.id if LORDS_BY_ID.get(lord.id) == lord else lord.to_dict()
@@ -145,92 +125,6 @@ def lord_pool_of(lords: Sequence[Lord | str] | None) -> tuple[Lord, ...] | None:
     if lords is None:
         return None
     return tuple(get_lord(x) if isinstance(x, str) else x for x in lords)
-
-
-def play_game(game: int, seed: int | str, lineup: Sequence[str], rules: Rules, deck: Deck,
-              bot_options: dict | None = None, out: dict | None = None,
-              lords: Sequence[Lord] | None = None) -> dict:
-    """Play game ``game`` of a run seeded ``seed`` and append its rows to ``out`` (a dict of
-    row lists: ``out["games"]``, ``out["rounds"]``, ``out["rooms"]``; rows are tuples in the
-    order of ``GAME_COLUMNS``, ``ROUND_COLUMNS`` and ``ROOM_COLUMNS``). ``lords``: the pool the
-    lords are drawn from (default: the pool the ``lords`` option allows)."""
-    if out is None:
-        out = _empty()
-    bot_options = bot_options or {}
-    n = len(lineup)
-    gseed = f"{seed}/{game}"
-    st = State.new(DEFAULT_NAMES[:n], shuffled_rooms(deck, gseed), draw_lords(lords, rules, n, gseed),
-                   deck.levels, deck.heal_costs, rules=rules, start=0, log=False)
-    bots = []
-    labels = []
-    for seat, spec in enumerate(lineup):
-        name, noise = parse_spec(spec)
-        bot = make_bot(name, seed=f"{gseed}/{seat}", noise=noise or 0.0, **bot_options.get(name, {}))
-        bots.append(bot)
-        labels.append(bot.label)
-    decisions = [0] * n
-    branching = [0] * n
-    round_levels = [[c.level for c in st.rooms]]
-    rounds_done = 0
-    before = [st.gold[:]]  # the starting gold: the setup gold counts in round 1's gain
-    choosers = [b.fast_choose() for b in bots]
-    legal_actions = st.legal_actions
-    apply = st.apply_unchecked
-    while st.phase == SETUP:  # R2.4 the secret exhaust choices
-        p = st.current
-        legal = legal_actions()
-        decisions[p] += 1
-        branching[p] += len(legal)
-        apply(choosers[p](st, p, legal))
-    bank = [(st.bank_out, st.bank_in)]  # at each round's dispatch start (setup gold excluded)
-    while st.phase != OVER:
-        p = st.current
-        legal = legal_actions()
-        decisions[p] += 1
-        branching[p] += len(legal)
-        apply(choosers[p](st, p, legal))
-        if st.round != rounds_done:  # a round was resolved (st.round == len(st.round_results))
-            rounds_done = st.round
-            if st.phase != OVER:
-                round_levels.append([c.level for c in st.rooms])  # the new round's backs
-            bank.append((st.bank_out, st.bank_in))
-            before.append(st.gold[:])
-    res = result(st)
-    winners = res.winners
-    share = 1.0 / len(winners) if winners else 0.0
-    if res.team_gold is None:  # R8.1: gold, then unplayed strength
-        scores = list(zip(res.gold, res.tiebreak))
-        seat_score = scores
-    else:  # R10.1: a seat ranks as its team, on team gold and team tie-break
-        scores = list(zip(res.team_gold, res.team_tiebreak))
-        seat_score = [scores[st.team[s]] for s in range(n)]
-    g = out["games"]
-    lords = ",".join(lord.id for lord in st.lords)
-    for seat in range(n):
-        rank = 1 + sum(1 for sc in scores if sc > seat_score[seat])
-        g.append((game, seat, labels[seat], n, res.gold[seat], res.tiebreak[seat], rank,
-                  seat in winners, share if seat in winners else 0.0, st.actions_taken,
-                  decisions[seat], branching[seat] / decisions[seat] if decisions[seat] else 0.0,
-                  lords))
-    r = out["rounds"]
-    m = out["rooms"]
-    for k, rr in enumerate(st.round_results):
-        gold = rr["gold"]
-        top = max(gold)
-        sole = gold.count(top) == 1
-        paid_out = bank[k + 1][0] - bank[k][0]
-        paid_in = bank[k + 1][1] - bank[k][1]
-        for seat in range(n):
-            r.append((game, rr["round"], seat, labels[seat], rr["lord"], gold[seat],
-                      gold[seat] - before[k][seat], sole and gold[seat] == top, rr["rooms"],
-                      rr["cleared"], paid_out, paid_in))
-        for i, level in enumerate(round_levels[k]):
-            m.append((game, rr["round"], i + 1, level, i < rr["cleared"], rr["lord"]))
-    return out
-
-
-def _empty() -> dict:
-    return {"games": [], "rounds": [], "rooms": []}
 
 
 _COLUMNS = {"games": GAME_COLUMNS, "rounds": ROUND_COLUMNS, "rooms": ROOM_COLUMNS}

@@ -12,7 +12,12 @@ Rules      every rule as a card, live examples from the engine, the lords      :
 Explore    how a treasure is split; the order of turns and bumps            :class:`PayoutExplorer`, :class:`TurnOrderExplorer`
 Lab        balance runs (metrics with 95 % CIs) and the design workshop     :class:`LabPanel`, :class:`WorkshopApp`
 Compare    Dungeon Guilds and its sibling games side by side                :class:`CompareExplorer`
+Challenges design challenges: change a card or a lord, Check says if the goal :class:`ChallengePanel`
+           is met (with its interval)
 =========  ===============================================================  ==================
+
+Above the tabs, folded, the teacher page (:class:`TeacherPanel`): which lesson for which time,
+worksheets with answer keys to print, how to serve, what students need (``teacher``).
 
 Only the first tab shown is built at start; the others are built the first time they are
 opened, so the first render stays fast (see ``docs/dashboard.md``). Every callback goes through
@@ -42,7 +47,7 @@ from . import capabilities
 from ..widgets.a11y import PageAccessibility
 from ..widgets.common import App, safe
 
-TABS = ("learn", "play", "rules", "explore", "lab", "compare")
+TABS = ("learn", "play", "rules", "explore", "lab", "compare", "challenges")
 
 # The games the Learn and Play tabs start with (a browser test replays them with the engine).
 LEARN_SETTINGS = {"players": 3, "seats": ["human", "greedy", "greedy"], "seed": 1}
@@ -56,7 +61,8 @@ def text(key: str, lang: str) -> str:
 
 class Dashboard(App):
     """The whole app. Sub-widgets: ``app_layout`` (the ``AppLayout``), ``title_html``,
-    ``tabs`` (the ``Tab``; ``panels[name]`` its page boxes), ``language_toggle`` (shared by
+    ``tabs`` (the ``Tab``; ``panels[name]`` its page boxes), ``teacher_fold`` (the folded teacher
+    page, ``teacher``), ``language_toggle`` (shared by
     every tab), ``message``; ``apps[name]`` the app of each tab built so far (``"explore"``
     holds a ``VBox`` of the two explorers; ``payout_explorer`` / ``turn_explorer`` name them)."""
 
@@ -78,14 +84,20 @@ class Dashboard(App):
         self._builders: dict[str, Callable[[], W.Widget]] = {
             "learn": self._build_learn, "play": self._build_play, "explore": self._build_explore,
             "lab": self._build_lab, "compare": self._build_compare, "rules": self._build_rules,
+            "challenges": self._build_challenges,
         }
         self.title_html = W.HTML().add_class("dg-dash-title")
         self.panels = {name: W.VBox([W.HTML()]).add_class("dg-tab-page").add_class(f"dg-tab-{name}")
                        for name in TABS}
         self.tabs = W.Tab(children=[self.panels[n] for n in TABS]).add_class("dg-tabs")
+        from ..widgets.teacher import TeacherPanel
+
+        self.teacher = TeacherPanel(lang_state=self.lang_state)
+        self.teacher_fold = W.Accordion(children=[self.teacher], selected_index=None).add_class("dg-teacher-fold")
         header = W.VBox([
             W.HBox([self.title_html, self.language_toggle],
                    layout=W.Layout(justify_content="space-between", align_items="center")),
+            self.teacher_fold,
             self.message,
         ]).add_class("dg-dash-header")
         self.app_layout = W.AppLayout(header=header, center=self.tabs, footer=None,
@@ -202,6 +214,13 @@ class Dashboard(App):
             self.workshop = WorkshopApp(lang_state=self.lang_state)
             self.lab_tabs.children = [self.lab_tabs.children[0], self.workshop]
 
+    def _build_challenges(self) -> W.Widget:
+        """The design challenges (issue 28): standard library only, so they run on the static
+        site too."""
+        from ..widgets.challenges import ChallengePanel
+
+        return ChallengePanel(**self._shared())
+
     def _build_compare(self) -> W.Widget:
         from ..widgets.compare import CompareExplorer
 
@@ -238,6 +257,7 @@ class Dashboard(App):
                                  f' <small style="font-weight:normal;color:#666">'
                                  f'{escape(text("dash.subtitle", lang))}</small></h2>')
         self.tabs.titles = tuple(text(f"dash.tab_{n}", lang) for n in TABS)
+        self.teacher_fold.titles = (i18n.t("teacher.title", lang),)
         self._label_explore()
         self._label_lab()
         self._label_compare()

@@ -141,11 +141,11 @@ class EffectRow(W.VBox):
 
     def _show(self) -> None:
         kind = self.kind_dropdown.value
-        self.room_box.layout.display = None if kind == "room" else "none"
-        self.heal_box.layout.display = None if kind in ("heal", "ban") else "none"
-        self.delta_input.layout.display = None if kind == "heal" else "none"
-        self.flip_box.layout.display = None if kind == "flip" else "none"
-        self.bonus_box.layout.display = None if kind == "bonus" else "none"
+        # "flex", not None: the static site's widget manager keeps an inline "none" set before
+        shown = {self.room_box: kind == "room", self.heal_box: kind in ("heal", "ban"),
+                 self.delta_input: kind == "heal", self.flip_box: kind == "flip", self.bonus_box: kind == "bonus"}
+        for box, show in shown.items():
+            box.layout.display = "flex" if show else "none"
 
     def relabel(self, lang: str) -> None:
         self._lang = lang

@@ -10,6 +10,8 @@ The Machinations loop on Dungeon Guilds — *edit, run many times, read the char
 ``workshop.ab``                    A/B experiments with common random numbers; paired tests
 ``workshop.report``                the charts and the HTML/CSV workshop report (and reading it back)
 ``workshop.stats``                 the exact sign test (intervals: ``analysis.intervals``)
+``workshop.challenges``            design challenges (``data/challenges.toml``): the check and its
+                                   verdict, standard library only (``challenge_words``: in words)
 ``workshop.strings``               the workshop's words in English and Chinese
 =================================  ==============================================================
 
@@ -18,17 +20,30 @@ The widgets are in ``dungeon_guilds.widgets.deck_editor``, ``.lord_builder`` and
 (:class:`~dungeon_guilds.state.State`) plays them and the simulator
 (:func:`~dungeon_guilds.analysis.simulate.simulate`) collects the tables. See
 ``docs/workshop.md``.
+
+The package's names (``from dungeon_guilds.workshop import run_ab``) need the ``analysis`` extra
+and say so when it is missing; its standard-library modules (``deck_edit``, ``lord_edit``,
+``stats``, ``challenges``) import without it, so the static site (no pandas) checks the design
+challenges (:mod:`.challenges`).
 """
+
+from importlib import import_module
 
 from ..extras import require
 
-require("dungeon_guilds.workshop", "analysis", "pandas", "plotly")
+_WHERE = {"ABResult": "ab", "Arm": "ab", "compare": "ab", "run_ab": "ab", "verdict": "ab",
+          "DeckTable": "deck_edit", "Problem": "deck_edit", "deck_from_table": "deck_edit",
+          "table_from_deck": "deck_edit", "table_from_text": "deck_edit", "validate": "deck_edit",
+          "copy_of": "lord_edit", "describe_lord": "lord_edit", "make_lord": "lord_edit",
+          "replace_in_pool": "lord_edit", "preview_lord": "preview"}
 
-from .ab import Arm, ABResult, compare, run_ab, verdict
-from .deck_edit import DeckTable, Problem, deck_from_table, table_from_deck, table_from_text, validate
-from .lord_edit import copy_of, describe_lord, make_lord, replace_in_pool
-from .preview import preview_lord
 
-__all__ = ["ABResult", "Arm", "DeckTable", "Problem", "compare", "copy_of", "deck_from_table",
-           "describe_lord", "make_lord", "preview_lord", "replace_in_pool", "run_ab",
-           "table_from_deck", "table_from_text", "validate", "verdict"]
+def __getattr__(name: str):
+    """The package's names, imported when first asked for (PEP 562)."""
+    if name not in _WHERE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    require("dungeon_guilds.workshop", "analysis", "pandas", "plotly")
+    return getattr(import_module(f".{_WHERE[name]}", __name__), name)
+
+
+__all__ = sorted(_WHERE)

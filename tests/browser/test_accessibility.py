@@ -71,7 +71,7 @@ def test_at_200_percent_zoom_on_a_1024_px_screen_no_control_is_cut_off(browser, 
         page.goto(voila_server.url, timeout=120_000)
         page.wait_for_selector(".dg-dashboard .dg-stepper .dg-board", timeout=120_000)
         cut: dict[str, list[str]] = {}
-        for tab in ("Learn", "Play", "Rules", "Explore", "Lab", "Compare"):
+        for tab in ("Learn", "Play", "Rules", "Explore", "Lab", "Compare", "Challenges"):
             page.locator(".dg-tabs > .lm-TabBar .lm-TabBar-tab", has_text=tab).first.click()
             settle(page)
             page.wait_for_timeout(1500)

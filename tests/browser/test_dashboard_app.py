@@ -30,7 +30,7 @@ def plain(html: str) -> str:
 def test_the_layout_is_an_applayout_with_tabs_and_only_learn_is_built_at_start():
     d = Dashboard()
     assert isinstance(d.app_layout, W.AppLayout) and d.app_layout.center is d.tabs
-    assert d.tabs.titles == ("Learn", "Play", "Rules", "Explore", "Lab", "Compare")
+    assert d.tabs.titles == ("Learn", "Play", "Rules", "Explore", "Lab", "Compare", "Challenges")
     assert d.current == "learn" and list(d.apps) == ["learn"]
     learn = d.apps["learn"]
     assert learn.seats == LEARN_SETTINGS["seats"] and learn.game.seed == LEARN_SETTINGS["seed"]

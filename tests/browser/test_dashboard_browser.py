@@ -144,7 +144,7 @@ def test_a_round_played_by_clicking_shows_the_engines_gold_in_both_languages(pag
     page.wait_for_selector(".dg-stepper .dg-timeline .dg-timeline-later")
     assert "appears with the first move" in page.locator(".dg-stepper .dg-timeline").inner_text()
     assert page.locator(".dg-tabs .lm-TabBar-tab").all_inner_texts() == [
-        "Learn", "Play", "Rules", "Explore", "Lab", "Compare"]
+        "Learn", "Play", "Rules", "Explore", "Lab", "Compare", "Challenges"]
     assert page.locator(".dg-stepper .dg-board svg .dg-room").count() == LEARN_SETTINGS["players"]
     assert shown_gold(page, ".dg-stepper") == {0: 2, 1: 2, 2: 2}  # the setup gold (R2.4)
 
@@ -164,7 +164,7 @@ def test_a_round_played_by_clicking_shows_the_engines_gold_in_both_languages(pag
     page.wait_for_function("document.querySelector('button.dg-step').innerText.includes('下一步')")
     settle(page)
     assert page.locator(".dg-tabs .lm-TabBar-tab").all_inner_texts() == [
-        "學習", "對戰", "規則", "探索", "實驗室", "比較"]
+        "學習", "對戰", "規則", "探索", "實驗室", "比較", "挑戰"]
     assert page.locator(".dg-stepper .dg-board").first.get_attribute("lang") == "zh-Hant"
     assert shown_gold(page, ".dg-stepper") == gold
     assert "Traceback" not in page.content()

@@ -1,0 +1,119 @@
+"""The teacher page (issue 28): which lesson for which time, worksheets to print with their
+answer keys, how to serve the dashboard and what students need. The dashboard shows it folded
+on its first screen.
+
+``TeacherPanel()``: ``lesson_dropdown`` (``teaching.LESSONS``), ``version_input``,
+``make_button``, ``links_html`` (four downloads: worksheet and answer key, English and
+繁體中文, as data: links — nothing is written on the server), ``pages`` (the last pages made,
+``{(lang, key): html}``).
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as W
+
+from .. import i18n
+from ..teaching import LESSONS
+from ..teaching.worksheet_html import filename, worksheet_html
+from ..teaching.worksheets import worksheet
+from .common import App, safe, set_options
+from .inputs import checked_int, fit
+from .deck_editor import download_link
+
+VERSION_MAX = 9999
+TABLE_CSS = (".dg-teacher-lessons{border-collapse:collapse}.dg-teacher-lessons td,.dg-teacher-lessons th"
+             "{border:1px solid #888;padding:2px 6px;text-align:left;vertical-align:top}"
+             ".dg-teacher-lessons td:first-child{white-space:nowrap}"
+             ".dg-worksheet-links a{color:#0b4f8a;text-decoration:underline;font-weight:bold}")
+LESSON_TIMES = {"learn": "time_45", "design": "time_90", "compare": "time_45"}
+
+
+COMMANDS = {"server": "make dashboard HOST=0.0.0.0", "site": "make site", "serve": "make serve-site",
+            "folder": "docs/teaching"}
+
+
+def tt(key: str, lang: str, **values) -> str:
+    return i18n.t(f"teacher.{key}", lang, **values)
+
+
+def with_code(key: str, lang: str) -> str:
+    """A sentence as HTML, its commands and folder names (``{server}`` …) set as code."""
+    return escape(i18n.t(f"teacher.{key}", lang)).format(
+        **{name: f"<code>{escape(cmd)}</code>" for name, cmd in COMMANDS.items()})
+
+
+class TeacherPanel(App):
+    css_class = "dg-teacher"
+
+    def __init__(self, lang: str = "en", lang_state=None, show_language: bool = False):
+        super().__init__(lang=lang, lang_state=lang_state, show_language=show_language)
+        self.lessons_html, self.serve_html = W.HTML(), W.HTML()
+        self.worksheets_title = W.HTML()
+        self.lesson_dropdown = W.Dropdown(options=list(LESSONS), layout=W.Layout(width="min(100%, 420px)"))
+        self.version_input = W.IntText(value=1, layout=W.Layout(width="220px")).add_class("dg-worksheet-version")
+        self.make_button = W.Button(icon="print", button_style="primary", layout=fit()).add_class("dg-worksheet-make")
+        self.links_html = W.HTML().add_class("dg-worksheet-links")
+        self.pages: dict[tuple[str, bool], str] = {}
+        self._made: tuple[str, int] | None = None
+        self.make_button.on_click(self._on_make)
+        self.children = [self.lessons_html, self.worksheets_title,
+                         W.HBox([self.lesson_dropdown, self.version_input, self.make_button],
+                                layout=W.Layout(flex_flow="row wrap", align_items="center")),
+                         self.message, self.links_html, self.serve_html]
+        self.relabel()
+
+    @safe
+    def _on_make(self, _button=None) -> None:
+        self.make()
+
+    def make(self) -> dict[tuple[str, bool], str]:
+        """The worksheet and answer key of the chosen lesson and version, in both languages."""
+        seed = checked_int(self.version_input, 1, VERSION_MAX, "teacher.worksheet_version")
+        lesson = self.lesson_dropdown.value
+        ws = worksheet(lesson, seed)
+        self.pages = {(lang, key): worksheet_html(ws, lang, key) for lang in ("en", "zh") for key in (False, True)}
+        self._made = (lesson, seed)
+        self.say("")
+        self._label_links()
+        return self.pages
+
+    def _label_links(self) -> None:
+        if self._made is None:
+            self.links_html.value = ""
+            return
+        lesson, seed = self._made
+        names = i18n.languages()
+        links = [download_link(page, filename(lesson, seed, lang, key),
+                               tt("link_key" if key else "link_sheet", self.lang, language=names[lang]), "text/html")
+                 for (lang, key), page in self.pages.items()]
+        self.links_html.value = (f'<p class="dg-note">{escape(tt("made", self.lang))}</p><p>'
+                                 + " · ".join(links) + "</p>")
+
+    def relabel(self) -> None:
+        L = self.lang
+        rows = "".join(
+            f"<tr><td>{escape(tt(LESSON_TIMES[n], L))}</td><td>{escape(tt(f'lesson_{n}', L))}</td>"
+            f"<td>{escape(tt(f'tabs_{n}', L))}</td><td>{escape(tt(f'hand_in_{n}', L))}</td></tr>" for n in LESSONS)
+        head = "".join(f"<th>{escape(tt(k, L))}</th>" for k in ("col_time", "col_lesson", "col_tabs", "col_hand_in"))
+        self.lessons_html.value = (f"<style>{TABLE_CSS}</style><h4>{escape(tt('lessons', L))}</h4>"
+                                   f'<table class="dg-teacher-lessons"><thead><tr>{head}</tr></thead>'
+                                   f"<tbody>{rows}</tbody></table><p>{with_code('plans', L)}</p>")
+        self.worksheets_title.value = f"<h4>{escape(tt('worksheets', L))}</h4>"
+        set_options(self.lesson_dropdown, [(tt(f"lesson_{n}", L), n) for n in LESSONS])
+        self.lesson_dropdown.description = tt("worksheet_lesson", L)
+        self.version_input.description = tt("worksheet_version", L)
+        for w in (self.lesson_dropdown, self.version_input):
+            w.style = {"description_width": "initial"}
+        self.make_button.description = tt("make", L)
+        self.serve_html.value = (f"<h4>{escape(tt('serve', L))}</h4><ul>"
+                                 + "".join(f"<li>{with_code(k, L)}</li>" for k in ("serve_server", "serve_site", "serve_paper"))
+                                 + f"</ul><h4>{escape(tt('needs', L))}</h4><p>{escape(tt('needs_text', L))}</p>")
+        self._label_links()
+
+    def refresh(self) -> None:
+        """Nothing to redraw beyond the words."""
+
+
+__all__ = ["TeacherPanel", "VERSION_MAX"]
