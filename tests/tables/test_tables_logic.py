@@ -174,3 +174,10 @@ def test_seat_message_in_both_languages(tmp_path):
         msg = seat_message(table, 1, lang)
         assert msg["seat"] == 2 and msg["seats"][1]["you"] and "tables." not in json.dumps(msg, ensure_ascii=False)
         assert set(msg["targets"]) == {f"hand-{s}" for s in range(1, 6)}
+
+
+def test_a_csv_deck_file_from_the_editor_opens_a_table(tmp_path):
+    deck = reference_deck().with_values(heal_costs=[0, 1, 1, 2, 2, 3])
+    out = send(lobby_in(tmp_path), Conn(), {"op": "open", "seats": 3, "name": "Ann", "deck": deck.to_csv(),
+                                            "deck_format": "csv"})
+    assert out.reply["op"] == "seat"

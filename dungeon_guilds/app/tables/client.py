@@ -58,7 +58,8 @@ class SeatClient:
                     return msg
             left = deadline - time.monotonic()
             if left <= 0:
-                raise TimeoutError(f"no frame matched in {timeout} s; last: {self.frames[-1:] }")
+                last = [(m.get("op"), m.get("version"), m.get("code")) for _, m in self.frames[-3:]]
+                raise TimeoutError(f"no frame matched in {timeout} s; last frames (op, version, code): {last}")
             self._changed.clear()
             try:
                 await asyncio.wait_for(self._changed.wait(), left)

@@ -97,13 +97,15 @@ def _rules(raw: Any) -> Rules:
         raise TableRefusal("rules_bad", reason=str(err)) from None
 
 
-def _deck(raw: Any):
+def _deck(raw: Any, fmt: Any = "toml"):
     if raw is None or raw == "":
         return None
     if not isinstance(raw, str) or len(raw) > MAX_DECK:
         raise TableRefusal("bad_field", field="deck")
+    if fmt not in ("toml", "csv"):
+        raise TableRefusal("bad_field", field="deck_format")
     try:
-        return parse_deck_text(raw)
+        return parse_deck_text(raw, fmt)
     except DeckError as err:
         raise TableRefusal("deck_bad", reason=str(err)) from None
 
@@ -126,7 +128,7 @@ def on_open(lobby: Lobby, conn: Conn, msg: dict) -> Outcome:
     if conn.seat is not None:
         raise TableRefusal("one_seat")
     seats = _field(msg, "seats", int)
-    rules, deck = _rules(msg.get("rules")), _deck(msg.get("deck"))
+    rules, deck = _rules(msg.get("rules")), _deck(msg.get("deck"), msg.get("deck_format") or "toml")
     table, token = lobby.open(seats, msg.get("name"), rules, deck)
     return Outcome(_seat_reply(conn, table, 0, token), table)
 

@@ -118,6 +118,7 @@ def seat_message(table: Table, seat: int, lang: str, selected: Sequence[int] = (
     msg["log"] = round_log_html(game.log, game.names, lang, secret_for=seat)
     msg["story"] = [escape(s) for s in _story(table, lang)]
     msg["phase"] = i18n.phase_name(game.phase, lang)
+    msg["phase_id"] = game.phase  # setup / dispatch / over (for scripts)
     return msg
 
 

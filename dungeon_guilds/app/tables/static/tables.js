@@ -7,7 +7,7 @@
   const SEATS_KEY = 'dg-table-seats';      // {CODE: seat token} kept by this browser
   const $ = (id) => document.getElementById(id);
   let lang = localStorage.getItem('dg-lang') || ((navigator.language || '').toLowerCase().startsWith('zh') ? 'zh' : 'en');
-  let ws = null, last = null, code = null, retry = 500, deckText = null;
+  let ws = null, last = null, code = null, retry = 500, deckText = null, deckName = null;
 
   const tr = (key) => (TEXTS[lang] && TEXTS[lang][key]) || TEXTS.en[key] || key;
   const tokens = () => { try { return JSON.parse(localStorage.getItem(SEATS_KEY) || '{}'); } catch (e) { return {}; } };
@@ -21,10 +21,8 @@
   function applyTexts() {
     document.documentElement.lang = lang === 'zh' ? 'zh-Hant' : 'en';
     document.title = tr('title');
-    document.querySelectorAll('[data-t]').forEach((el) => {
-      if (el.id === 'deck-name' && deckText) return;
-      el.textContent = tr(el.dataset.t);
-    });
+    document.querySelectorAll('[data-t]').forEach((el) => { el.textContent = tr(el.dataset.t); });
+    $('deck-line').textContent = tr('deck_line').replace('{name}', deckName || tr('deck_reference'));
     $('lang').textContent = tr('lang_button');
     $('lang').lang = lang === 'zh' ? 'en' : 'zh-Hant';
   }
@@ -60,6 +58,7 @@
       $('seat-list').appendChild(li);
     });
     $('story').innerHTML = msg.story.map((s) => '<li>' + s + '</li>').join('');
+    $('story-part').hidden = !msg.story.length;
     $('log').innerHTML = msg.log;
   }
 
@@ -121,12 +120,13 @@
   $('open-form').addEventListener('submit', (e) => {
     e.preventDefault();
     send({ op: 'open', seats: Number($('seats').value), name: $('name').value, deck: deckText,
+      deck_format: deckName && deckName.toLowerCase().endsWith('.csv') ? 'csv' : 'toml',
       rules: { lords: $('lords').value, edition: $('edition').value, teams: $('teams').value || null, npc: $('npc').checked } });
   });
   $('deck').addEventListener('change', () => {
     const f = $('deck').files[0];
-    if (!f) { deckText = null; applyTexts(); return; }
-    f.text().then((text) => { deckText = text; $('deck-name').textContent = f.name; });
+    if (!f) { deckText = null; deckName = null; applyTexts(); return; }
+    f.text().then((text) => { deckText = text; deckName = f.name; applyTexts(); });
   });
   $('bots').addEventListener('click', () => send({ op: 'bots' }));
   $('leave').addEventListener('click', () => {

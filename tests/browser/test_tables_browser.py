@@ -1,0 +1,197 @@
+"""Four students play one class table in Chromium, on the dashboard's own server (issue 26,
+item 7): four browser contexts (each its own localStorage, so its own seat token) open and join
+by the code, play a whole 4-player game by clicking the drawn board; one reloads mid-round and
+goes on; the final gold is the engine's replay of the table's record. Every websocket frame and
+the page (DOM) of every seat are checked for the other seats' secrets (item 2). Screenshots of
+the table page at 1024×768 in English and 繁體中文 go to ``build/screenshots/``."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from pathlib import Path
+
+import pytest
+
+from dungeon_guilds.app import serving
+from dungeon_guilds.record import from_record
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOK = "notebooks/dashboard.ipynb"
+
+pytestmark = pytest.mark.browser
+SHOTS = ROOT / "build" / "screenshots"
+NAMES = ("Ann", "Bo", "Cy", "Di")
+
+
+@pytest.fixture(scope="module")
+def tables_server(tmp_path_factory):
+    """The dashboard's Voila (no preheated kernels: a table page needs none)."""
+    if not serving.voila_executable().exists():
+        pytest.skip("voila is not installed in this environment")
+    folder = tmp_path_factory.mktemp("tables-voila")
+    server = serving.start_voila(ROOT, folder / "voila.log", notebook=NOTEBOOK, preheat=False,
+                                 timeout=serving.START_TIMEOUT, env={"DUNGEON_GUILDS_TEACHER_CODE": "teach"})
+    try:
+        yield server, folder / "tables"
+    finally:
+        server.stop()
+
+
+class Student:
+    def __init__(self, browser, base: str, name: str):
+        self.name = name
+        self.context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="en-US")
+        self.context.set_default_timeout(30_000)
+        self.page = self.context.new_page()
+        self.frames: list[dict] = []
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+        self.page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
+        self.base = base
+
+    def _frame(self, payload) -> None:
+        self.frames.append(json.loads(payload if isinstance(payload, str) else payload.decode()))
+
+    def states(self) -> list[dict]:
+        return [f for f in self.frames if f.get("op") == "state"]
+
+    def token(self) -> str:
+        return self.page.evaluate("() => JSON.stringify(localStorage.getItem('dg-table-seats'))")
+
+    def enabled(self, prefix: str) -> list[str]:
+        return self.page.eval_on_selector_all(
+            f'#board [data-target^="{prefix}"][aria-disabled="false"]', "els => els.map(e => e.dataset.target)")
+
+    def click(self, target: str) -> None:
+        self.page.locator(f'#board [data-target="{target}"]').click()
+
+
+def wait_for(cond, timeout: float = 60.0, what: str = "") -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if cond():
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def join_all(browser, base: str) -> list[Student]:
+    students = [Student(browser, base, n) for n in NAMES]
+    ann = students[0].page
+    ann.goto(f"{base}dungeon-guilds/tables")
+    ann.fill("#name", "Ann")
+    ann.click("#open-form button")
+    ann.wait_for_selector("#table:not([hidden])")
+    link = ann.text_content("#link")
+    for s in students[1:]:
+        s.page.goto(link)  # the code is filled in from the link
+        s.page.fill("#name", s.name)
+        s.page.click("#join-form button")
+    for s in students:
+        s.page.wait_for_selector("#board .dg-board")
+    return students
+
+
+def choose_exhaust(s: Student, rng: random.Random) -> tuple[int, int]:
+    a, b = sorted(rng.sample(range(1, 6), 2))
+    s.click(f"hand-{a}")
+    wait_for(lambda: s.page.locator('#board [data-target="hand-%d"][aria-pressed="true"]' % a).count() == 1)
+    s.click(f"hand-{b}")
+    s.page.wait_for_selector('#board [data-target="exhaust"]')
+    s.click("exhaust")
+    wait_for(lambda: f"{a} and {b}" in (s.page.text_content("#status") or "") or "setup" not in
+             (s.page.get_attribute("#board .dg-board", "data-phase") or ""), what="the choice kept")
+    return a, b
+
+
+def secrets_kept(students: list[Student], chosen: dict[int, tuple[int, int]]) -> None:
+    """No page (its DOM and every frame it received) holds another seat's pending choice or token."""
+    tokens = [s.token() for s in students]
+    for i, s in enumerate(students):
+        text = s.page.inner_text("body")
+        frames = json.dumps(s.frames)
+        for j, (a, b) in chosen.items():
+            if j != i:
+                assert f"exhaust {a} and {b}" not in text and f"exhaust {a} and {b}" not in frames
+        for j, t in enumerate(tokens):
+            if j != i:
+                assert json.loads(t) not in frames and json.loads(t) not in s.page.content()
+
+
+def play_turn(students: list[Student], rng: random.Random) -> None:
+    wait_for(lambda: any(s.enabled("hand-") for s in students), what="a seat to move")
+    mover = next(s for s in students if s.enabled("hand-"))
+    before = len(mover.states())
+    mover.click(rng.choice(mover.enabled("hand-")))
+    wait_for(lambda: mover.enabled("slot-") or len(mover.states()) > before + 1, what="slots to choose")
+    slots = mover.enabled("slot-")
+    if not slots:
+        return
+    mover.click(rng.choice(slots))
+    wait_for(lambda: not mover.enabled("slot-"), what="the move played")
+
+
+def test_four_browsers_play_one_table(browser, tables_server):
+    server, tables = tables_server
+    base = f"http://127.0.0.1:{server.port}/"
+    students = join_all(browser, base)
+    rng = random.Random(26)
+    try:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        students[1].page.screenshot(path=str(SHOTS / "tables-setup-en.png"))
+        chosen = {}
+        for i in (2, 0, 3):
+            chosen[i] = choose_exhaust(students[i], rng)
+            secrets_kept(students, chosen)
+        chosen[1] = choose_exhaust(students[1], rng)
+        moves = 0
+        phase = lambda: students[0].page.get_attribute("#board .dg-board", "data-phase")  # noqa: E731
+        while phase() != "over":
+            play_turn(students, rng)
+            moves += 1
+            if moves == 6:  # Cy reloads mid-round: same seat (the token kept in localStorage)
+                students[2].page.reload()
+                students[2].page.wait_for_selector("#board .dg-board")
+                assert students[2].page.locator("#seat-list .you").inner_text().startswith("Seat 3")
+            if moves == 9:
+                students[1].page.screenshot(path=str(SHOTS / "tables-play-en.png"))
+                students[1].page.click("#lang")
+                wait_for(lambda: "輪到" in students[1].page.inner_text("#status") or "正在" in
+                         students[1].page.inner_text("#status"), what="the page in 繁體中文")
+                students[1].page.screenshot(path=str(SHOTS / "tables-play-zh.png"))
+            wait_for(lambda: phase() == "over" or any(s.enabled("hand-") for s in students), what="next turn")
+        (path,) = tables.glob("*.json")
+        record = json.loads(path.read_text())["record"]
+        replay = from_record(record)
+        for s in students:
+            shown = s.page.eval_on_selector_all("#board .dg-player", "els => els.map(e => Number(e.dataset.gold))")
+            assert shown == list(replay.state.gold)
+        assert all(not s.errors for s in students), [s.errors for s in students]
+    finally:
+        for s in students:
+            s.context.close()
+
+
+def test_table_page_lobby_in_both_languages(browser, tables_server):
+    server, _ = tables_server
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="zh-TW")
+    page = context.new_page()
+    try:
+        page.goto(f"http://127.0.0.1:{server.port}/dungeon-guilds/tables")
+        page.wait_for_selector("#lobby:not([hidden])")
+        assert page.inner_text("h1") == "課堂牌桌"
+        page.screenshot(path=str(SHOTS / "tables-lobby-zh.png"))
+        page.click("#lang")
+        assert page.inner_text("h1") == "Class tables"
+        page.fill("#code", "ZZZZZZ")
+        page.fill("#name", "Eve")
+        page.click("#join-form button")
+        page.wait_for_function("document.getElementById('message').textContent.length > 0")
+        assert "no table with that code" in page.inner_text("#message")
+        page.screenshot(path=str(SHOTS / "tables-lobby-en.png"))
+        assert not [r for r in page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
+                    if not r.startswith(f"http://127.0.0.1:{server.port}/") and not r.startswith("ws://127.0.0.1")]
+    finally:
+        context.close()
