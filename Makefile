@@ -18,6 +18,10 @@ MAX_KERNELS ?= 40
 POOL   ?= 30
 # seconds a kernel whose page went away (no goodbye) lives on; empty: voila.json's (600)
 CULL_IDLE ?=
+# class tables (issue 26): where they are saved (empty: ~/.local/share/dungeon-guilds/tables) and how
+# many may be open at once; the teacher code is printed when the server starts
+TABLES_DIR ?=
+MAX_TABLES ?= 30
 BIN    := $(VENV)/bin
 
 .PHONY: test dashboard install bench clean site serve-site lab figures
@@ -46,7 +50,8 @@ test: $(VENV)/.installed
 # (read from this directory) sets idle-kernel culling (the preheated pool: POOL, above), the cell timeouts and
 # no tracebacks. Stop it with Ctrl-C.
 dashboard: $(VENV)/.dashboard-installed
-	DUNGEON_GUILDS_MAX_KERNELS=$(MAX_KERNELS) DUNGEON_GUILDS_POOL=$(POOL) $(BIN)/dungeon-guilds-voila --no-browser \
+	DUNGEON_GUILDS_MAX_KERNELS=$(MAX_KERNELS) DUNGEON_GUILDS_POOL=$(POOL) DUNGEON_GUILDS_MAX_TABLES=$(MAX_TABLES) \
+	  $(if $(TABLES_DIR),DUNGEON_GUILDS_TABLES_DIR=$(TABLES_DIR)) $(BIN)/dungeon-guilds-voila --no-browser \
 	  --Voila.ip=$(HOST) --port=$(PORT) --Voila.port_retries=0 \
 	  $(if $(CULL_IDLE),--MappingKernelManager.cull_idle_timeout=$(CULL_IDLE)) \
 	  notebooks/dashboard.ipynb

@@ -28,6 +28,7 @@ Headless use (tests)::
 
 from __future__ import annotations
 
+import os
 from html import escape
 from typing import Callable
 
@@ -41,6 +42,8 @@ from .. import i18n
 from . import capabilities
 from ..widgets.common import App, safe
 
+# set by the dashboard's own server (voila_app) for its kernels: the class tables' page (issue 26)
+TABLES_URL_ENV = "DUNGEON_GUILDS_TABLES_URL"
 TABS = ("learn", "play", "rules", "explore", "lab", "compare")
 
 # The games the Learn and Play tabs start with (a browser test replays them with the engine).
@@ -153,10 +156,24 @@ class Dashboard(App):
 
         return RoundStepper(**self._settings["learn"], **self._shared())
 
-    def _build_play(self) -> W.Widget:
+    def _build_play(self) -> W.Widget | tuple[W.Widget, W.Widget]:
+        """A game against bots; on the dashboard's own server, above it the way to the class
+        tables (classmates on their own devices, issue 26)."""
         from ..widgets.play_table import PlayTable
 
-        return PlayTable(**self._settings["play"], **self._shared())
+        table = PlayTable(**self._settings["play"], **self._shared())
+        if not os.environ.get(TABLES_URL_ENV):
+            return table  # the static site, a notebook: no table server
+        self._tables_link = W.HTML().add_class("dg-tables-link")
+        self._label_tables()
+        return table, W.VBox([self._tables_link, table])
+
+    def _label_tables(self) -> None:
+        if getattr(self, "_tables_link", None) is not None:
+            url = escape(os.environ.get(TABLES_URL_ENV, ""))
+            self._tables_link.value = (f'<p class="dg-note"><a href="{url}" target="_blank" rel="noopener">'
+                                       f'{escape(text("tables.dashboard_link", self.lang))}</a> — '
+                                       f'{escape(text("tables.dashboard_why", self.lang))}</p>')
 
     def _build_rules(self) -> W.Widget:
         """Every rule as a card with live examples, and the lord cards (issue 19)."""
@@ -238,6 +255,7 @@ class Dashboard(App):
         self._label_lab()
         self._label_compare()
         self._label_gates()
+        self._label_tables()
 
     def refresh(self) -> None:
         """The tab apps redraw themselves (they share the language state)."""

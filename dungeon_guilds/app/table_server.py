@@ -173,7 +173,7 @@ class TeacherHandler(tornado.web.RequestHandler):
         lang = self.get_argument("lang", "en")
         return lang if lang in protocol.LANGS else "en"
 
-    def get(self) -> None:
+    def get(self, what: str | None = None) -> None:
         self._form(self._lang(), "")
 
     def _form(self, lang: str, problem: str) -> None:

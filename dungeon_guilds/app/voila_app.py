@@ -49,6 +49,7 @@ from .. import i18n
 from ..widgets import figure_view
 from ..widgets.figure_view import FIGURES_ENV
 from . import serving, table_server
+from .dashboard import TABLES_URL_ENV
 
 TEMPLATE_DIR = Path(__file__).with_name("templates")
 FONTAWESOME_URL = "dungeon-guilds/fontawesome"
@@ -185,6 +186,8 @@ class DashboardVoila(Voila):
         denied = list(self.voila_configuration.extension_denylist or [])
         self.voila_configuration.extension_denylist = denied + [x for x in PAGE_EXTENSIONS_LEFT_OUT if x not in denied]
         os.environ[FIGURES_ENV] = "lazy"
+        # the kernels (this environment) link the Play tab to the class tables this server holds
+        os.environ[TABLES_URL_ENV] = url_path_join(self.server_url, table_server.BASE, "tables")
         return super().init_settings()
 
     def setup_template_dirs(self):
