@@ -156,19 +156,25 @@ class Dashboard(App):
 
         return RoundStepper(**self._settings["learn"], **self._shared())
 
-    def _build_play(self) -> W.Widget | tuple[W.Widget, W.Widget]:
-        """A game against bots; on the dashboard's own server, above it the way to the class
-        tables (classmates on their own devices, issue 26)."""
+    def _build_play(self) -> tuple[W.Widget, W.Widget]:
+        """A game against bots; above it, folded, pass and play (several people on this device)
+        and, on the dashboard's own server, the way to the class tables (issue 26)."""
         from ..widgets.play_table import PlayTable
+        from .pass_and_play import PassAndPlay
 
         table = PlayTable(**self._settings["play"], **self._shared())
-        if not os.environ.get(TABLES_URL_ENV):
-            return table  # the static site, a notebook: no table server
-        self._tables_link = W.HTML().add_class("dg-tables-link")
+        self.pass_and_play = PassAndPlay(**self._shared())
+        self._pass_box = W.Accordion(children=[self.pass_and_play], selected_index=None).add_class("dg-pass-box")
+        parts = [self._pass_box, table]
+        if os.environ.get(TABLES_URL_ENV):  # the dashboard's own server holds class tables
+            self._tables_link = W.HTML().add_class("dg-tables-link")
+            parts.insert(0, self._tables_link)
         self._label_tables()
-        return table, W.VBox([self._tables_link, table])
+        return table, W.VBox(parts)
 
     def _label_tables(self) -> None:
+        if getattr(self, "_pass_box", None) is not None:
+            self._pass_box.titles = (text("tables.pass_title", self.lang),)
         if getattr(self, "_tables_link", None) is not None:
             url = escape(os.environ.get(TABLES_URL_ENV, ""))
             self._tables_link.value = (f'<p class="dg-note"><a href="{url}" target="_blank" rel="noopener">'
