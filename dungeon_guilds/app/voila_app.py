@@ -187,7 +187,7 @@ class DashboardVoila(Voila):
         self.voila_configuration.extension_denylist = denied + [x for x in PAGE_EXTENSIONS_LEFT_OUT if x not in denied]
         os.environ[FIGURES_ENV] = "lazy"
         # the kernels (this environment) link the Play tab to the class tables this server holds
-        os.environ[TABLES_URL_ENV] = url_path_join(self.server_url, table_server.BASE, "tables")
+        os.environ[TABLES_URL_ENV] = url_path_join(self.base_url or "/", table_server.BASE, "tables")
         return super().init_settings()
 
     def setup_template_dirs(self):

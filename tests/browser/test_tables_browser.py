@@ -195,3 +195,37 @@ def test_table_page_lobby_in_both_languages(browser, tables_server):
                     if not r.startswith(f"http://127.0.0.1:{server.port}/") and not r.startswith("ws://127.0.0.1")]
     finally:
         context.close()
+
+
+def test_the_play_tab_links_the_tables_and_passes_and_plays(browser, tables_server):
+    """The dashboard's Play tab: a link to this server's class tables, and pass and play with
+    the screen hidden between two people (en and zh screenshots)."""
+    from test_dashboard_browser import click_tab, open_dashboard, settle
+
+    server, _ = tables_server
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="en-US")
+    context.set_default_timeout(60_000)
+    page = context.new_page()
+    try:
+        open_dashboard(page, server)
+        click_tab(page, "Play")
+        link = page.locator(".dg-tables-link a")
+        link.wait_for()
+        assert link.get_attribute("href") == "/dungeon-guilds/tables"
+        box = page.locator(".dg-pass-box")
+        box.locator(".lm-AccordionPanel-title, .p-Collapse-header, .jupyter-widget-Collapse-header").first.click()
+        box.locator("button", has_text="Start the game").click()
+        page.wait_for_selector(".dg-pass-and-play .dg-pass-to")
+        assert "Pass the device to Ann" in page.inner_text(".dg-pass-and-play .dg-pass-to")
+        assert page.locator(".dg-pass-and-play .dg-board").count() == 0  # the curtain hides the board
+        box.scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / "pass-curtain-en.png"))
+        box.locator("button", has_text="I am Ann").click()
+        page.wait_for_selector(".dg-pass-and-play .dg-board svg")
+        settle(page, ".dg-pass-and-play")
+        page.locator(".dg-dash-header .dg-lang-toggle button", has_text="繁體中文").click()
+        page.wait_for_function("document.querySelector('.dg-pass-and-play .dg-board').getAttribute('lang') == 'zh-Hant'")
+        settle(page, ".dg-pass-and-play")
+        page.screenshot(path=str(SHOTS / "pass-board-zh.png"))
+    finally:
+        context.close()
