@@ -177,7 +177,8 @@ class Dashboard(App):
             self._pass_box.titles = (text("tables.pass_title", self.lang),)
         if getattr(self, "_tables_link", None) is not None:
             url = escape(os.environ.get(TABLES_URL_ENV, ""))
-            self._tables_link.value = (f'<p class="dg-note"><a href="{url}" target="_blank" rel="noopener">'
+            self._tables_link.value = (f'<p class="dg-note"><a href="{url}" target="_blank" rel="noopener" '
+                                       'style="color:#0b4f7a;text-decoration:underline;font-weight:600">'
                                        f'{escape(text("tables.dashboard_link", self.lang))}</a> — '
                                        f'{escape(text("tables.dashboard_why", self.lang))}</p>')
 
