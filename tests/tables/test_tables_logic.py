@@ -181,3 +181,22 @@ def test_a_csv_deck_file_from_the_editor_opens_a_table(tmp_path):
     out = send(lobby_in(tmp_path), Conn(), {"op": "open", "seats": 3, "name": "Ann", "deck": deck.to_csv(),
                                             "deck_format": "csv"})
     assert out.reply["op"] == "seat"
+
+
+def test_a_lord_file_from_the_lord_builder_plays_round_1(tmp_path):
+    from dungeon_guilds.lords import LORDS_BY_ID, lord_from_dict
+
+    data = LORDS_BY_ID["red_dragon"].to_dict() | {"id": "gentle_dragon", "name_en": "Gentle Dragon"}
+    lobby = lobby_in(tmp_path)
+    conns = [Conn() for _ in range(3)]
+    out = send(lobby, conns[0], {"op": "open", "seats": 3, "name": "Ann", "lord": json.dumps(data)})
+    table = lobby.tables[out.reply["code"]]
+    for i, name in ((1, "Bo"), (2, "Cy")):
+        send(lobby, conns[i], {"op": "join", "code": table.code, "name": name})
+    assert table.game.lords[0] == lord_from_dict(data) and table.game.state.lord.id == "gentle_dragon"
+    reborn = Lobby(TableStore(tmp_path)).tables[table.code]
+    assert reborn.lord == table.lord and reborn.game.lords == table.game.lords
+    play_out(lobby, table, conns, random.Random(6))
+    assert from_record(records.records([table])[0]).state.gold == table.game.state.gold
+    bad = send(lobby, Conn(lang="zh"), {"op": "open", "seats": 3, "name": "X", "lord": '{"id": "x"}'})
+    assert bad.reply["code"] == "lord_bad" and "effects" in bad.reply["reason"] and "城主檔" in bad.reply["reason"]

@@ -63,11 +63,11 @@ class Lobby:
             if code not in self.tables and not self.store.known(code):
                 return code
 
-    def open(self, seats: Any, name: Any, rules: Rules, deck: Deck | None) -> tuple[Table, str]:
+    def open(self, seats: Any, name: Any, rules: Rules, deck: Deck | None, lord=None) -> tuple[Table, str]:
         open_now = sum(not t.is_over for t in self.tables.values())
         if open_now >= self.max_tables:
             raise TableRefusal("too_many_tables", most=self.max_tables)
-        table, token = Table.open(self.new_code(), seats, name, rules, deck, self.clock())
+        table, token = Table.open(self.new_code(), seats, name, rules, deck, self.clock(), lord=lord)
         self.tables[table.code] = table
         self.save(table)
         return table, token

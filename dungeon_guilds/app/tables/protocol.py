@@ -33,6 +33,7 @@ from ... import i18n
 from ...actions import ActionSyntaxError
 from ...cards import DeckError, parse_deck_text
 from ...errors import IllegalAction
+from ...lords import lord_from_dict
 from ...rules import Rules, RulesError
 from .lobby import MAX_BAD_CODES, Lobby
 from .refusal import TableRefusal, refusal_words
@@ -40,6 +41,7 @@ from .table import Table
 
 MAX_MESSAGE = 16_000  # characters; a deck file is the longest thing a page sends
 MAX_DECK = 15_000
+MAX_LORD = 8_000
 LANGS = ("en", "zh")
 
 
@@ -110,6 +112,17 @@ def _deck(raw: Any, fmt: Any = "toml"):
         raise TableRefusal("deck_bad", reason=str(err)) from None
 
 
+def _lord(raw: Any):
+    if raw is None or raw == "":
+        return None
+    if not isinstance(raw, str) or len(raw) > MAX_LORD:
+        raise TableRefusal("bad_field", field="lord")
+    try:
+        return lord_from_dict(json.loads(raw))
+    except (ValueError, RecursionError, TypeError) as err:  # LordError and EffectError are ValueErrors
+        raise TableRefusal("lord_bad", reason=str(err)) from None
+
+
 def _seated(lobby: Lobby, conn: Conn) -> tuple[Table, int]:
     if conn.code is None or conn.seat is None:
         raise TableRefusal("no_seat")
@@ -129,7 +142,7 @@ def on_open(lobby: Lobby, conn: Conn, msg: dict) -> Outcome:
         raise TableRefusal("one_seat")
     seats = _field(msg, "seats", int)
     rules, deck = _rules(msg.get("rules")), _deck(msg.get("deck"), msg.get("deck_format") or "toml")
-    table, token = lobby.open(seats, msg.get("name"), rules, deck)
+    table, token = lobby.open(seats, msg.get("name"), rules, deck, _lord(msg.get("lord")))
     return Outcome(_seat_reply(conn, table, 0, token), table)
 
 

@@ -29,6 +29,8 @@ from ...actions import EXHAUST, Action, ActionSyntaxError
 from ...analysis.bots import make_bot
 from ...cards import Deck, parse_deck_text, reference_deck
 from ...errors import IllegalAction
+from ...game import rng
+from ...lords import Lord, lord_from_dict, lord_pool
 from ...record import from_record
 from ...record_write import to_record
 from .refusal import TableRefusal
@@ -80,13 +82,14 @@ class Table:
     game: Game | None = None
     pending: dict[int, tuple[int, int]] = field(default_factory=dict)  # secret setup choices (R2.4)
     version: int = 0  # every change counts one; a move names the version it was made on
+    lord: Lord | None = None  # a lord from the workshop (lord builder), in play in round 1
 
     # ------------------------------------------------------------------ opening and seats
     @classmethod
     def open(cls, code: str, seats: int, name: str, rules: Rules, deck: Deck | None, now: float,
-             seed: int | None = None) -> tuple["Table", str]:
-        """A new table with ``seats`` seats; the opener ``name`` takes seat 1. Returns the table
-        and the opener's token."""
+             seed: int | None = None, lord: Lord | None = None) -> tuple["Table", str]:
+        """A new table with ``seats`` seats; the opener ``name`` takes seat 1 (``lord``: a lord
+        from the workshop, in play in round 1). Returns the table and the opener's token."""
         if not isinstance(seats, int) or isinstance(seats, bool) or not MIN_SEATS <= seats <= MAX_SEATS:
             raise TableRefusal("seats_bad", low=MIN_SEATS, high=MAX_SEATS)
         try:
@@ -94,7 +97,7 @@ class Table:
         except ValueError as err:
             raise TableRefusal("rules_bad", reason=str(err)) from None
         table = cls(code, [Seat() for _ in range(seats)], rules, deck or reference_deck(),
-                    seed if seed is not None else secrets.randbelow(10**9), now, now)
+                    seed if seed is not None else secrets.randbelow(10**9), now, now, lord=lord)
         token = table._take(0, clean_name(name))
         return table, token
 
@@ -147,7 +150,11 @@ class Table:
 
     def _maybe_start(self) -> None:
         if self.game is None and all(s.kind != OPEN for s in self.seats):
-            self.game = Game(self.names(), seed=self.seed, rules=self.rules, deck=self.deck)
+            lords = None
+            if self.lord is not None:  # the workshop's lord in round 1, the others drawn by the seed (R2.2)
+                pool = [x for x in lord_pool(self.rules.lords) if x.id != self.lord.id]
+                lords = [self.lord] + rng(self.seed, "table-lords").sample(pool, len(self.seats) - 1)
+            self.game = Game(self.names(), seed=self.seed, rules=self.rules, deck=self.deck, lords=lords)
 
     # ------------------------------------------------------------------ moves
     @property
@@ -243,6 +250,7 @@ class Table:
             "created": self.created, "last_active": self.last_active, "version": self.version,
             "record": to_record(self.game) if self.game is not None else None,
             "pending": {str(k): list(v) for k, v in self.pending.items()},
+            "lord": None if self.lord is None else self.lord.to_dict(),
         }
 
     @classmethod
@@ -250,7 +258,8 @@ class Table:
         deck = parse_deck_text(data["deck"]) if data.get("deck") else reference_deck()
         table = cls(str(data["code"]), [Seat(s["kind"], s["name"], s["token_hash"]) for s in data["seats"]],
                     Rules.from_dict(data["rules"]), deck, int(data["seed"]), float(data["created"]),
-                    float(data["last_active"]), version=int(data["version"]))
+                    float(data["last_active"]), version=int(data["version"]),
+                    lord=lord_from_dict(data["lord"]) if data.get("lord") else None)
         if data.get("record") is not None:
             table.game = from_record(data["record"])
         table.pending = {int(k): (int(v[0]), int(v[1])) for k, v in data.get("pending", {}).items()}

@@ -7,7 +7,7 @@
   const SEATS_KEY = 'dg-table-seats';      // {CODE: seat token} kept by this browser
   const $ = (id) => document.getElementById(id);
   let lang = localStorage.getItem('dg-lang') || ((navigator.language || '').toLowerCase().startsWith('zh') ? 'zh' : 'en');
-  let ws = null, last = null, code = null, retry = 500, deckText = null, deckName = null;
+  let ws = null, last = null, code = null, retry = 500, deckText = null, deckName = null, lordText = null, lordName = null;
 
   const tr = (key) => (TEXTS[lang] && TEXTS[lang][key]) || TEXTS.en[key] || key;
   const tokens = () => { try { return JSON.parse(localStorage.getItem(SEATS_KEY) || '{}'); } catch (e) { return {}; } };
@@ -23,6 +23,7 @@
     document.title = tr('title');
     document.querySelectorAll('[data-t]').forEach((el) => { el.textContent = tr(el.dataset.t); });
     $('deck-line').textContent = tr('deck_line').replace('{name}', deckName || tr('deck_reference'));
+    $('lord-line').textContent = tr('lord_line').replace('{name}', lordName || tr('lord_drawn'));
     $('lang').textContent = tr('lang_button');
     $('lang').lang = lang === 'zh' ? 'en' : 'zh-Hant';
   }
@@ -120,13 +121,18 @@
   $('open-form').addEventListener('submit', (e) => {
     e.preventDefault();
     send({ op: 'open', seats: Number($('seats').value), name: $('name').value, deck: deckText,
-      deck_format: deckName && deckName.toLowerCase().endsWith('.csv') ? 'csv' : 'toml',
+      deck_format: deckName && deckName.toLowerCase().endsWith('.csv') ? 'csv' : 'toml', lord: lordText,
       rules: { lords: $('lords').value, edition: $('edition').value, teams: $('teams').value || null, npc: $('npc').checked } });
   });
   $('deck').addEventListener('change', () => {
     const f = $('deck').files[0];
     if (!f) { deckText = null; deckName = null; applyTexts(); return; }
     f.text().then((text) => { deckText = text; deckName = f.name; applyTexts(); });
+  });
+  $('lord').addEventListener('change', () => {
+    const f = $('lord').files[0];
+    if (!f) { lordText = null; lordName = null; applyTexts(); return; }
+    f.text().then((text) => { lordText = text; lordName = f.name; applyTexts(); });
   });
   $('bots').addEventListener('click', () => send({ op: 'bots' }));
   $('leave').addEventListener('click', () => {
