@@ -120,6 +120,17 @@ def secrets_kept(students: list[Student], chosen: dict[int, tuple[int, int]]) ->
                 assert json.loads(t) not in frames and json.loads(t) not in s.page.content()
 
 
+SAME_AS_FRAME = """(html) => { const t = document.createElement('div'); t.innerHTML = html;
+  return t.innerHTML === document.getElementById('board').innerHTML; }"""
+
+
+def dom_is_last_frame(students: list[Student]) -> None:
+    """Each page's board is exactly the last frame its seat received (frames are checked against
+    the seat's view in test_tables_server.py): the DOM holds nothing else of the table."""
+    for s in students:
+        wait_for(lambda: s.page.evaluate(SAME_AS_FRAME, s.states()[-1]["board"]), 10, "the board drawn from its frame")
+
+
 def play_turn(students: list[Student], rng: random.Random) -> None:
     wait_for(lambda: any(s.enabled("hand-") for s in students), what="a seat to move")
     mover = next(s for s in students if s.enabled("hand-"))
@@ -151,6 +162,7 @@ def test_four_browsers_play_one_table(browser, tables_server):
         while phase() != "over":
             play_turn(students, rng)
             moves += 1
+            dom_is_last_frame(students)
             if moves == 6:  # Cy reloads mid-round: same seat (the token kept in localStorage)
                 students[2].page.reload()
                 students[2].page.wait_for_selector("#board .dg-board")
@@ -227,5 +239,37 @@ def test_the_play_tab_links_the_tables_and_passes_and_plays(browser, tables_serv
         page.wait_for_function("document.querySelector('.dg-pass-and-play .dg-board').getAttribute('lang') == 'zh-Hant'")
         settle(page, ".dg-pass-and-play")
         page.screenshot(path=str(SHOTS / "pass-board-zh.png"))
+    finally:
+        context.close()
+
+
+def test_a_table_opened_with_a_deck_file_and_a_lord_file(browser, tables_server, tmp_path):
+    """The files the deck editor and the lord builder download open a table from the page."""
+    from dungeon_guilds.cards import reference_deck
+    from dungeon_guilds.lords import LORDS_BY_ID
+
+    server, tables = tables_server
+    deck = tmp_path / "my_deck.toml"
+    deck.write_text(reference_deck().with_values(heal_costs=[0, 1, 1, 2, 2, 3]).to_toml())
+    lord = tmp_path / "lord_gentle_dragon.json"
+    lord.write_text(json.dumps(LORDS_BY_ID["red_dragon"].to_dict() | {"id": "gentle_dragon", "name_en": "Gentle Dragon"}))
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="en-US")
+    page = context.new_page()
+    try:
+        page.goto(f"http://127.0.0.1:{server.port}/dungeon-guilds/tables")
+        page.wait_for_selector("#lobby:not([hidden])")
+        page.fill("#name", "Ann")
+        page.select_option("#seats", "3")
+        page.set_input_files("#deck", str(deck))
+        page.set_input_files("#lord", str(lord))
+        page.wait_for_function("document.getElementById('lord-line').textContent.includes('lord_gentle_dragon.json')")
+        page.click("#open-form button")
+        page.wait_for_selector("#table:not([hidden])")
+        page.click("#bots")
+        page.wait_for_selector("#board .dg-lord[data-lord='gentle_dragon']")
+        code = page.text_content("#code-line").split()[-1]
+        saved = json.loads((tables / f"{code}.json").read_text())
+        assert saved["deck"] and saved["lord"]["id"] == "gentle_dragon"
+        assert saved["record"]["heal_costs"]["5"] == 3
     finally:
         context.close()
