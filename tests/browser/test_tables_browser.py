@@ -146,6 +146,7 @@ def play_turn(students: list[Student], rng: random.Random) -> None:
 
 def test_four_browsers_play_one_table(browser, tables_server):
     server, tables = tables_server
+    assert "teacher code: teach" in server.log_path.read_text()  # printed in the console at start
     base = f"http://127.0.0.1:{server.port}/"
     students = join_all(browser, base)
     rng = random.Random(26)

@@ -187,3 +187,37 @@ def test_a_server_restart_loses_no_game(tmp_path):
     assert table.is_over
     replay = from_record(table.to_dict()["record"])
     assert replay.state.gold == table.game.state.gold
+
+
+async def _origin_and_size(tmp_path):
+    from tornado.httpclient import HTTPClientError, HTTPRequest
+    from tornado.websocket import WebSocketClosedError, websocket_connect
+
+    app = make_app(tmp_path, code="teach")
+    sock, port = bind_unused_port()
+    server = HTTPServer(app)
+    server.add_sockets([sock])
+    url = f"ws://127.0.0.1:{port}{WS}"
+    try:
+        try:
+            await websocket_connect(HTTPRequest(url, headers={"Origin": "http://elsewhere.example"}))
+            foreign = "accepted"
+        except HTTPClientError as err:
+            foreign = err.code
+        same = await websocket_connect(HTTPRequest(url, headers={"Origin": f"http://127.0.0.1:{port}"}))
+        await same.write_message("x" * 70_000)  # beyond the 64 KiB a frame may have
+        closed = await same.read_message()
+        try:
+            await same.write_message("{}")
+            still = await same.read_message()
+        except WebSocketClosedError:
+            still = None
+        return foreign, closed, still, app.hub.lobby.tables
+    finally:
+        server.stop()
+
+
+def test_another_site_cannot_connect_and_a_huge_frame_closes_the_socket(tmp_path):
+    foreign, closed, still, tables = asyncio.run(_origin_and_size(tmp_path))
+    assert foreign == 403  # Tornado's same-origin check, kept
+    assert closed is None and still is None and tables == {}
