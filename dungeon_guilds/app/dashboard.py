@@ -76,6 +76,10 @@ class Dashboard(App):
         self.rules_explorer = None
         self.lab_tabs = None  # the Lab tab: balance run | design workshop
         self.workshop = None  # the WorkshopApp, built when its sub-tab is first opened
+        # the workshop's decks and lords, shared by the Lab's workshop and Play's set-up
+        from ..workshop.session import WorkshopSession
+
+        self.session = WorkshopSession()
         self.turn_explorer = None
         self._builders: dict[str, Callable[[], W.Widget]] = {
             "learn": self._build_learn, "play": self._build_play, "explore": self._build_explore,
@@ -162,7 +166,7 @@ class Dashboard(App):
         from ..widgets.play_table import PlayTable
         from .pass_and_play import PassAndPlay
 
-        table = PlayTable(**self._settings["play"], **self._shared())
+        table = PlayTable(**self._settings["play"], **self._shared(), session=self.session)
         self.pass_and_play = PassAndPlay(**self._shared())
         self._pass_box = W.Accordion(children=[self.pass_and_play], selected_index=None).add_class("dg-pass-box")
         parts = [self._pass_box, table]
@@ -220,7 +224,7 @@ class Dashboard(App):
         if change["new"] == 1 and self.workshop is None:
             from ..widgets.ab_experiment import WorkshopApp
 
-            self.workshop = WorkshopApp(lang_state=self.lang_state)
+            self.workshop = WorkshopApp(session=self.session, lang_state=self.lang_state)
             self.lab_tabs.children = [self.lab_tabs.children[0], self.workshop]
 
     def _build_compare(self) -> W.Widget:

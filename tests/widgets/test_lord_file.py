@@ -40,3 +40,26 @@ def test_a_bad_lord_file_is_refused_by_field():
     with pytest.raises(LordError, match="not JSON"):
         b.load_file("{")
     assert b.lord == before
+
+
+def test_play_offers_the_workshops_decks_and_lords():
+    """A deck and a lord added in the Lab's workshop are offered in Play's set-up at once."""
+    from dungeon_guilds.app.dashboard import Dashboard
+    from dungeon_guilds.cards import reference_deck
+
+    dash = Dashboard()
+    dash.select_tab("play")
+    play = dash.apps["play"]
+    b = LordBuilder(session=dash.session)
+    b.example_dropdown.value = "red_dragon"
+    b.id_text.value = "gentle_dragon"
+    lord = b.save()
+    deck = reference_deck().with_values(heal_costs=[0, 1, 1, 2, 2, 3])
+    dash.session.add_deck(deck)
+    choice = play.workshop_choice
+    assert ("gentle_dragon" in [v for _, v in choice.lord_dropdown.options]
+            and deck.name in [v for _, v in choice.deck_dropdown.options])
+    choice.lord_dropdown.value, choice.deck_dropdown.value = "gentle_dragon", deck.name
+    play.start()
+    assert play.game.lords[0] == lord and play.game.state.base_heal[5] == 3
+    assert len({x.id for x in play.game.lords}) == len(play.game.lords)
