@@ -240,6 +240,17 @@ def test_the_play_tab_links_the_tables_and_passes_and_plays(browser, tables_serv
         page.wait_for_function("document.querySelector('.dg-pass-and-play .dg-board').getAttribute('lang') == 'zh-Hant'")
         settle(page, ".dg-pass-and-play")
         page.screenshot(path=str(SHOTS / "pass-board-zh.png"))
+        play = page.locator(".dg-play-table")  # the set-up offers the workshop's decks and lords
+        play.locator(".dg-setup-fold .lm-AccordionPanel-title, .dg-setup-fold .p-Collapse-header, "
+                     ".dg-setup-fold .jupyter-widget-Collapse-header").first.click()
+        choice = play.locator(".dg-workshop-choice")
+        choice.wait_for()
+        assert "第 1 回合的城主" in choice.inner_text() and "參考牌組" in choice.inner_text()
+        choice.scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / "play-setup-zh.png"))
+        page.locator(".dg-dash-header .dg-lang-toggle button", has_text="English").click()
+        page.wait_for_function("document.querySelector('.dg-workshop-choice').innerText.includes('Lord in round 1')")
+        page.screenshot(path=str(SHOTS / "play-setup-en.png"))
     finally:
         context.close()
 

@@ -53,7 +53,7 @@ class TeacherPage(AsyncHTTPTestCase):
         page = self.post("/dungeon-guilds/teacher", "owl-42").body.decode()
         for table in (self.done, self.waiting):
             assert table.code in page
-        assert "不用領主" in page and "尚未開始" not in page.split(self.done.code)[1].split("</tr>")[0]
+        assert "不用城主" in page and "尚未開始" not in page.split(self.done.code)[1].split("</tr>")[0]
         gold = " · ".join(f"${g}" for g in self.done.game.state.gold)
         assert gold in page
 
