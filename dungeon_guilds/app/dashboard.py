@@ -158,7 +158,7 @@ class Dashboard(App):
     def _build_learn(self) -> W.Widget:
         from ..widgets.stepper import RoundStepper
 
-        return RoundStepper(**self._settings["learn"], **self._shared())
+        return RoundStepper(**self._settings["learn"], **self._shared(), session=self.session)
 
     def _build_play(self) -> tuple[W.Widget, W.Widget]:
         """A game against bots; above it, folded, pass and play (several people on this device)

@@ -36,6 +36,7 @@ from .common import (HUMAN, NONE, GameApp, MoveBuilder, action_options, bot_labe
                      show_figure)
 from .board import GameBoard
 from .layout import CSS, fold, guide_text, side_by_side
+from .workshop_choice import WorkshopChoice
 from .narration import RoundStory, round_log_html
 from .common import EXPECTED_ERRORS
 
@@ -59,8 +60,10 @@ class RoundStepper(GameApp):
     def __init__(self, players: int = 3, seats: Sequence[str] | None = None, seed: int = 0,
                  rules: Rules | None = None, names: Sequence[str] | None = None,
                  hints: bool = False, lang: str = "en", lang_state=None, show_language: bool = True,
-                 timeline: bool = True):
+                 timeline: bool = True, session=None):
         super().__init__(lang=lang, lang_state=lang_state, show_language=show_language)
+        # the workshop's decks and lords (a WorkshopSession shared with the Lab), when given
+        self.workshop_choice = WorkshopChoice(session, self.lang) if session is not None else None
         rules = rules or Rules()
         self._names = list(names) if names else None
         self._bots: dict[tuple[int, str], object] = {}
@@ -121,6 +124,7 @@ class RoundStepper(GameApp):
         setup = W.VBox([
             W.HBox([self.players_dropdown, self.lords_dropdown, self.edition_dropdown]),
             self.seats_box,
+            *([self.workshop_choice] if self.workshop_choice is not None else []),
             W.HBox([self.npc_checkbox, self.teams_dropdown, self.seed_input, self.new_game_button]),
         ]).add_class("dg-setup")
         controls = W.HBox([self.step_button, self.phase_button, self.round_button, self.game_button,
@@ -197,7 +201,8 @@ class RoundStepper(GameApp):
         n = int(self.players_dropdown.value)
         rules = self.rules()
         seed = int(self.seed_input.value)
-        game = Game(self._seat_names(n), seed=seed, rules=rules)
+        extra = self.workshop_choice.game_kwargs(rules, n, seed) if self.workshop_choice is not None else {}
+        game = Game(self._seat_names(n), seed=seed, rules=rules, **extra)
         self.game = game
         self._bots = {}
         self.setup_box.selected_index = None  # the set-up folds away once a game starts
@@ -389,6 +394,8 @@ class RoundStepper(GameApp):
                   self.seed_input, self.jump_slider, self.action_dropdown):
             w.style = {"description_width": "initial"}
         self._label_seats()
+        if self.workshop_choice is not None:
+            self.workshop_choice.relabel(self.lang)
         if self.game is not None:
             self.builder.relabel(self.lang, len(self.game.state.rooms))
         else:

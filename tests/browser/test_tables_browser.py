@@ -251,6 +251,13 @@ def test_the_play_tab_links_the_tables_and_passes_and_plays(browser, tables_serv
         page.locator(".dg-dash-header .dg-lang-toggle button", has_text="English").click()
         page.wait_for_function("document.querySelector('.dg-workshop-choice').innerText.includes('Lord in round 1')")
         page.screenshot(path=str(SHOTS / "play-setup-en.png"))
+        click_tab(page, "Learn")  # Learn's set-up offers them too
+        learn = page.locator(".dg-stepper")
+        learn.locator(".dg-setup-fold .lm-AccordionPanel-title, .dg-setup-fold .p-Collapse-header, "
+                      ".dg-setup-fold .jupyter-widget-Collapse-header").first.click()
+        learn.locator(".dg-workshop-choice").wait_for()
+        learn.locator(".dg-workshop-choice").scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / "learn-setup-en.png"))
     finally:
         context.close()
 

@@ -63,3 +63,17 @@ def test_play_offers_the_workshops_decks_and_lords():
     play.start()
     assert play.game.lords[0] == lord and play.game.state.base_heal[5] == 3
     assert len({x.id for x in play.game.lords}) == len(play.game.lords)
+
+
+def test_learn_offers_the_workshops_lords_too():
+    from dungeon_guilds.app.dashboard import Dashboard
+
+    dash = Dashboard()
+    learn = dash.apps["learn"]
+    b = LordBuilder(session=dash.session)
+    b.example_dropdown.value = "lich_king"
+    b.id_text.value = "my_lich"
+    lord = b.save()
+    learn.workshop_choice.lord_dropdown.value = "my_lich"
+    learn.new_game()
+    assert learn.game.lords[0] == lord
