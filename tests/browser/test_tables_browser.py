@@ -250,6 +250,8 @@ def test_the_play_tab_links_the_tables_and_passes_and_plays(browser, tables_serv
         page.screenshot(path=str(SHOTS / "play-setup-zh.png"))
         page.locator(".dg-dash-header .dg-lang-toggle button", has_text="English").click()
         page.wait_for_function("document.querySelector('.dg-workshop-choice').innerText.includes('Lord in round 1')")
+        page.wait_for_function("document.querySelector('.dg-pass-and-play .dg-status').innerText.includes('Choose two')")
+        settle(page)
         page.screenshot(path=str(SHOTS / "play-setup-en.png"))
         click_tab(page, "Learn")  # Learn's set-up offers them too
         learn = page.locator(".dg-stepper")
