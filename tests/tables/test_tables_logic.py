@@ -200,3 +200,27 @@ def test_a_lord_file_from_the_lord_builder_plays_round_1(tmp_path):
     assert from_record(records.records([table])[0]).state.gold == table.game.state.gold
     bad = send(lobby, Conn(lang="zh"), {"op": "open", "seats": 3, "name": "X", "lord": '{"id": "x"}'})
     assert bad.reply["code"] == "lord_bad" and "effects" in bad.reply["reason"] and "城主檔" in bad.reply["reason"]
+
+
+def test_after_a_restart_a_seat_nobody_reclaims_is_played_by_a_bot(tmp_path):
+    clock = Clock()
+    lobby = lobby_in(tmp_path, clock=clock)
+    table, conns = seated_table(lobby, 3)
+    for seat in (0, 1):
+        send(lobby, conns[seat], {"op": "act", "action": "exhaust 1 2", "version": table.version})
+    reborn = Lobby(TableStore(tmp_path), clock=clock, away_s=30)
+    again = reborn.tables[table.code]
+    for seat in (0, 1):
+        again.seats[seat].connected = 1  # these two came back
+    clock.now += 31
+    assert reborn.tick() == [again] and not again.in_setup  # Cy never did: a bot chose for her
+
+
+def test_a_name_with_markup_is_shown_as_text(tmp_path):
+    lobby = lobby_in(tmp_path)
+    out = send(lobby, Conn(), {"op": "open", "seats": 3, "name": "<img src=x>"})
+    table = lobby.tables[out.reply["code"]]
+    send(lobby, Conn(), {"op": "join", "code": table.code, "name": "Bo"})
+    send(lobby, Conn(), {"op": "join", "code": table.code, "name": "Cy"})
+    msg = seat_message(table, 1, "en")
+    assert "<img" not in msg["board"] + msg["log"] and "&lt;img src=x&gt;" in msg["board"]

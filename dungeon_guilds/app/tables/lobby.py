@@ -51,6 +51,10 @@ class Lobby:
                  away_s: float = AWAY_S, clock: Callable[[], float] = time.time):
         self.store, self.max_tables, self.idle_s, self.away_s, self.clock = store, max_tables, idle_s, away_s, clock
         self.tables: dict[str, Table] = {t.code: t for t in store.load_all()}
+        now = clock()
+        for table in self.tables.values():  # read back after a restart: nobody is here yet
+            for seat in table.seats:
+                seat.away_since = now  # a person who never comes back is played by a bot after away_s
 
     @classmethod
     def from_env(cls, store: TableStore) -> "Lobby":
