@@ -296,7 +296,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
 
     async def serve() -> None:
-        app = make_app(args.tables_dir)
+        app = make_app(args.tables_dir)  # the tables only: no Voila, no kernels
         app.listen(args.port, args.ip)
         start_ticks(app.hub)
         print(f"Class tables on http://{args.ip}:{args.port}/{BASE}/tables", flush=True)
@@ -305,8 +305,7 @@ def main(argv: list[str] | None = None) -> None:
     asyncio.run(serve())
 
 
+__all__ = ["TableHub", "main", "make_app", "make_hub", "start_ticks", "table_routes"]
+
 if __name__ == "__main__":
     main()
-
-
-__all__ = ["TableHub", "make_app", "make_hub", "start_ticks", "table_routes"]

@@ -144,6 +144,29 @@ def play_turn(students: list[Student], rng: random.Random) -> None:
     wait_for(lambda: not mover.enabled("slot-"), what="the move played")
 
 
+def teacher_sees(page, base: str, code: str, replay) -> None:
+    """The teacher's page on the dashboard's server: the code printed at start opens it; the
+    finished game is listed with its gold, and the CSV download has its row."""
+    page.goto(f"{base}dungeon-guilds/teacher")
+    page.fill("input[name=teacher]", "wrong")
+    page.click("form button")
+    assert "not the teacher code" in page.inner_text("body")
+    page.fill("input[name=teacher]", "teach")
+    page.click("form button")
+    row = page.locator("tr", has_text=code)
+    assert " · ".join(f"${g}" for g in replay.state.gold) in row.inner_text()
+    page.screenshot(path=str(SHOTS / "tables-teacher-en.png"))
+    with page.expect_download() as got:
+        page.locator("form button", has_text="CSV").click()
+    text = Path(got.value.path()).read_text()
+    assert code in text and " | ".join(map(str, replay.state.gold)) in text
+    page.goto(f"{base}dungeon-guilds/teacher?lang=zh")
+    page.fill("input[name=teacher]", "teach")
+    page.click("form button")
+    assert "老師檢視" in page.inner_text("h1") and "六位基本城主" in page.inner_text("table")
+    page.screenshot(path=str(SHOTS / "tables-teacher-zh.png"))
+
+
 def test_four_browsers_play_one_table(browser, tables_server):
     server, tables = tables_server
     assert "teacher code: teach" in server.log_path.read_text()  # printed in the console at start
@@ -182,6 +205,7 @@ def test_four_browsers_play_one_table(browser, tables_server):
             shown = s.page.eval_on_selector_all("#board .dg-player", "els => els.map(e => Number(e.dataset.gold))")
             assert shown == list(replay.state.gold)
         assert all(not s.errors for s in students), [s.errors for s in students]
+        teacher_sees(students[0].page, base, path.stem, replay)
     finally:
         for s in students:
             s.context.close()
