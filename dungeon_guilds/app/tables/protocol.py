@@ -29,7 +29,6 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from ... import i18n
 from ...actions import ActionSyntaxError
 from ...cards import DeckError, parse_deck_text
 from ...errors import IllegalAction
@@ -228,4 +227,4 @@ def handle(lobby: Lobby, conn: Conn, raw: Any) -> Outcome:
         return Outcome(refused(err, conn.lang))
 
 
-__all__ = ["Conn", "HANDLERS", "LANGS", "MAX_MESSAGE", "Outcome", "handle", "parse", "refused", "i18n"]
+__all__ = ["Conn", "HANDLERS", "LANGS", "MAX_MESSAGE", "Outcome", "handle", "parse", "refused"]

@@ -25,10 +25,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ... import Game, Rules
-from ...actions import EXHAUST, Action, ActionSyntaxError
+from ...actions import EXHAUST, Action
 from ...analysis.bots import make_bot
 from ...cards import Deck, parse_deck_text, reference_deck
-from ...errors import IllegalAction
 from ...game import rng
 from ...lords import Lord, lord_from_dict, lord_pool
 from ...record import from_record
@@ -176,10 +175,7 @@ class Table:
             raise TableRefusal("bad_message")
         if version != self.version:
             raise TableRefusal("stale")
-        try:
-            who, action = self.game.parse(text)
-        except ActionSyntaxError:
-            raise
+        who, action = self.game.parse(text)  # ActionSyntaxError for text that is not a move
         if who is not None and who != seat:
             raise TableRefusal("not_your_seat")
         if self.in_setup:
@@ -266,4 +262,4 @@ class Table:
         return table
 
 
-__all__ = ["BOT", "HUMAN", "OPEN", "Seat", "Table", "TableRefusal", "IllegalAction", "clean_name", "digest"]
+__all__ = ["BOT", "HUMAN", "OPEN", "Seat", "Table", "TableRefusal", "clean_name", "digest"]
