@@ -94,16 +94,35 @@ def join_all(browser, base: str) -> list[Student]:
     return students
 
 
-def choose_exhaust(s: Student, rng: random.Random) -> tuple[int, int]:
+def choose_exhaust(s: Student, rng: random.Random, keyboard: bool = False) -> tuple[int, int]:
     a, b = sorted(rng.sample(range(1, 6), 2))
+    if keyboard:  # Tab to the board, arrow keys between the targets, Enter/Space to choose
+        s.page.locator('#board [data-target="hand-1"]').focus()
+        for _ in range(a - 1):
+            s.page.keyboard.press("ArrowRight")
+        s.page.keyboard.press("Enter")
+        wait_for(lambda: s.page.locator('#board [data-target="hand-%d"][aria-pressed="true"]' % a).count() == 1)
+        for _ in range(b - a):  # the focus stays on the card just picked
+            s.page.keyboard.press("ArrowRight")
+        s.page.keyboard.press(" ")
+        s.page.wait_for_selector('#board [data-target="exhaust"]')
+        for _ in range(6 - b):  # the green button comes after the five cards
+            s.page.keyboard.press("ArrowRight")
+        assert s.page.evaluate("document.activeElement.dataset.target") == "exhaust"
+        s.page.keyboard.press("Enter")
+    else:
+        choose_by_clicking(s, a, b)
+    wait_for(lambda: f"{a} and {b}" in (s.page.text_content("#status") or "") or "setup" not in
+             (s.page.get_attribute("#board .dg-board", "data-phase") or ""), what="the choice kept")
+    return a, b
+
+
+def choose_by_clicking(s: Student, a: int, b: int) -> None:
     s.click(f"hand-{a}")
     wait_for(lambda: s.page.locator('#board [data-target="hand-%d"][aria-pressed="true"]' % a).count() == 1)
     s.click(f"hand-{b}")
     s.page.wait_for_selector('#board [data-target="exhaust"]')
     s.click("exhaust")
-    wait_for(lambda: f"{a} and {b}" in (s.page.text_content("#status") or "") or "setup" not in
-             (s.page.get_attribute("#board .dg-board", "data-phase") or ""), what="the choice kept")
-    return a, b
 
 
 def secrets_kept(students: list[Student], chosen: dict[int, tuple[int, int]]) -> None:
@@ -180,7 +199,7 @@ def test_four_browsers_play_one_table(browser, tables_server):
         for i in (2, 0, 3):
             chosen[i] = choose_exhaust(students[i], rng)
             secrets_kept(students, chosen)
-        chosen[1] = choose_exhaust(students[1], rng)
+        chosen[1] = choose_exhaust(students[1], rng, keyboard=True)
         moves = 0
         phase = lambda: students[0].page.get_attribute("#board .dg-board", "data-phase")  # noqa: E731
         while phase() != "over":
