@@ -32,7 +32,7 @@ import os
 from html import escape
 from typing import Callable
 
-from ..extras import require
+from ..extras import MissingExtra, require
 
 require("dungeon_guilds.app.dashboard", "notebooks", "ipywidgets", "plotly")
 
@@ -56,6 +56,16 @@ def text(key: str, lang: str) -> str:
     return i18n.t(key, lang)
 
 
+def workshop_session():
+    """A new :class:`~dungeon_guilds.workshop.session.WorkshopSession`, or None where the
+    workshop cannot run (no pandas: the static site)."""
+    try:
+        from ..workshop.session import WorkshopSession
+    except MissingExtra:
+        return None
+    return WorkshopSession()
+
+
 class Dashboard(App):
     """The whole app. Sub-widgets: ``app_layout`` (the ``AppLayout``), ``title_html``,
     ``tabs`` (the ``Tab``; ``panels[name]`` its page boxes), ``language_toggle`` (shared by
@@ -76,10 +86,9 @@ class Dashboard(App):
         self.rules_explorer = None
         self.lab_tabs = None  # the Lab tab: balance run | design workshop
         self.workshop = None  # the WorkshopApp, built when its sub-tab is first opened
-        # the workshop's decks and lords, shared by the Lab's workshop and Play's set-up
-        from ..workshop.session import WorkshopSession
-
-        self.session = WorkshopSession()
+        # the workshop's decks and lords, shared by the Lab's workshop and Learn's and Play's
+        # set-ups (None on the static site: the workshop needs pandas, which it lacks)
+        self.session = workshop_session()
         self.turn_explorer = None
         self._builders: dict[str, Callable[[], W.Widget]] = {
             "learn": self._build_learn, "play": self._build_play, "explore": self._build_explore,

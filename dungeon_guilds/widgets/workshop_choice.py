@@ -6,7 +6,7 @@ appears here at once."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
@@ -14,8 +14,10 @@ from .. import i18n
 from ..game import rng
 from ..lords import lord_pool
 from ..rules import Rules
-from ..workshop.session import WorkshopSession
 from .common import set_options
+
+if TYPE_CHECKING:  # the workshop needs pandas, which the static site's browsers lack
+    from ..workshop.session import WorkshopSession
 
 DRAWN = ""  # the first-lord choice that draws every lord as usual (R2.2)
 
@@ -24,7 +26,7 @@ class WorkshopChoice(W.HBox):
     """``deck_dropdown`` and ``lord_dropdown``; :meth:`game_kwargs` gives a game's ``deck`` and
     ``lords``."""
 
-    def __init__(self, session: WorkshopSession, lang: str = "en"):
+    def __init__(self, session: "WorkshopSession", lang: str = "en"):
         self.session = session
         self.deck_dropdown = W.Dropdown(layout=W.Layout(width="auto")).add_class("dg-deck-choice")
         self.lord_dropdown = W.Dropdown(layout=W.Layout(width="auto")).add_class("dg-lord-choice")

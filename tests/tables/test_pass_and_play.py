@@ -59,3 +59,17 @@ def test_the_play_tab_offers_pass_and_play():
     dash.select_tab("play")
     assert dash.pass_and_play.start_button.description == "Start the game"
     assert dash._pass_box.titles[0].startswith("Pass and play")
+
+
+def test_pass_and_play_runs_where_pandas_and_numpy_cannot_be_imported():
+    """The static site's Python (Pyodide's core) has no pandas or numpy: pass and play still
+    works there (the workshop's choices are simply not offered)."""
+    import subprocess
+    import sys
+
+    code = ("import sys; sys.modules['pandas'] = None; sys.modules['numpy'] = None\n"
+            "from dungeon_guilds.app.dashboard import Dashboard\n"
+            "d = Dashboard(); d.select_tab('play'); p = d.pass_and_play; p.start(); p._on_ready()\n"
+            "print(d.session is None, d.apps['play'].workshop_choice is None, 'R2.4' in p.status_html.value)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["True", "True", "True"]
