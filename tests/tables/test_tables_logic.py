@@ -224,3 +224,10 @@ def test_a_name_with_markup_is_shown_as_text(tmp_path):
     send(lobby, Conn(), {"op": "join", "code": table.code, "name": "Cy"})
     msg = seat_message(table, 1, "en")
     assert "<img" not in msg["board"] + msg["log"] and "&lt;img src=x&gt;" in msg["board"]
+
+
+def test_a_move_during_the_setup_is_refused_naming_the_seat_that_sent_it(tmp_path):
+    lobby = lobby_in(tmp_path)
+    table, conns = seated_table(lobby, 3)
+    out = send(lobby, conns[1], {"op": "act", "action": "place 1 1", "version": table.version})
+    assert out.reply["code"] == "exhaust_first" and out.reply["reason"].startswith("Bo ")

@@ -28,6 +28,7 @@ from ... import Game, Rules
 from ...actions import EXHAUST, Action
 from ...analysis.bots import make_bot
 from ...cards import Deck, parse_deck_text, reference_deck
+from ...errors import IllegalAction
 from ...game import rng
 from ...lords import Lord, lord_from_dict, lord_pool
 from ...record import from_record
@@ -193,6 +194,8 @@ class Table:
         """R2.4: keep the seat's secret choice; all go to the engine once every seat has chosen."""
         if seat in self.pending:
             raise TableRefusal("already_chosen")
+        if action.kind != EXHAUST:  # worded for this seat (the engine's would name its own current seat)
+            raise IllegalAction("exhaust_first", {"player": seat, "name": self.seats[seat].name}, action)
         err = self.game.state.refusal(action)  # a setup choice is judged alike for every seat
         if err is not None:
             raise err
