@@ -38,7 +38,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from dungeon_guilds.app import serving
+from dungeon_guilds.app import kernels, serving
 
 ROOT = Path(__file__).resolve().parents[1]
 RENDERED = ".dg-dashboard .dg-stepper .dg-board"
@@ -176,7 +176,7 @@ def summarise(raw: dict, args, load: tuple[float, float, float], started_s: floa
     times = [s["interactive_s"] for s in sessions if s["rendered"]]
     blank = sum(1 for s in sessions if "blank" in after_first_paint(s["states"]))
     out = {
-        "sessions": args.sessions, "max_kernels": args.max_kernels or serving.max_kernels_default(),
+        "sessions": args.sessions, "max_kernels": args.max_kernels or kernels.max_kernels_default(),
         "pool": args.pool, "server_start_s": round(started_s, 1), "pool_fill_s": round(args.fill_s, 1),
         "rendered": len(times), "refused_503": sum(s["refused"] for s in sessions),
         "answered": sum(s["answered"] for s in sessions),
@@ -204,8 +204,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--sessions", type=int, default=30, help="pages opened at once (default 30)")
     ap.add_argument("--max-kernels", type=int, default=None, help="the kernel cap (default: make dashboard's)")
-    ap.add_argument("--pool", type=int, default=serving.CLASS_POOL,
-                    help=f"the preheated pool (default: make dashboard's, {serving.CLASS_POOL})")
+    ap.add_argument("--pool", type=int, default=kernels.CLASS_POOL,
+                    help=f"the preheated pool (default: make dashboard's, {kernels.CLASS_POOL})")
     ap.add_argument("--fill-timeout", type=float, default=600.0, help="seconds the pool may take to fill")
     ap.add_argument("--timeout", type=float, default=240.0, help="seconds a page may take to render")
     ap.add_argument("--chromium", default=os.environ.get("DG_CHROMIUM", "/usr/bin/chromium"))

@@ -66,12 +66,12 @@ def in_process(players: int, games: int, seed: int) -> list[float]:
 
 def breakdown(players: int, seed: int) -> dict[str, float]:
     """Median ms of each part of a step, over one game."""
-    from dungeon_guilds.display import board_html
+    from dungeon_guilds.drawing.display import board_tables_html
     from dungeon_guilds.game import Game
     from dungeon_guilds.rules import Rules
     from dungeon_guilds.viz.board import board_figure
     from dungeon_guilds.viz.turns import timeline_figure
-    from dungeon_guilds.widgets.common import figure_bundle
+    from dungeon_guilds.widgets.figures import figure_bundle
 
     g = Game(players, seed=seed, rules=Rules(lords="all", npc=players < 6))
     rng = random.Random(seed)
@@ -82,7 +82,7 @@ def breakdown(players: int, seed: int) -> dict[str, float]:
         t0 = time.perf_counter()
         g.push(action)
         t1 = time.perf_counter()
-        board_html(g.state, g.log, "en")
+        board_tables_html(g.state, g.log, "en")
         t2 = time.perf_counter()
         fig = timeline_figure(g)
         t3 = time.perf_counter()

@@ -1,6 +1,6 @@
 """Read the engine's event log into plain data for the figures and the board (no plotly here).
 
-Core: the notebook display (:mod:`dungeon_guilds.display`) and the figures
+Core: the notebook display (:mod:`dungeon_guilds.drawing.display`) and the figures
 (:mod:`dungeon_guilds.viz`) both read the log through this module.
 
 Everything below *reads* what the engine wrote (``State.log``); nothing decides a rule. The
@@ -12,7 +12,8 @@ reason), in turn order; the seat of each turn is the event's ``player``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Sequence
+from itertools import islice
+from typing import Any, Iterable, Mapping, NamedTuple, Sequence
 
 from .payout import NPC
 
@@ -246,6 +247,129 @@ def resolution(log: Sequence[Mapping[str, Any]], round_no: int) -> list[RoomResu
     return out
 
 
+# ---------------------------------------------------------------------- typed events
+class LogEntry(NamedTuple):
+    """One event of the log as a round log lists it (its words: ``i18n.event_text(event)``); a
+    named tuple: the round logs list every event on every redraw."""
+
+    index: int
+    round: int
+    kind: str
+    player: int | None
+    event: Mapping[str, Any]
+
+    def hidden_from(self, seat: int | None) -> bool:
+        """Whether ``seat`` may not see it: another player's secret exhaust choice (R2.4)."""
+        return seat is not None and self.kind == "exhausted" and self.player != seat
+
+
+def entries(log: Sequence[Mapping[str, Any]], start: int = 0) -> list[LogEntry]:
+    """The log's events from ``start`` on, typed for listing (built as plain tuples: the round
+    logs list the whole log on every redraw)."""
+    new = tuple.__new__
+    return [new(LogEntry, (i, ev.get("round", 1), str(ev.get("kind")), ev.get("player"), ev))
+            for i, ev in enumerate(islice(log, start, None), start)]
+
+
+@dataclass(frozen=True)
+class Bonus:
+    """A lord's bonus as resolution starts (R7.3): ``gold`` to ``player`` with ``total``."""
+
+    player: int
+    gold: int
+    total: int
+
+
+@dataclass(frozen=True)
+class Heal:
+    """Healing at cleanup (R6.1): what ``player`` owed and paid (never below $0)."""
+
+    player: int
+    cost: int
+    paid: int
+
+    @property
+    def dropped(self) -> int:
+        return self.cost - self.paid
+
+
+@dataclass(frozen=True)
+class RoomOutcome:
+    """A room resolved (R5.1, R5.2): the printed front, the numbers used (the lord's changes
+    in), who was in it, and for a cleared room the shares (by seat) and the remainder; for a
+    failed room, ``rooms`` is it and every room below it."""
+
+    room: int  # 1-based
+    cleared: bool
+    total: int
+    defence: int  # used
+    treasure: int  # used (0 for a failed room)
+    printed_defence: int | None
+    printed_treasure: int | None
+    occupants: tuple[tuple[int, int], ...]
+    shares: Mapping[int, int]
+    to_bank: int = 0
+    rooms: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class NpcMove:
+    """An NPC moved down (or out of the dungeon, ``to_room`` None) when replaced (R4.6)."""
+
+    from_room: int
+    to_room: int | None
+    strength: int | None
+
+
+def _outcome(ev: Mapping[str, Any], rev: Mapping[str, Any] | None) -> RoomOutcome:
+    cleared = ev["kind"] == "cleared"
+    return RoomOutcome(ev["room"], cleared, ev["total"], ev["defence"], ev.get("treasure", 0),
+                       rev["defence"] if rev else None, rev["treasure"] if rev else None,
+                       tuple((int(o), int(s)) for o, s in ev.get("occupants", ())),
+                       {int(p): g for p, g in ev.get("shares", {}).items()}, ev.get("to_bank", 0),
+                       tuple(ev.get("rooms", ())))
+
+
+def resolution_events(log: Sequence[Mapping[str, Any]],
+                      round_no: int | None = None) -> list[Bonus | RoomOutcome | Heal]:
+    """A round's resolution and cleanup in the order the engine logged them (bonuses, each
+    room's outcome with its revealed front, healing), of one round or of the whole log (such as
+    :meth:`State.preview_resolution`'s events)."""
+    out: list[Bonus | RoomOutcome | Heal] = []
+    revealed: dict[int, Mapping[str, Any]] = {}
+    for ev in log:
+        if round_no is not None and ev.get("round") != round_no:
+            continue
+        kind = ev.get("kind")
+        if kind == "bonus":
+            out.append(Bonus(ev["player"], ev["gold"], ev.get("total", 0)))
+        elif kind == "revealed":
+            revealed[ev["room"]] = ev
+        elif kind in ("cleared", "failed"):
+            out.append(_outcome(ev, revealed.get(ev["room"])))
+        elif kind == "healed":
+            out.append(Heal(ev["player"], ev["cost"], ev["paid"]))
+    return out
+
+
+def resolved_rounds(log: Sequence[Mapping[str, Any]]) -> list[int]:
+    """The rounds (1-based) whose dungeon has been resolved."""
+    return sorted({ev["round"] for ev in log if ev.get("kind") == "revealed"})
+
+
+def dealt_levels(log: Sequence[Mapping[str, Any]], round_no: int) -> list[int]:
+    """The levels of the rooms dealt in ``round_no`` (R3.1), top room first."""
+    return next((list(ev.get("levels", ())) for ev in log
+                 if ev.get("kind") == "dealt" and ev.get("round") == round_no), [])
+
+
+def npc_moves(log: Sequence[Mapping[str, Any]]) -> list[NpcMove]:
+    """The NPCs moved down or out of the dungeon (R4.6), in order."""
+    return [NpcMove(ev["from_room"], ev.get("to_room"), ev.get("strength")) for ev in log
+            if ev.get("kind") in ("npc_moved", "npc_left")]
+
+
+
 def rooms_round(state) -> int:
     """The round (1-based) of the rooms now on the table: after the last cleanup the finished
     round's rooms stay; otherwise they are the current round's."""
@@ -253,8 +377,9 @@ def rooms_round(state) -> int:
 
 
 __all__ = [
-    "ACTED", "AGAIN", "BANK", "FLOW_KINDS", "Flow", "IN_KINDS", "OUT_KINDS", "PASSED_FULL",
-    "PASSED_STUCK", "RoomResult", "STATUSES", "Turn", "current_round", "gold_series",
-    "money_flows", "n_players", "net_by_player", "resolution", "round_start", "rooms_round",
-    "rounds_seen", "state_and_log", "transitions", "turns",
+    "ACTED", "AGAIN", "BANK", "Bonus", "FLOW_KINDS", "Flow", "Heal", "IN_KINDS", "LogEntry",
+    "NpcMove", "OUT_KINDS", "PASSED_FULL", "PASSED_STUCK", "RoomOutcome", "RoomResult", "STATUSES",
+    "Turn", "current_round", "dealt_levels", "entries", "gold_series", "money_flows", "n_players",
+    "net_by_player", "npc_moves", "resolution", "resolution_events", "resolved_rounds",
+    "round_start", "rooms_round", "rounds_seen", "state_and_log", "transitions", "turns",
 ]

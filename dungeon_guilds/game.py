@@ -24,7 +24,6 @@ from typing import Any, Iterable, Sequence
 
 from .actions import EXHAUST, Action, ActionSyntaxError, parse_move
 from .cards import STRENGTHS, Deck, DeckError, RoomCard, reference_deck
-from .display import game_html
 from .errors import GameError, IllegalAction
 from .lords import LORDS_BY_ID, Lord, LordError, get_lord, lord_pool
 from .rules import Rules
@@ -353,4 +352,8 @@ class Game:
                 f"{', '.join(f'{n} ${g}' for n, g in zip(self.names, st.gold))}>")
 
     def _repr_html_(self) -> str:
+        # the drawing layer is imported when a notebook first shows a game, never by
+        # ``import dungeon_guilds`` (as python-chess imports chess.svg in _repr_svg_)
+        from .drawing.display import game_html
+
         return game_html(self)

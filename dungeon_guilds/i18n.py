@@ -259,8 +259,7 @@ def action_text(action: Action, lang: str | None = None, state=None, names: Sequ
     slot = slot_letter(action.slot)
     target = ""
     if state is not None and 1 <= action.room <= len(state.rooms):
-        j = 2 * (action.room - 1) + action.slot
-        owner, strength = state.slot_owner[j], state.slot_str[j]
+        owner, strength = state.slot(action.room - 1, action.slot)
         if owner != -1:
             target = t("action.target", lang, owner=player_name(names, owner, lang), strength=strength)
     key = "action.bump" if kind == BUMP else "action.swap" if kind == SWAP else None

@@ -20,6 +20,7 @@ from .effects import (
     StartFlip,
     effect_from_dict,
     effect_to_dict,
+    effects_rules,
 )
 
 
@@ -39,6 +40,11 @@ class Lord:
 
     def text(self, lang: str = "en") -> str:
         return self.text_zh if lang == "zh" else self.text_en
+
+    def rules(self) -> list[str]:
+        """The rules this lord touches, from its effects (so a workshop lord gets them too),
+        R7.4 for a promo lord and its own ruling (:func:`dungeon_guilds.effects.effects_rules`)."""
+        return effects_rules(self.effects, self.promo, self.rule)
 
     def to_dict(self) -> dict[str, Any]:
         return {

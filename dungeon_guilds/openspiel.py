@@ -295,7 +295,7 @@ class DungeonGuildsState(pyspiel.State):
             return f"dealing lords [{lords}] rooms [{rooms}]"
         return (f"lords [{lords}] rooms [{rooms}] round {st.round + 1} {st.phase} seat {st.current + 1} "
                 f"gold {st.gold} active {st.active} exhausted {st.exhausted} "
-                f"slots {list(zip(st.slot_owner, st.slot_str))} locked {st.locked}")
+                f"slots {st.slots()} locked {st.locked}")
 
     # ------------------------------------------------------------------ what a player knows
     def observation_text(self, player: int, private: bool = True) -> str:

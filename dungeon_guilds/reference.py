@@ -21,7 +21,7 @@ from collections import Counter
 from typing import Any, Iterable
 
 from . import i18n
-from .effects import HealModifier, LowestTotalBonus, PlacementBan, RoomModifier, StartFlip
+from .effect_words import effect_words
 from .lords import ALL_LORDS, Lord
 from .rules import EDITION_SILENCES, OPTIONS, RULINGS, UNSTATED_FR, unstated_in_fr
 
@@ -74,39 +74,23 @@ def silence_text(rule: str, text: str, lang: str = "en") -> str:
     return _word(key, text, lang)
 
 
-def _effect_rules(lord: Lord) -> set[str]:
-    found = {lord.rule} if lord.rule else set()
-    for e in lord.effects:
-        if isinstance(e, RoomModifier):
-            if e.defence:
-                found.add("R7.1")
-            if e.treasure < 0:
-                found.add("R5.3")
-        elif isinstance(e, StartFlip):
-            found.add("R7.2")
-        elif isinstance(e, LowestTotalBonus):
-            found.add("R7.3")
-        elif isinstance(e, PlacementBan):
-            found.add("R7.5")
-        elif isinstance(e, HealModifier):
-            found.add("R2.4")
-    return found
-
-
 def lord_rulings(lord: Lord, lang: str = "en") -> list[dict[str, str]]:
     """The project rulings that touch ``lord``, in ``RULINGS`` order: ``[{"rule", "text"}]``."""
-    wanted = _effect_rules(lord)
+    wanted = set(lord.rules())
     return [{"rule": rule, "text": ruling_text(i, lang)}
             for i, (rule, _text) in enumerate(RULINGS) if rule in wanted]
 
 
 def lords_listing(lang: str = "en", lords: Iterable[Lord] = ALL_LORDS) -> list[dict[str, Any]]:
     """One entry a lord: id, names in English and Chinese, ``kind`` base or promo (R7.4), the
-    effect in words in ``lang``, and the rulings that touch it."""
+    printed effect text in ``lang`` (``effect``), the rulings that touch it, each effect with
+    its numbers (``numbers``: the words of the Rules tab's lord card and the lord builder) and
+    the rules it touches (``rules``, as the lord card lists them)."""
     return [{
         "id": lord.id, "name_en": lord.name_en, "name_zh": lord.name_zh,
         "kind": "promo" if lord.promo else "base", "promo": lord.promo,
         "effect": i18n.lord_text(lord, lang), "rulings": lord_rulings(lord, lang),
+        "numbers": [effect_words(e, lang) for e in lord.effects], "rules": lord.rules(),
     } for lord in lords]
 
 

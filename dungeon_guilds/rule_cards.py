@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from . import i18n
-from .effects import EQUAL_STRENGTHS, HealModifier, LowestTotalBonus, PlacementBan, RoomModifier, StartFlip
+from .effect_words import effect_words, money, signed
 from .lords import ALL_LORDS, LORDS_BY_ID, Lord, LordError
 
 # The game's flow, in the order the Rules tab shows it.
@@ -147,83 +147,10 @@ class LordCard:
     rulings: tuple[tuple[str, str], ...]
 
 
-def money(delta: int) -> str:
-    """A change of gold with its sign: ``+$3``, ``−$2``."""
-    return f"+${delta}" if delta >= 0 else f"−${-delta}"
-
-
-def signed(delta: int) -> str:
-    """A change with its sign: ``+2``, ``−3``."""
-    return f"+{delta}" if delta >= 0 else f"−{-delta}"
-
-
-def _strengths(values: Iterable[int]) -> str:
-    return ", ".join(str(v) for v in values)
-
-
-def _positions(rooms: tuple[int, ...], lang: str | None) -> str:
-    if not rooms:
-        return i18n.t("rulecard.num.every_room", lang)
-    words = []
-    for pos in rooms:
-        if pos > 0:
-            words.append(i18n.t("rulecard.num.room_top", lang, n=pos))
-        elif pos == -1:
-            words.append(i18n.t("rulecard.num.room_last", lang))
-        else:
-            words.append(i18n.t("rulecard.num.room_bottom", lang, n=-pos))
-    return i18n.t("rulecard.num.and", lang).join(words)
-
-
-def effect_words(effect, lang: str | None = None) -> str:
-    """One lord effect as a sentence with its numbers (from the effect's data)."""
-    t = lambda key, **v: i18n.t(f"rulecard.num.{key}", lang, **v)  # noqa: E731
-    if isinstance(effect, RoomModifier):
-        parts = []
-        if effect.defence:
-            parts.append(t("defence", delta=signed(effect.defence)))
-        if effect.treasure:
-            parts.append(t("treasure", delta=money(effect.treasure)))
-        where = _positions(effect.rooms, lang)
-        if effect.when == EQUAL_STRENGTHS:
-            where = t("when_equal", rooms=where)
-        return t("room", rooms=where, changes=t("sep").join(parts))
-    if isinstance(effect, HealModifier):
-        return t("heal", strengths=_strengths(effect.strengths), delta=money(effect.delta))
-    if isinstance(effect, PlacementBan):
-        return t("ban", strengths=_strengths(effect.strengths))
-    if isinstance(effect, StartFlip):
-        return t("flip", exhaust=_strengths(effect.exhaust), activate=_strengths(effect.activate))
-    if isinstance(effect, LowestTotalBonus):
-        return t("bonus", amount=effect.amount)
-    return str(effect)
-
-
 def lord_rules(lord: Lord) -> list[str]:
     """The R-numbers of the rule cards that touch ``lord``, found from its effects (so a
-    workshop lord gets them too): R7.1 a defence change moves the lock threshold; R5.3 a
-    change below 0 stops at 0; R2.4 and R6.1 heal costs; R7.5 a ban; R7.2 a start-phase flip;
-    R7.3 the lowest-total bonus; R7.4 a promo lord."""
-    out: list[str] = []
-    for e in lord.effects:
-        if isinstance(e, RoomModifier):
-            if e.defence:
-                out.append("R7.1")
-            if e.defence < 0 or e.treasure < 0:
-                out.append("R5.3")
-            if e.when == EQUAL_STRENGTHS:
-                out.append("R5.2")
-        elif isinstance(e, HealModifier):
-            out += ["R2.4", "R6.1"]
-        elif isinstance(e, PlacementBan):
-            out.append("R7.5")
-        elif isinstance(e, StartFlip):
-            out.append("R7.2")
-        elif isinstance(e, LowestTotalBonus):
-            out.append("R7.3")
-    if lord.promo:
-        out.append("R7.4")
-    return list(dict.fromkeys(out))
+    workshop lord gets them too): :meth:`Lord.rules`, declared by each effect class."""
+    return lord.rules()
 
 
 def _ruling_or_line(c: RuleCard, lang: str | None) -> str:

@@ -15,8 +15,9 @@ from typing import Any, Sequence
 
 from .actions import Action, bump, exhaust, place, swap
 from .cards import STRENGTHS, RoomCard, reference_deck
+from .events import Bonus, Heal, RoomOutcome, entries, money_flows, npc_moves, resolution_events
 from .lords import Lord, get_lord
-from .payout import NPC, split
+from .payout import EMPTY, NPC, split
 from .rules import Rules
 from .scoring import result
 from .state import DISPATCH, State, lord_numbers, strengths_of
@@ -80,7 +81,7 @@ def play_round(st: State, picks: dict[int, tuple[int, int]]) -> None:
     while st.phase == DISPATCH and st.round == rnd:
         p = st.current
         left = [s for s in sorted(picks[p]) if st.active[p] >> s & 1]
-        target = next(i for i in range(st.n_rooms) if -1 in (st.slot_owner[2 * i], st.slot_owner[2 * i + 1]))
+        target = next(i for i in range(st.n_rooms) if EMPTY in (st.slot(i, 0)[0], st.slot(i, 1)[0]))
         st.apply_action(place(left[0], target + 1))
 
 
@@ -233,11 +234,11 @@ def npc_move(scenario: str) -> dict[str, Any]:
     before = [st.occupants(i) for i in range(st.n_rooms)]
     n_events = len(st.log)
     play(st, [replace])
-    moved = next(e for e in st.log[n_events:] if e["kind"] in ("npc_moved", "npc_left"))
+    moved = npc_moves(st.log[n_events:])[0]
+    fee = next((f.amount for f in money_flows(st.log[n_events:]) if f.kind in ("bump_fee", "swap_fee")), 0)
     return {"before": before, "after": [st.occupants(i) for i in range(st.n_rooms)],
-            "levels": [c.level for c in st.rooms], "move": replace, "from_room": moved["from_room"],
-            "to_room": moved.get("to_room"), "strength": moved.get("strength"),
-            "fee": st.log[n_events]["fee_bank"]}
+            "levels": [c.level for c in st.rooms], "move": replace, "from_room": moved.from_room,
+            "to_room": moved.to_room, "strength": moved.strength, "fee": fee}
 
 
 # ---------------------------------------------------------------------- R2.4 / R6.1 / R8.1
@@ -245,7 +246,7 @@ def setup_gold(pair: tuple[int, int], guardian: bool = False) -> dict[str, Any]:
     """R2.4: Ann exhausts ``pair`` at setup (the Guardian as round 1's lord or no lord)."""
     rules = Rules(lords="base") if guardian else NO_LORDS
     st = table(FAILING, rules=rules, lord="guardian", exhausts={0: tuple(sorted(pair))})
-    gain = next(e["gold"] for e in st.log if e["kind"] == "exhausted" and e["player"] == 0)
+    gain = next(f.amount for f in money_flows(st.log) if f.kind == "exhaust" and f.target == 0)
     return {"gain": gain, "gold": st.gold[0], "printed": [st.base_heal[s] for s in pair],
             "round_heal": [st.heal_cost(s) for s in pair]}
 
@@ -260,12 +261,13 @@ def heal(exhausted: tuple[int, int], placed: tuple[int, int], guardian: bool = F
     costs = {s: st.heal_cost(s) for s in placed}  # this round's heal costs (the lord's change in)
     n = len(st.log)
     play_round(st, {0: placed, 1: (1, 2), 2: (1, 3)})
-    healed = [e for e in st.log[n:] if e["kind"] == "healed" and e["player"] == 0]
-    cost = healed[0]["cost"] if healed else 0
-    paid = healed[0]["paid"] if healed else 0
+    events = resolution_events(st.log[n:])
+    healed = [e for e in events if isinstance(e, Heal) and e.player == 0]
+    cost = healed[0].cost if healed else 0
+    paid = healed[0].paid if healed else 0
     return {"gold_before": gold_before, "cost": cost, "paid": paid, "dropped": cost - paid,
             "gold_after": st.gold[0], "costs": costs,
-            "failed": [e["room"] for e in st.log[n:] if e["kind"] == "failed"]}
+            "failed": [e.room for e in events if isinstance(e, RoomOutcome) and not e.cleared]}
 
 
 def tiebreak(kept: Sequence[int]) -> dict[str, Any]:
@@ -289,9 +291,9 @@ def boardgame(picks: dict[int, tuple[int, int]]) -> dict[str, Any]:
     gold = st.gold[:]
     n = len(st.log)
     play_round(st, picks)
-    events = [e for e in st.log[n:] if e["kind"] in ("bonus", "revealed", "cleared", "failed", "healed")]
+    events = [e for e in entries(st.log, n) if e.kind in ("bonus", "revealed", "cleared", "failed", "healed")]
     return {"totals": [sum(picks[p]) for p in range(3)], "gold_before": gold,
-            "bonus": {NAMES[e["player"]]: e["gold"] for e in events if e["kind"] == "bonus"},
+            "bonus": {NAMES[e.player]: e.gold for e in resolution_events(st.log[n:]) if isinstance(e, Bonus)},
             "events": events, "names": NAMES}
 
 

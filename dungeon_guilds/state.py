@@ -18,7 +18,7 @@ from typing import Any, Sequence
 from . import actions as A
 from .actions import BUMP, EXHAUST, PLACE, SWAP, Action
 from .cards import ALL_FIVE, STRENGTHS, LevelInfo, RoomCard, strengths_of  # noqa: F401 (re-exported)
-from .effects import EQUAL_STRENGTHS, HealModifier, LowestTotalBonus, PlacementBan, RoomModifier, StartFlip
+from .effects import RoundNumbers, StartFlip
 from .errors import GameError, IllegalAction
 from .lords import Lord
 from .payout import EMPTY, NPC, split  # EMPTY re-exported: the slot marker
@@ -71,33 +71,33 @@ def lord_numbers(lord: Lord | None, k: int) -> tuple:
     hit = _LORD_NUMBERS.get(key)
     if hit is not None:
         return hit
-    d_def = [0] * k
-    d_tr = [0] * k
-    cond: list[tuple[int, int, int]] = []
-    ban = 0
-    heal = [0] * 6
-    bonus = 0
+    n = RoundNumbers(k)
     for e in (lord.effects if lord is not None else ()):
-        if isinstance(e, RoomModifier):
-            for i in range(k):
-                if e.selects(i, k):
-                    if e.when == EQUAL_STRENGTHS:
-                        cond.append((i, e.defence, e.treasure))
-                    else:
-                        d_def[i] += e.defence
-                        d_tr[i] += e.treasure
-        elif isinstance(e, PlacementBan):
-            for s in e.strengths:
-                ban |= 1 << s
-        elif isinstance(e, HealModifier):
-            for s in e.strengths:
-                heal[s] += e.delta
-        elif isinstance(e, LowestTotalBonus):
-            bonus += e.amount
-    hit = (tuple(d_def), tuple(d_tr), tuple(cond), ban, tuple(heal), bonus)
+        e.add_numbers(n)  # each effect class says what it changes (effects.py)
+    hit = (tuple(n.defence), tuple(n.treasure), tuple(n.cond), n.ban, tuple(n.heal), n.bonus)
     if len(_LORD_NUMBERS) < 4096:  # workshop lords are made on the fly: keep the cache bounded
         _LORD_NUMBERS[key] = hit
     return hit
+
+
+def _check_setup(names: Sequence[str], rooms: Sequence[RoomCard], lords: Sequence[Lord], rules: Rules,
+                 start: int) -> int:
+    """Refuse a set-up the rules do not allow (players, names, start seat, R2.2 lords, R2.3
+    rooms); the rooms dealt a round (R10.2: one more with NPCs)."""
+    n = len(names)
+    rules.check_players(n)
+    if len(set(names)) != n:
+        raise GameError("names_differ", "players need different names")
+    if not 0 <= start < n:
+        raise ValueError(f"start player must be a seat 0-{n - 1}")
+    per_round = rules.rooms_per_round(n)  # R2.3, R10.2 one extra room with NPCs
+    if len(lords) != n:
+        raise ValueError(f"a {n}-player game draws {n} lords (R2.2), got {len(lords)}")
+    if len(rooms) < n * per_round:
+        raise ValueError(
+            f"the room deck has {len(rooms)} cards; a {n}-player game deals {n * per_round}"
+        )
+    return per_round
 
 
 _SORTED_CARDS: list[tuple] = []  # (a card list, the same cards sorted): the last few games'
@@ -158,18 +158,7 @@ class State:
         the cards in ``rooms``.
         """
         n = len(names)
-        rules.check_players(n)
-        if len(set(names)) != n:
-            raise GameError("names_differ", "players need different names")
-        if not 0 <= start < n:
-            raise ValueError(f"start player must be a seat 0-{n - 1}")
-        per_round = rules.rooms_per_round(n)  # R2.3, R10.2 one extra room with NPCs
-        if len(lords) != n:
-            raise ValueError(f"a {n}-player game draws {n} lords (R2.2), got {len(lords)}")
-        if len(rooms) < n * per_round:
-            raise ValueError(
-                f"the room deck has {len(rooms)} cards; a {n}-player game deals {n * per_round}"
-            )
+        per_round = _check_setup(names, rooms, lords, rules, start)
         self = cls.__new__(cls)
         self.n = n
         self.names = tuple(names)
@@ -184,6 +173,13 @@ class State:
         self.team = rules.team_of(n)
         self.effects_on = rules.lord_effects
         self.swap_full = rules.swap_needs_full_room  # R9.1, asked on every move: kept
+        self._set_out(start, log)
+        return self
+
+    def _set_out(self, start: int, log: bool) -> None:
+        """The moving parts at the start of setup: R2.1 five adventurers and $2 each, R2.5 the
+        start-player marker, then R2.3 the first rooms dealt."""
+        n = self.n
         self.phase = SETUP
         self.round = 0
         self.start = start
@@ -208,7 +204,6 @@ class State:
         if self.log is not None:
             self._ev("setup", players=list(self.names), start=start, gold=START_GOLD)
         self._deal()  # R2.3
-        return self
 
     def copy(self, keep_log: bool = False) -> "State":
         """A copy that shares nothing mutable with this state (the log only if asked)."""
@@ -263,6 +258,25 @@ class State:
     def room_total(self, i: int) -> int:
         """The total strength in room ``i`` (0-based), NPCs included."""
         return self.slot_str[2 * i] + self.slot_str[2 * i + 1]
+
+    def slot(self, i: int, x: int) -> tuple[int, int]:
+        """(owner, strength) of slot ``x`` (0 for a, 1 for b) of room ``i`` (0-based); owner
+        ``EMPTY`` for an empty slot, ``NPC`` for an NPC. Readers outside the engine use this and
+        :meth:`slots`, not the flat arrays (the engine's hot path keeps those)."""
+        j = 2 * i + x
+        return self.slot_owner[j], self.slot_str[j]
+
+    def slots(self) -> list[tuple[int, int]]:
+        """Every slot's (owner, strength), room by room from the top, slot a first."""
+        return list(zip(self.slot_owner, self.slot_str))
+
+    def set_slot(self, i: int, x: int, owner: int, strength: int) -> None:
+        """Put ``owner``'s adventurer of ``strength`` in slot ``x`` of room ``i``, for a
+        constructed position (a worked example, the payout explorer): not a move, no rule is
+        checked and nothing is logged."""
+        j = 2 * i + x
+        self.slot_owner[j], self.slot_str[j] = owner, strength
+        self._legal = None
 
     def occupants(self, i: int) -> list[tuple[int, int]]:
         """[(owner, strength), ...] in room ``i`` (owner ``NPC`` for an NPC), slot a first."""

@@ -146,7 +146,7 @@ def test_the_figures_of_viz_say_which_extra_and_the_events_data_needs_none():
 
 def test_the_engine_and_the_sibling_kernels_need_no_extra():
     proc = run_without(
-        "import dungeon_guilds, dungeon_guilds.display, dungeon_guilds.reference\n"
+        "import dungeon_guilds, dungeon_guilds.drawing.display, dungeon_guilds.reference\n"
         "from dungeon_guilds.siblings import dungeon, dungeon_fighter, dungeon_lords, verify_source\n"
         "print(dungeon_guilds.Game(['A', 'B', 'C'], seed=1).current_name)\n"
         "print(verify_source(dungeon_lords.CITATIONS['reveal together, start player first']))\n")

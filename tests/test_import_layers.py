@@ -1,15 +1,21 @@
 """The package's imports go one way (docs/architecture.md, "Layers"):
 
-    core (dungeon_guilds/*.py + data)  ->  analysis / viz / siblings / workshop  ->  widgets  ->  app
+    core (dungeon_guilds/*.py + data)  ->  drawing  ->  analysis / viz / siblings / workshop
+        ->  widgets  ->  app
 
 A module may import its own layer or a lower one, never a higher one, and no chain of imports
 comes back to where it started. Every import counts: module level and inside functions,
-absolute and relative (a lazy import hides a dependency; it does not remove it).
+absolute and relative (a lazy import hides a dependency; it does not remove it). One upward
+import is allowed, by name: ``Game._repr_html_`` imports the drawing when a notebook shows a
+game (as python-chess's ``_repr_svg_`` imports ``chess.svg``), so that ``import dungeon_guilds``
+loads no picture; a test checks that it does not.
 """
 
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import networkx as nx
@@ -20,7 +26,9 @@ PKG = Path(dungeon_guilds.__file__).parent
 ROOT = "dungeon_guilds"
 MIDDLE = {"analysis", "viz", "siblings", "workshop"}
 TOP_MODULES = {"serving", "cli", "__main__"}  # entry points and serving: the app layer
-LAYER_NAMES = ("core", "analysis/viz/siblings/workshop", "widgets", "app")
+LAYER_NAMES = ("core", "drawing", "analysis/viz/siblings/workshop", "widgets", "app")
+# the upward imports allowed: (importer, imported) -> the only function that may import it
+UPWARD = {("dungeon_guilds.game", "dungeon_guilds.drawing.display"): "_repr_html_"}
 
 
 def module_name(path: Path) -> str:
@@ -40,20 +48,36 @@ def layer(module: str) -> int:
         return 0  # the package's __init__: the core's public nouns
     head = parts[1]
     if head == "app" or (len(parts) == 2 and head in TOP_MODULES):
-        return 3
+        return 4
     if head == "widgets":
-        return 2
+        return 3
     if head in MIDDLE:
+        return 2
+    if head == "drawing":
         return 1
     return 0
 
 
-def imported(module: str, path: Path, known: set[str]) -> list[tuple[str, int]]:
-    """(module of this package it imports, line) for every import statement in the file."""
+def _functions_by_line(tree: ast.AST) -> dict[int, str]:
+    """The innermost function around each line (for the allowed upward imports)."""
+    where: dict[int, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for line in range(node.lineno, (node.end_lineno or node.lineno) + 1):
+                if line not in where or node.lineno > where[line][0]:
+                    where[line] = (node.lineno, node.name)
+    return {line: name for line, (_, name) in where.items()}
+
+
+def imported(module: str, path: Path, known: set[str]) -> list[tuple[str, int, str]]:
+    """(module of this package it imports, line, enclosing function or "") for every import
+    statement in the file."""
     is_package = path.name == "__init__.py"
     here = module.split(".") if is_package else module.split(".")[:-1]
     out = []
-    for node in ast.walk(ast.parse(path.read_text("utf-8"), str(path))):
+    tree = ast.parse(path.read_text("utf-8"), str(path))
+    function = _functions_by_line(tree)
+    for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -71,7 +95,7 @@ def imported(module: str, path: Path, known: set[str]) -> list[tuple[str, int]]:
             while t and t not in known and "." in t:  # import a.b.c of a module a.b
                 t = t.rsplit(".", 1)[0]
             if t in known and t != module:
-                out.append((t, node.lineno))
+                out.append((t, node.lineno, function.get(node.lineno, "")))
     return out
 
 
@@ -80,8 +104,8 @@ def graph() -> nx.DiGraph:
     g = nx.DiGraph()
     g.add_nodes_from(mods)
     for name, path in mods.items():
-        for target, line in imported(name, path, set(mods)):
-            g.add_edge(name, target, line=line)
+        for target, line, function in imported(name, path, set(mods)):
+            g.add_edge(name, target, line=line, function=function)
     return g
 
 
@@ -97,8 +121,43 @@ def test_no_module_imports_a_higher_layer():
     g = graph()
     wrong = [f"{a} (layer {LAYER_NAMES[layer(a)]}) imports {b} (layer {LAYER_NAMES[layer(b)]}) "
              f"at line {g.edges[a, b]['line']}"
-             for a, b in g.edges if layer(b) > layer(a)]
+             for a, b in g.edges if layer(b) > layer(a)
+             and UPWARD.get((a, b)) != g.edges[a, b]["function"]]
     assert not wrong, "\n".join(sorted(wrong))
+
+
+def test_the_drawing_is_a_layer_above_the_engine_and_game_imports_it_only_to_show_itself():
+    g = graph()
+    assert layer("dungeon_guilds.drawing.board_svg") == 1 == layer("dungeon_guilds.drawing.display")
+    assert layer("dungeon_guilds.board_targets") == 0  # the interaction model is not drawing
+    assert not g.has_edge("dungeon_guilds.board_targets", "dungeon_guilds.drawing.board_svg")
+    assert g.edges["dungeon_guilds.game", "dungeon_guilds.drawing.display"]["function"] == "_repr_html_"
+    drawing = {m for m in g if m.startswith("dungeon_guilds.drawing")}
+    assert [m for m in g if layer(m) == 0 and set(g.successors(m)) & drawing] == ["dungeon_guilds.game"]
+
+
+def _python(*args: str) -> subprocess.CompletedProcess:
+    proc = subprocess.run([sys.executable, *args], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    return proc
+
+
+def test_importing_the_package_loads_no_drawing_module():
+    """``python -X importtime -c "import dungeon_guilds"`` names the engine and no picture."""
+    report = _python("-X", "importtime", "-c", "import dungeon_guilds").stderr
+    loaded = {line.rsplit("|", 1)[-1].strip() for line in report.splitlines() if "|" in line}
+    assert {"dungeon_guilds.game", "dungeon_guilds.state"} <= loaded
+    assert not {m for m in loaded if m.startswith("dungeon_guilds.drawing")}
+
+
+def test_a_game_loads_the_drawing_only_when_shown():
+    code = ("import sys, dungeon_guilds\n"
+            "g = dungeon_guilds.Game(['A', 'B', 'C'], seed=1)\n"
+            "g.push(g.legal_moves()[0])\n"
+            "print(sorted(m for m in sys.modules if m.startswith('dungeon_guilds.drawing')))\n"
+            "html = g._repr_html_()\n"
+            "print('dungeon_guilds.drawing.board_svg' in sys.modules, 'dg-board' in html)\n")
+    assert _python("-c", code).stdout.splitlines() == ["[]", "True True"]
 
 
 def test_the_imports_have_no_cycle():

@@ -132,7 +132,7 @@ def test_lich_king_statement_and_what_the_board_and_log_show():
     """04 §1: the Lich King moves room 2's lock threshold 7 → 9 and its treasure by $3; the board's
     range column moves with "Locks at" (7–9 instead of 5–7); the reveal log prints the card's
     numbers, then the numbers with the lord (R7.1, §7)."""
-    from dungeon_guilds.display import rooms_table
+    from dungeon_guilds.drawing.display import rooms_table
 
     prose = text("04_dungeon_lords.ipynb", "c08")
     rooms = [RoomCard(1, 3, 2), RoomCard(2, 6, 5), RoomCard(3, 8, 9)]

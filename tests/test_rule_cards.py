@@ -198,7 +198,7 @@ def test_the_tie_break_sums_the_unplayed_strengths_r8_1():
 def test_the_boardgame_lord_pays_every_lowest_as_resolution_starts_r7_3():
     d = E.boardgame({0: (1, 2), 1: (1, 2), 2: (4, 5)})
     assert d["totals"] == [3, 3, 9] and d["bonus"] == {"Ann": 3, "Bo": 3}
-    kinds = [e["kind"] for e in d["events"]]
+    kinds = [e.kind for e in d["events"]]
     assert kinds[:3] == ["bonus", "bonus", "revealed"]  # before any room is revealed
 
 

@@ -36,7 +36,7 @@ def pending_after(state: State, action: Action) -> State:
 
 def _placed_mask(state: State, seat: int) -> int:
     mask = 0
-    for o, s in zip(state.slot_owner, state.slot_str):
+    for o, s in state.slots():
         if o == seat:
             mask |= 1 << s
     return mask

@@ -27,6 +27,7 @@ from typing import Sequence
 
 from ..actions import Action
 from ..cards import RoomCard
+from ..events import Bonus, resolution_events
 from ..payout import EMPTY, split
 from ..state import OVER, SETUP, State, beats
 from .knowledge import pending_after
@@ -243,9 +244,9 @@ class RoundModel:
             return gains
         fronts = [self.kinds[lv][0][0] for lv in self.levels]
         probe = after.with_fronts(fronts, self._filler)
-        for event in probe.preview_resolution():
-            if event["kind"] == "bonus":
-                gains[event["player"]] += event["gold"]
+        for event in resolution_events(probe.preview_resolution()):
+            if isinstance(event, Bonus):
+                gains[event.player] += event.gold
         return gains
 
     def _dungeon(self, after: State, dungeon: tuple) -> tuple:
@@ -465,6 +466,15 @@ class RoundModel:
             total += p * g
         return total
 
+    def _room_alone(self, rows: list[tuple], lo: int) -> tuple:
+        """:meth:`_block` of one room with no other room of its level."""
+        n_left = self._sizes[self.levels[lo]]
+        merged, fail = rows[lo][3], rows[lo][4]
+        out = [((lo + 1, share), c / n_left) for share, c in merged]
+        if fail:
+            out.append(((lo, 0), fail / n_left))
+        return tuple(out)
+
     def _block(self, rows: list[tuple], lo: int, hi: int) -> tuple:
         """How rooms ``lo``..``hi``-1 (a block: no level shared with the rest) can end, over
         every way the unseen fronts fall on them: ``((room, gained), chance)`` pairs, ``room``
@@ -473,12 +483,7 @@ class RoundModel:
         give the same share."""
         levels = self.levels
         if hi == lo + 1:  # a room alone at its level: its merged row is the answer
-            n_left = self._sizes[levels[lo]]
-            merged, fail = rows[lo][3], rows[lo][4]
-            out1 = [((hi, share), c / n_left) for share, c in merged]
-            if fail:
-                out1.append(((lo, 0), fail / n_left))
-            return tuple(out1)
+            return self._room_alone(rows, lo)
         last_of_level = self._last_of_level
         fresh = self._fresh
         counts = {lv: self._counts[lv][:] for lv in set(levels[lo:hi])}

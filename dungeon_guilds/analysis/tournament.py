@@ -50,6 +50,51 @@ def _lineups(a: str, b: str, players: int) -> list[list[str]]:
     return [first] if a == b else [first, second]
 
 
+def _play_matches(names: Sequence[str], players: int, games: int, seed: int | str, rules: Rules,
+                  executor: Executor | None, progress: Any, include_self: bool,
+                  bot_options: dict[str, dict] | None) -> pd.DataFrame:
+    """Every pair's games (both line-ups), one table; game numbers unique across the tournament."""
+    frames = []
+    offset = 0
+    for a, b in combinations_with_replacement(names, 2):
+        if a == b and not include_self:
+            continue
+        ups = _lineups(a, b, players)
+        per = [games // len(ups) + (1 if k < games % len(ups) else 0) for k in range(len(ups))]
+        for k, (lineup, count) in enumerate(zip(ups, per)):
+            if not count:
+                continue
+            res = simulate(count, lineup, players, seed=f"{seed}/{a}-{b}/{k}", rules=rules,
+                           executor=executor, jobs=1, progress=progress,
+                           bot_options=bot_options)
+            df = res.games.copy()
+            df["match_game"] = df["game"]
+            df["game"] = df["game"] + offset  # game numbers unique across the tournament
+            offset += count
+            df["match"] = f"{a} vs {b}"
+            df["a"], df["b"] = a, b
+            df["lineup"] = k
+            frames.append(df)
+    return pd.concat(frames, ignore_index=True)
+
+
+def _payoffs(allgames: pd.DataFrame, names: Sequence[str], value: str) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The payoff matrix (strategy against opponent) and the standings (mean payoff against the
+    others, ranked)."""
+    mat = pd.DataFrame(float("nan"), index=pd.Index(names, name="strategy"),
+                       columns=pd.Index(names, name="opponent"))
+    for (a, b), grp in allgames.groupby(["a", "b"], sort=False):
+        for x, y in ((a, b), (b, a)):
+            rows = grp[grp["bot"] == x]
+            if len(rows):
+                mat.loc[x, y] = float(rows[value].mean())
+    off = [mat.loc[x, [y for y in names if y != x]].mean() for x in names]
+    standings = pd.DataFrame({"strategy": names, "payoff": off})
+    standings["rank"] = standings["payoff"].rank(ascending=False, method="min").astype(int)
+    standings = standings.sort_values(["rank", "strategy"]).reset_index(drop=True)
+    return mat, standings
+
+
 def round_robin(
     strategies: Sequence[str],
     players: int = 4,
@@ -78,43 +123,13 @@ def round_robin(
         from concurrent.futures import ProcessPoolExecutor
 
         own = executor = ProcessPoolExecutor(max_workers=jobs)
-    frames = []
-    offset = 0
     try:
-        for a, b in combinations_with_replacement(names, 2):
-            if a == b and not include_self:
-                continue
-            ups = _lineups(a, b, players)
-            per = [games // len(ups) + (1 if k < games % len(ups) else 0) for k in range(len(ups))]
-            for k, (lineup, count) in enumerate(zip(ups, per)):
-                if not count:
-                    continue
-                res = simulate(count, lineup, players, seed=f"{seed}/{a}-{b}/{k}", rules=rules,
-                               executor=executor, jobs=1, progress=progress,
-                               bot_options=bot_options)
-                df = res.games.copy()
-                df["match_game"] = df["game"]
-                df["game"] = df["game"] + offset  # game numbers unique across the tournament
-                offset += count
-                df["match"] = f"{a} vs {b}"
-                df["a"], df["b"] = a, b
-                df["lineup"] = k
-                frames.append(df)
+        allgames = _play_matches(names, players, games, seed, rules, executor, progress, include_self,
+                                 bot_options)
     finally:
         if own is not None:
             own.shutdown()
-    allgames = pd.concat(frames, ignore_index=True)
-    mat = pd.DataFrame(float("nan"), index=pd.Index(names, name="strategy"),
-                       columns=pd.Index(names, name="opponent"))
-    for (a, b), grp in allgames.groupby(["a", "b"], sort=False):
-        for x, y in ((a, b), (b, a)):
-            rows = grp[grp["bot"] == x]
-            if len(rows):
-                mat.loc[x, y] = float(rows[value].mean())
-    off = [mat.loc[x, [y for y in names if y != x]].mean() for x in names]
-    standings = pd.DataFrame({"strategy": names, "payoff": off})
-    standings["rank"] = standings["payoff"].rank(ascending=False, method="min").astype(int)
-    standings = standings.sort_values(["rank", "strategy"]).reset_index(drop=True)
+    mat, standings = _payoffs(allgames, names, value)
     return Tournament(allgames, mat, standings, value)
 
 

@@ -40,6 +40,7 @@ import ipywidgets as W
 
 from .. import i18n
 from . import capabilities
+from ..widgets.a11y import PageAccessibility
 from ..widgets.common import App, safe
 
 # set by the dashboard's own server (voila_app) for its kernels: the class tables' page (issue 26)
@@ -108,7 +109,9 @@ class Dashboard(App):
         # the header's height follows its content (AppLayout only takes px / fr / %)
         self.app_layout.layout.grid_template_rows = "auto auto"
         self.app_layout.add_class("dg-app-layout")
-        self.children = [self.app_layout]
+        # the page's lang, names for unnamed sliders, the aria-live region, contrast and focus CSS
+        self.accessibility = PageAccessibility()
+        self.children = [self.app_layout, self.accessibility]
         self.tabs.observe(self._on_tab, "selected_index")
         self.relabel()
         self._start(tab)
@@ -267,6 +270,7 @@ class Dashboard(App):
 
     def relabel(self) -> None:
         lang = self.lang
+        self.accessibility.set_language(lang)
         self.title_html.value = (f'<h2 class="dg-dash-h" style="margin:4px 0">{escape(text("dash.title", lang))}'
                                  f' <small style="font-weight:normal;color:#666">'
                                  f'{escape(text("dash.subtitle", lang))}</small></h2>')

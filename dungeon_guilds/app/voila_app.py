@@ -3,7 +3,7 @@
 Voila itself, configured by ``voila.json``, with six changes a classroom needs (issue 12):
 
 * **A kernel cap.** :class:`DashboardHandler` serves the page only while the kernel manager
-  (:class:`~dungeon_guilds.app.serving.PoolKeepingKernelManager`) holds fewer than
+  (:class:`~dungeon_guilds.app.kernel_manager.PoolKeepingKernelManager`) holds fewer than
   ``max_kernels`` kernels, counting the preheated pool, kernels starting and pages admitted whose
   kernel has not started yet. Beyond it the visitor gets at once an HTTP 503 page in plain words
   (English and 繁體中文: the class is full, try again in a minute) and no kernel is started.
@@ -48,7 +48,7 @@ from voila.tornado.handler import TornadoVoilaHandler
 from .. import i18n
 from ..widgets import figure_view
 from ..widgets.figure_view import FIGURES_ENV
-from . import serving, table_server
+from . import kernels, table_server
 from .dashboard import TABLES_URL_ENV
 
 TEMPLATE_DIR = Path(__file__).with_name("templates")
@@ -126,7 +126,7 @@ class DashboardHandler(TornadoVoilaHandler):
         if not cold:
             await super().get(path)
             return
-        manager.pages_executing += 1  # pool refills wait meanwhile (serving.PoolKeepingKernelManager)
+        manager.pages_executing += 1  # pool refills wait meanwhile (kernel_manager.PoolKeepingKernelManager)
         try:
             await super().get(path)
         finally:
@@ -178,7 +178,7 @@ class DashboardVoila(Voila):
     name = "voila"  # so voila.json (and every ``--Voila.*`` option) still applies
 
     def init_settings(self):
-        pool = serving.pool_size_from_env()  # $DUNGEON_GUILDS_POOL (make dashboard POOL=N) over voila.json
+        pool = kernels.pool_size_from_env()  # $DUNGEON_GUILDS_POOL (make dashboard POOL=N) over voila.json
         if pool is not None:
             self.voila_configuration.default_pool_size = pool
         # plotly's page extension (all of plotly.js) stays out of the pages; the kernels (they

@@ -11,7 +11,7 @@ require("dungeon_guilds.viz", "analysis", "plotly", "networkx")
 import plotly.graph_objects as go
 
 from .. import i18n
-from ..display import NPC_COLOUR, colour
+from ..drawing.colours import NPC_COLOUR, colour
 from ..i18n import t
 from ..payout import NPC
 from ..state import EMPTY
@@ -63,8 +63,8 @@ def _slot_traces(state, lang: str | None) -> list[go.Scatter]:
     by_owner: dict[int, dict[str, list]] = {}
     empty = {"x": [], "y": [], "customdata": []}
     for i in range(len(state.rooms)):
-        for x_slot, j in enumerate((2 * i, 2 * i + 1)):
-            o = state.slot_owner[j]
+        for x_slot in (0, 1):
+            o, strength = state.slot(i, x_slot)
             if o == EMPTY:
                 empty["x"].append(SLOT_X[x_slot])
                 empty["y"].append(-i)
@@ -73,8 +73,8 @@ def _slot_traces(state, lang: str | None) -> list[go.Scatter]:
             d = by_owner.setdefault(o, {"x": [], "y": [], "text": [], "customdata": []})
             d["x"].append(SLOT_X[x_slot])
             d["y"].append(-i)
-            d["text"].append(str(state.slot_str[j]))
-            d["customdata"].append([i + 1, "ab"[x_slot], o, state.slot_str[j]])
+            d["text"].append(str(strength))
+            d["customdata"].append([i + 1, "ab"[x_slot], o, strength])
     traces = []
     for o in sorted(by_owner, key=lambda o: (o == NPC, o)):
         d = by_owner[o]

@@ -20,9 +20,9 @@ require("dungeon_guilds.viz", "analysis", "plotly", "networkx")
 import plotly.graph_objects as go
 
 from .. import i18n
-from ..display import BANK_COLOUR, colour
+from ..drawing.colours import BANK_COLOUR, colour
 from ..i18n import t
-from ..events import BANK, gold_series, money_flows, net_by_player, state_and_log
+from ..events import BANK, entries, gold_series, money_flows, net_by_player, state_and_log
 
 _FLOW_COLOUR = {
     "setup": "rgba(188,189,34,0.45)", "exhaust": "rgba(140,140,60,0.45)",
@@ -141,11 +141,12 @@ def gold_figure(game_or_state, lang: str | None = None) -> go.Figure:
                                  hovertext=hover, hovertemplate=f"{name}: $%{{y}}<br>%{{hovertext}}<extra></extra>"))
     fig = go.Figure(traces)
     shapes, annotations = [], []
-    for i, ev in enumerate(log):
-        if ev.get("kind") == "dealt":
+    for entry in entries(log):
+        if entry.kind == "dealt":
+            i = entry.index
             shapes.append({"type": "line", "x0": i, "x1": i, "y0": 0, "y1": 1, "yref": "paper",
                            "line": {"dash": "dot", "color": "#aaa", "width": 1}})
-            annotations.append({"x": i, "y": 1.02, "yref": "paper", "text": t("fig.round_marker", lang, round=ev["round"]),
+            annotations.append({"x": i, "y": 1.02, "yref": "paper", "text": t("fig.round_marker", lang, round=entry.round),
                                 "showarrow": False, "font": {"size": 10, "color": "#666"}, "xanchor": "left"})
     fig.update_layout(title={"text": t("fig.gold_title", lang)}, shapes=shapes, annotations=annotations,
                       xaxis={"title": {"text": t("fig.gold_x", lang)}},

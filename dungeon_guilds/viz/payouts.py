@@ -23,6 +23,7 @@ from .. import i18n
 from ..cards import RoomCard, reference_deck
 from ..i18n import t
 from ..lords import BASE_LORDS, Lord, get_lord
+from ..events import RoomOutcome, resolution_events
 from ..payout import NPC, split
 from ..rules import Rules
 from ..state import State
@@ -65,18 +66,15 @@ def payout_case(treasure: int, occupants: Sequence[tuple[int, int]], lord: Lord 
     rules = Rules(lords="all" if lord is not None else "none")
     st = State.new([f"P{i}" for i in range(n)], cards, lords, deck.levels, deck.heal_costs, rules=rules)
     for i in range(position - 1):  # rooms above: strong NPCs, so resolution reaches our room
-        st.slot_owner[2 * i] = st.slot_owner[2 * i + 1] = NPC
-        st.slot_str[2 * i] = st.slot_str[2 * i + 1] = _STRONG_NPC
-    i = position - 1
+        st.set_slot(i, 0, NPC, _STRONG_NPC)
+        st.set_slot(i, 1, NPC, _STRONG_NPC)
     for x, (o, s) in enumerate(occupants):
-        st.slot_owner[2 * i + x] = o
-        st.slot_str[2 * i + x] = s
-    for ev in st.preview_resolution():  # the engine's own resolution (R5)
-        if ev.get("room") == position and ev["kind"] == "cleared":
-            return PayoutCase(treasure, ev["treasure"], occupants,
-                              {int(p): v for p, v in ev["shares"].items()}, ev["to_bank"], True,
+        st.set_slot(position - 1, x, o, s)
+    for ev in resolution_events(st.preview_resolution()):  # the engine's own resolution (R5)
+        if isinstance(ev, RoomOutcome) and ev.room == position and ev.cleared:
+            return PayoutCase(treasure, ev.treasure, occupants, dict(ev.shares), ev.to_bank, True,
                               lord.id if lord else None, position, n_rooms)
-        if ev.get("room") == position and ev["kind"] == "failed":
+        if isinstance(ev, RoomOutcome) and ev.room == position:
             return PayoutCase(treasure, 0, occupants, {}, 0, False, lord.id if lord else None,
                               position, n_rooms)
     raise RuntimeError("the engine did not resolve the room")  # pragma: no cover

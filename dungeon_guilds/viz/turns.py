@@ -17,7 +17,7 @@ require("dungeon_guilds.viz", "analysis", "plotly", "networkx")
 import plotly.graph_objects as go
 
 from .. import i18n
-from ..display import colour
+from ..drawing.colours import colour
 from ..i18n import t
 from ..turn_order import snake_order
 from ..events import (ACTED, AGAIN, PASSED_FULL, PASSED_STUCK, STATUSES, Turn, current_round,

@@ -38,8 +38,10 @@ from ..workshop.report import comparison_html, figures, games_table, report_html
 from ..workshop.session import WorkshopSession
 from ..workshop.strings import error_text as workshop_error_text
 from ..workshop.strings import wt
-from .common import (NONE, SEED_MAX, App, LanguageState, bot_label, checked_int, fit, message_html, safe,
-                     set_options, show_figure, with_range)
+from .common import NONE, App, LanguageState, message_html, safe, set_options
+from .figures import show_figure
+from .inputs import SEED_MAX, checked_int, fit, with_range
+from .moves import bot_label
 from ..extras import MissingExtra
 from .common import EXPECTED_ERRORS, logger, note_unexpected
 from .deck_editor import DeckEditor, download_link

@@ -1,5 +1,5 @@
 """The drawn board made clickable: an ``anywidget`` component (its JavaScript is inline here,
-nothing is fetched from another host) showing :func:`dungeon_guilds.board_svg.board_html`.
+nothing is fetched from another host) showing :func:`dungeon_guilds.drawing.board_svg.board_svg_html`.
 
 A click (or Enter / Space on a focused target; Tab and the arrow keys move between targets)
 sends the target's id to Python; :class:`GameBoard` turns it into a move:
@@ -23,7 +23,8 @@ import anywidget
 import traitlets
 
 from .. import i18n
-from ..board_svg import Target, board_html, board_targets
+from ..board_targets import Target, board_targets
+from ..drawing.board_svg import board_svg_html
 
 _ESM = r"""
 function targets(el) {
@@ -141,7 +142,7 @@ class GameBoard(BoardWidget):
         if focus is not None:
             self.focus_target = focus(self.targets)  # before the picture: the browser reads it then
         self.locked = player is None
-        self.html = board_html(state, lang, viewer, log, self.targets, uid=f"dg{self.model_id[:8]}")
+        self.html = board_svg_html(state, lang, viewer, log, self.targets, uid=f"dg{self.model_id[:8]}")
 
     def _clicked(self, target_id: str) -> None:
         if not self._args:

@@ -1,7 +1,10 @@
-"""Shared pieces of the ipywidgets apps: the language state and toggle, the error-catching
-callback decorator, showing a plotly figure in an ``Output``, bots and hints from
-``dungeon_guilds.analysis`` (imported lazily: the analysis extra may be missing), and
-a move builder that lets a user try any move and read the engine's refusal.
+"""The base of the ipywidgets apps: the language state and toggle, the error policy (the
+error-catching callback decorator and what it expects), the message area and the
+:class:`App` / :class:`GameApp` base classes, and ``set_options`` for dropdowns.
+
+The other shared pieces live by what they do: numeric inputs and their ranges in
+:mod:`.inputs`, figures in :mod:`.figure_view`, who plays a seat and how a move is made (bots,
+hints, the move builder) in :mod:`.moves`, the log in words in :mod:`.narration`.
 
 No widget decides a rule: legal moves, refusals, payouts and orders come from the engine.
 """
@@ -9,9 +12,7 @@ No widget decides a rule: legal moves, refusals, payouts and orders come from th
 from __future__ import annotations
 
 import functools
-import json
 import logging
-import random
 from html import escape
 from typing import Any, Callable, Sequence
 
@@ -19,15 +20,12 @@ import ipywidgets as W
 import traitlets
 
 from .. import i18n
-from ..actions import BUMP, EXHAUST, PLACE, SWAP, Action
 from ..extras import MissingExtra
 from ..rules import EDITIONS, LORDS_OPTIONS
 
 logger = logging.getLogger("dungeon_guilds.widgets")
 logger.addHandler(logging.NullHandler())  # errors are shown in the widget; log only if asked
 
-HUMAN = "human"
-FALLBACK_BOT = "first"
 NONE = "none"  # the option value meaning "no teams" / "no lord" (a browser shows None as blank)
 
 
@@ -200,238 +198,7 @@ def set_options(dropdown: W.Dropdown, options: Sequence[tuple[str, Any]]) -> Non
         dropdown.index = 0  # ipywidgets 8 leaves nothing selected after options change
 
 
-# ---------------------------------------------------------------------- numeric inputs
-SEED_MAX = 2**31 - 1
-
-
-def fit() -> W.Layout:
-    """The layout of a button as wide as its words (never cut off, never stretched)."""
-    return W.Layout(width="max-content")
-
-
-def with_range(label: str, low: int, high: int) -> str:
-    """A numeric input's label with its range (``Games (10–20000)``): every numeric input says
-    what it accepts."""
-    return f"{label} ({signed(low)}–{signed(high)})"
-
-
-def signed(n: int) -> str:
-    """A whole number with a true minus sign (−20, not -20)."""
-    return f"−{-n}" if n < 0 else str(n)
-
-
-def checked_int(widget: W.Widget, low: int, high: int, field_key: str) -> int:
-    """The widget's whole number if it lies in ``[low, high]``; else an
-    :class:`~dungeon_guilds.i18n.Refusal` (a ``ValueError``) naming the field (strings key
-    ``field_key``), the value and the range. The caller changes nothing: no value is silently
-    moved into range."""
-    value = widget.value
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise i18n.Refusal("ui.out_of_range", keys={"field": field_key}, value=value, low=signed(low),
-                           high=signed(high))
-    return int(value)
-
-
-# ---------------------------------------------------------------------- figures
-def figure_bundle(fig) -> dict:
-    """A plotly figure as a Jupyter display bundle (plotly's own mimetype, rendered natively by
-    JupyterLab, Notebook 7, Voila and VS Code through the extension plotly ships)."""
-    data = json.loads(fig.to_json())
-    data["config"] = {"displaylogo": False, "responsive": True}
-    title = ((data.get("layout") or {}).get("title") or {}).get("text", "")
-    return {"application/vnd.plotly.v1+json": data, "text/plain": f"<plotly figure {title!r}>"}
-
-
-def show_figure(output: W.Output, fig) -> None:
-    """Show ``fig`` in ``output``, replacing what was there (works with or without a kernel)."""
-    show_figures(output, [fig])
-
-
-def show_figures(output: W.Output, figs) -> None:
-    """Show the figures ``figs`` one below the other in ``output``, replacing what was there:
-    as plotly's display bundles, or, in a kernel of the dashboard's Voila server, as
-    :class:`~dungeon_guilds.widgets.figure_view.LazyFigure` widgets (kept with the output and
-    redrawn in place), which load plotly.js only when a figure is about to be seen."""
-    bundles = [figure_bundle(fig) for fig in figs]
-    from .figure_view import LazyFigure, lazy_figures, view_output
-
-    if not lazy_figures():
-        output.outputs = tuple({"output_type": "display_data", "data": b, "metadata": {}} for b in bundles)
-        return
-    views = list(getattr(output, "dg_figures", ()))[:len(bundles)]
-    views += [LazyFigure() for _ in range(len(bundles) - len(views))]
-    for view, bundle in zip(views, bundles):
-        view.show(bundle)
-    output.dg_figures = views
-    shown = tuple(view_output(v, b["text/plain"]) for v, b in zip(views, bundles))
-    if output.outputs != shown:  # the same views stay on the page: only their figures change
-        output.outputs = shown
-
-
-# ---------------------------------------------------------------------- bots and hints
-class FirstLegalBot:
-    """The deterministic first-legal-action bot (``"first"``): always there, and the stand-in
-    when the analysis extra (and so its bots) is not installed."""
-
-    name = FALLBACK_BOT
-
-    def __init__(self, seed: int = 0, noise: float = 0.0):
-        self.rng = random.Random(seed)
-
-    def choose(self, state, player: int) -> Action:
-        return state.legal_actions()[0]
-
-
-def bot_names() -> list[str]:
-    """The names of the bots available: ``dungeon_guilds.analysis.bots.BOTS`` if present, and
-    always the deterministic first-legal-action bot (``"first"``, fast and handy in tests)."""
-    try:
-        from ..analysis.bots import BOTS  # type: ignore[import-not-found]
-    except MissingExtra:  # the analysis extra is not installed
-        return [FALLBACK_BOT]
-    names = [b for b in BOTS if b != FALLBACK_BOT]
-    return names + [FALLBACK_BOT]
-
-
-def make_bot(name: str, seed: int = 0):
-    if name == FALLBACK_BOT:
-        return FirstLegalBot(seed)
-    try:
-        from ..analysis.bots import make_bot as real_make_bot  # type: ignore[import-not-found]
-    except MissingExtra:  # the analysis extra is not installed
-        return FirstLegalBot(seed)
-    return real_make_bot(name, seed=seed)
-
-
-def bot_label(name: str, lang: str) -> str:
-    return i18n.t(f"bot.{name}", lang) if i18n.has(f"bot.{name}", lang) else name
-
-
-def controller_options(lang: str) -> list[tuple[str, str]]:
-    return [(i18n.t("bot.human", lang), HUMAN)] + [(bot_label(b, lang), b) for b in bot_names()]
-
-
-def bot_move(bot, state, player: int) -> Action:
-    """Ask a bot for a move on a copy of the state (a bot cannot change the game), and check
-    it with the engine."""
-    action = bot.choose(state.copy(), player)
-    err = state.refusal(action, player)
-    if err is not None:
-        raise err
-    return action
-
-
-def action_values(state, player: int) -> dict[Action, float] | None:
-    """Expected gold this round per legal action (``analysis.probability.action_values``), or
-    None if that module is not there."""
-    try:
-        from ..analysis.probability import action_values as values  # type: ignore[import-not-found]
-    except MissingExtra:  # the analysis extra is not installed
-        return None
-    return values(state, player)
-
-
-def hints_html(state, player: int, lang: str, limit: int = 12) -> str:
-    """The hints table: each legal action's expected gold this round, best first."""
-    values = action_values(state, player)
-    if values is None:
-        return message_html(i18n.t("msg.hints_missing", lang), "info")
-    if not values:
-        return message_html(i18n.t("ui.hint_none", lang), "info")
-    best = max(values.values())
-    rows = []
-    for action, value in sorted(values.items(), key=lambda kv: -kv[1])[:limit]:
-        mark = " ★" if value == best else ""
-        rows.append(f'<tr class="dg-hint" data-action="{escape(str(action))}"><td>'
-                    f"{escape(i18n.action_text(action, lang, state))}</td><td>{value:.2f}{mark}</td></tr>")
-    return (f'<table class="dg-hints"><tr><th>{escape(i18n.t("ui.legal_actions", lang))}</th>'
-            f'<th>{escape(i18n.t("ui.hint_header", lang))}</th></tr>{"".join(rows)}</table>')
-
-
-def action_options(state, lang: str) -> list[tuple[str, Action]]:
-    """The legal actions of the player to move, labelled in words."""
-    return [(i18n.action_text(a, lang, state), a) for a in state.legal_actions()]
-
-
-def log_html(log: Sequence[dict], names: Sequence[str], lang: str, last: int = 14,
-             secret_for: int | None = None) -> str:
-    """The last events of the log, in words (``secret_for``: hide other players' exhaust
-    choices from that seat)."""
-    start = max(0, len(log) - last)
-    items = []
-    for i in range(start, len(log)):
-        ev = log[i]
-        secret = secret_for is not None and ev.get("kind") == "exhausted" and ev.get("player") != secret_for
-        items.append(f'<li class="dg-log-event" data-kind="{ev.get("kind")}">'
-                     f"{escape(i18n.event_text(ev, names, lang, secret_exhaust=secret))}</li>")
-    return f'<ol class="dg-log" start="{start + 1}">{"".join(items)}</ol>'
-
-
-# ---------------------------------------------------------------------- move builder
-class MoveBuilder(W.HBox):
-    """Build any move (kind, strength, room, slot) to try it: the engine says why an illegal
-    one is refused. ``action`` is the move built."""
-
-    def __init__(self, lang: str = "en", **kwargs):
-        self._lang = lang
-        self.kind_dropdown = W.Dropdown(options=[PLACE, BUMP, SWAP, EXHAUST], value=PLACE,
-                                        layout=W.Layout(width="150px")).add_class("dg-kind")
-        self.strength_dropdown = W.Dropdown(options=[1, 2, 3, 4, 5], value=1,
-                                            layout=W.Layout(width="130px")).add_class("dg-strength")
-        self.room_dropdown = W.Dropdown(options=list(range(1, 8)), value=1,
-                                        layout=W.Layout(width="130px")).add_class("dg-room-pick")
-        self.slot_dropdown = W.Dropdown(options=[("a", 0), ("b", 1)], value=0,
-                                        layout=W.Layout(width="110px")).add_class("dg-slot-pick")
-        self.try_button = W.Button(icon="check").add_class("dg-try")
-        super().__init__([self.kind_dropdown, self.strength_dropdown, self.room_dropdown,
-                          self.slot_dropdown, self.try_button], **kwargs)
-        self.add_class("dg-move-builder")
-        self.kind_dropdown.observe(lambda change: self._update_visibility(), "value")
-        self._update_visibility()
-
-    def _update_visibility(self) -> None:
-        kind = self.kind_dropdown.value
-        self.slot_dropdown.layout.display = None if kind in (BUMP, SWAP) else "none"
-        # for 'exhaust A B' the second picker is the second strength
-        self.room_dropdown.description = i18n.t("ui.strength" if kind == EXHAUST else "ui.room", self._lang)
-
-    def relabel(self, lang: str, n_rooms: int) -> None:
-        self._lang = lang
-        set_options(self.kind_dropdown, [(i18n.t(f"turn.{k}", lang), k) for k in (PLACE, BUMP, SWAP, EXHAUST)])
-        self.kind_dropdown.description = i18n.t("ui.kind", lang)
-        self.strength_dropdown.description = i18n.t("ui.strength", lang)
-        self._update_visibility()
-        set_options(self.room_dropdown, [(str(r), r) for r in range(1, max(n_rooms, 5) + 1)])
-        self.slot_dropdown.description = i18n.t("ui.slot", lang)
-        self.try_button.description = i18n.t("ui.try_move", lang)
-        for d in (self.kind_dropdown, self.strength_dropdown, self.room_dropdown, self.slot_dropdown):
-            d.style = {"description_width": "initial"}
-
-    @property
-    def action(self) -> Action:
-        kind = self.kind_dropdown.value
-        s, r = int(self.strength_dropdown.value), int(self.room_dropdown.value)
-        if kind == PLACE:
-            return Action(PLACE, s, r)
-        if kind == EXHAUST:
-            return Action(EXHAUST, min(s, r), other=max(s, r))
-        return Action(kind, s, r, int(self.slot_dropdown.value))
-
-    def set(self, action: Action) -> None:
-        """Fill the builder with ``action`` (for tests and for 'edit this move')."""
-        self.kind_dropdown.value = action.kind
-        self.strength_dropdown.value = action.strength
-        if action.kind == EXHAUST:
-            self.room_dropdown.value = action.other
-        else:
-            self.room_dropdown.value = action.room
-        if action.kind in (BUMP, SWAP):
-            self.slot_dropdown.value = action.slot
-
-
 __all__ = [
-    "App", "FALLBACK_BOT", "SEED_MAX", "checked_int", "fit", "with_range", "NONE", "FirstLegalBot", "HUMAN", "LanguageState", "MoveBuilder", "action_options",
-    "action_values", "bot_label", "bot_move", "bot_names", "controller_options", "figure_bundle",
-    "hints_html", "language_toggle", "log_html", "make_bot", "message_html", "safe", "set_options",
-    "show_figure", "show_figures",
+    "EXPECTED_ERRORS", "NONE", "RAISE_UNEXPECTED", "App", "GameApp", "LanguageState", "language_toggle",
+    "logger", "message_html", "note_unexpected", "safe", "set_options",
 ]

@@ -43,7 +43,8 @@ from IPython.display import display
 from .. import i18n
 from ..siblings import GAMES, comparison, dungeon, dungeon_fighter, dungeon_lords, graphs
 from .citations import citation, citations_html
-from .common import SEED_MAX, App, checked_int, set_options, with_range
+from .common import App, set_options
+from .inputs import SEED_MAX, checked_int, with_range
 from .common import EXPECTED_ERRORS, App, note_unexpected, set_options
 
 log = logging.getLogger(__name__)
@@ -158,21 +159,36 @@ class CompareExplorer(App):
         self._lords_run: dict | None = None
         super().__init__(lang=lang, lang_state=lang_state, show_language=show_language, **kwargs)
 
-        # --- side by side --------------------------------------------------------------------
+        self.tabs = widgets.Tab(children=[self._side_panel(game_a, game_b), self._odds_panel(),
+                                          self._fighter_panel(), self._lords_panel(lords_years, seed)])
+        self.children = [widgets.HTML(_STYLE), self.language_toggle, self.message, self.tabs]
+        self.relabel()
+
+        self._wire()
+        self._on_compare()
+        self._on_odds()
+        self._on_score()
+        self._on_run()
+
+    # --- the four panels ---------------------------------------------------------------------
+    def _side_panel(self, game_a: str, game_b: str) -> widgets.VBox:
+        """The side-by-side table of two games."""
         self.game_a = widgets.Dropdown(options=self._game_options(), value=game_a)
         self.game_b = widgets.Dropdown(options=self._game_options(), value=game_b)
         self.table = widgets.HTML()
         self.compare_status = widgets.HTML()
-        side = widgets.VBox([widgets.HBox([self.game_a, self.game_b]), self.compare_status, self.table])
+        return widgets.VBox([widgets.HBox([self.game_a, self.game_b]), self.compare_status, self.table])
 
-        # --- Dungeon! odds --------------------------------------------------------------------
+    def _odds_panel(self) -> widgets.VBox:
+        """Dungeon!'s odds of winning a fight."""
         self.sword = widgets.IntSlider(value=0, min=0, max=4)
         self.hand = widgets.IntSlider(value=3, min=0, max=12)
         self.odds = widgets.HTML()
         self.odds_status = widgets.HTML()
-        odds = widgets.VBox([widgets.HBox([self.sword, self.hand]), self.odds_status, self.odds])
+        return widgets.VBox([widgets.HBox([self.sword, self.hand]), self.odds_status, self.odds])
 
-        # --- Fighter score ---------------------------------------------------------------------
+    def _fighter_panel(self) -> widgets.VBox:
+        """Dungeon Fighter's score."""
         self.difficulty = widgets.Dropdown(options=self._difficulty_options(), value="normal")
         self.boss = widgets.Checkbox(value=True)
         self.survivors = widgets.IntText(value=4)  # out of RANGES: refused, never clamped
@@ -184,13 +200,14 @@ class CompareExplorer(App):
         self.score = widgets.HTML()
         self.eyes = widgets.HTML()
         self.score_status = widgets.HTML()
-        fighter = widgets.VBox([
+        return widgets.VBox([
             widgets.HBox([self.difficulty, self.boss]),
             widgets.HBox([self.survivors, self.dead]),
             widgets.HBox([self.white, self.gold, self.tokens]),
             self.score_status, self.score, self.eye_die, self.eyes])
 
-        # --- Lords orders ----------------------------------------------------------------------
+    def _lords_panel(self, lords_years: int, seed: int) -> widgets.VBox:
+        """Dungeon Lords' turn orders, simulated."""
         self.players = widgets.SelectMultiple(options=[2, 3, 4], value=(2, 3, 4), rows=3)
         self.policy = widgets.Dropdown(options=self._policy_options(), value="random")
         self.years = widgets.IntSlider(value=lords_years, min=5, max=500, step=5)
@@ -200,14 +217,11 @@ class CompareExplorer(App):
         self.lords_plot = widgets.Output()
         self.lords_status = widgets.HTML()
         self.lords_figure = None
-        lords = widgets.VBox([
+        return widgets.VBox([
             widgets.HBox([self.players, widgets.VBox([self.policy, self.years, self.sim_seed, self.run])]),
             self.lords_status, self.lords_table, self.lords_plot])
 
-        self.tabs = widgets.Tab(children=[side, odds, fighter, lords])
-        self.children = [widgets.HTML(_STYLE), self.language_toggle, self.message, self.tabs]
-        self.relabel()
-
+    def _wire(self) -> None:
         for w in (self.game_a, self.game_b):
             w.observe(self._on_compare, names="value")
         for w in (self.sword, self.hand):
@@ -217,13 +231,7 @@ class CompareExplorer(App):
             w.observe(self._on_score, names="value")
         self.run.on_click(self._on_run)
 
-        self._on_compare()
-        self._on_odds()
-        self._on_score()
-        self._on_run()
-
     # --- words -------------------------------------------------------------------------------
-
     def _data_word(self, kind: str, name: str, default: str | None = None) -> str:
         """A name from the data or a kernel (English), translated if the language has
         ``compare.<kind>_<name>``."""

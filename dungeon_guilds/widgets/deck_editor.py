@@ -35,7 +35,8 @@ from ..workshop.deck_edit import (RESERVED_NAME, HEAL_COLUMNS, LEVEL_COLUMNS, RO
 from ..workshop.session import WorkshopSession
 from ..workshop.strings import error_text as workshop_error_text
 from ..workshop.strings import wt
-from .common import App, fit, message_html, safe
+from .common import App, message_html, safe
+from .inputs import fit
 
 _STYLE = """<style>
 .dg-deck-editor .dg-cell input {text-align: right}

@@ -17,12 +17,15 @@ import ipywidgets as W
 from .. import i18n
 from ..actions import BUMP, PLACE, Action
 from ..cards import STRENGTHS, RoomCard
+from ..events import turns
 from ..game import DEFAULT_NAMES, Game
 from ..lords import ALL_LORDS, BASE_LORDS
 from ..payout import NPC
 from ..rules import Rules
 from ..turn_order import snake_order
-from .common import NONE, App, checked_int, safe, set_options, show_figure, with_range
+from .common import NONE, App, safe, set_options
+from .figures import show_figure
+from .inputs import checked_int, with_range
 
 # ---------------------------------------------------------------------- payout explorer
 PAYOUT_NAMES = ("Ann", "Bo", "Cy")
@@ -154,8 +157,7 @@ def bump_scenario(n_players: int, start: int = 0, bumps: Sequence[tuple[int, int
     notes: list[tuple[int, str, dict]] = []
 
     def turns_so_far() -> int:
-        return sum(1 for ev in game.log if ev.get("round") == 1
-                   and ev.get("kind") in ("placed", "bumped", "swapped", "passed"))
+        return len(turns(game.log, 1))
 
     guard = 0
     while not game.is_over and game.state.round == 0 and guard < 500:
@@ -171,7 +173,7 @@ def bump_scenario(n_players: int, start: int = 0, bumps: Sequence[tuple[int, int
                 notes.append((turn, "msg.bump_self", {"player": names[seat], "turn": turn}))
             else:
                 targets = [a for a in legal if a.kind == BUMP
-                           and st.slot_owner[2 * (a.room - 1) + a.slot] == victim]
+                           and st.slot(a.room - 1, a.slot)[0] == victim]
                 if targets:
                     action = min(targets, key=lambda a: (a.strength, a.room, a.slot))
                 else:
@@ -180,20 +182,16 @@ def bump_scenario(n_players: int, start: int = 0, bumps: Sequence[tuple[int, int
                                    "reason": _why_no_bump(st, victim)}))
         if action is None:
             places = [a for a in legal if a.kind == PLACE]
-            half = [a for a in places if (st.slot_owner[2 * (a.room - 1)] < 0) != (st.slot_owner[2 * (a.room - 1) + 1] < 0)]
+            half = [a for a in places if (st.slot(a.room - 1, 0)[0] < 0) != (st.slot(a.room - 1, 1)[0] < 0)]
             pool = half or places or legal
             action = min(pool, key=lambda a: (a.strength, a.room))
         before = turns_so_far()
         game.push(action)
-        after = sum(1 for ev in game.log if ev.get("round") == 1
-                    and ev.get("kind") in ("placed", "bumped", "swapped", "passed"))
-        for skipped in range(before + 2, after + 1):  # turns the engine passed
+        done = turns(game.log, 1)
+        for skipped in range(before + 2, len(done) + 1):  # turns the engine passed
             if skipped in plan:
-                ev = [e for e in game.log if e.get("round") == 1
-                      and e.get("kind") in ("placed", "bumped", "swapped", "passed")][skipped - 1]
-                notes.append((skipped, "msg.bump_pass", {"player": names[ev["player"]], "turn": skipped}))
-    total = sum(1 for ev in game.log if ev.get("round") == 1
-                and ev.get("kind") in ("placed", "bumped", "swapped", "passed"))
+                notes.append((skipped, "msg.bump_pass", {"player": names[done[skipped - 1].seat], "turn": skipped}))
+    total = turns_so_far()
     for turn in sorted(plan):
         if turn > total:
             notes.append((turn, "msg.bump_late", {"turns": total}))
@@ -203,7 +201,7 @@ def bump_scenario(n_players: int, start: int = 0, bumps: Sequence[tuple[int, int
 def _why_no_bump(state, victim: int):
     """The engine's refusal (an ``IllegalAction``) of the player to move bumping an adventurer
     of ``victim``, or ``"__no_target__"`` when ``victim`` has none in the dungeon."""
-    slots = [j for j, o in enumerate(state.slot_owner) if o == victim]
+    slots = [j for j, (o, _) in enumerate(state.slots()) if o == victim]
     if not slots:
         return "__no_target__"
     hand = [s for s in STRENGTHS if state.active[state.current] >> s & 1]
@@ -304,7 +302,6 @@ class TurnOrderExplorer(App):
         self.refresh()
 
     def refresh(self) -> None:
-        from ..events import turns
         from ..viz.turns import graph_figure, timeline_figure, transition_graph
 
         n = int(self.players_dropdown.value)

@@ -2,7 +2,7 @@
 
 Everywhere else (JupyterLab, Notebook 7, VS Code, the static site, Binder) a figure is shown as
 plotly's own display bundle and drawn by the page extension plotly ships
-(:func:`~dungeon_guilds.widgets.common.figure_bundle`). That extension carries all of plotly.js
+(:func:`~dungeon_guilds.widgets.figures.figure_bundle`). That extension carries all of plotly.js
 (4.8 MB) and a page loads it before anything else, whether it shows a figure or not: with a
 class of 30 opening the dashboard on one small server, parsing it was half of each page's start.
 

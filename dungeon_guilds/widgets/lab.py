@@ -34,7 +34,10 @@ import ipywidgets as W
 from .. import i18n
 from ..game import DEFAULT_NAMES
 from ..rules import Rules
-from .common import SEED_MAX, App, bot_label, checked_int, safe, set_options, show_figure, with_range
+from .common import App, safe, set_options
+from .figures import show_figure
+from .inputs import SEED_MAX, checked_int, with_range
+from .moves import bot_label
 
 # The bots offered: every analysis bot except the tree search (seconds per game: too slow for a
 # classroom run of hundreds of games; use ``dungeon-guilds simulate`` for it).
@@ -375,7 +378,7 @@ class LabPanel(App):
         import plotly.graph_objects as go
         from plotly.subplots import make_subplots
 
-        from ..display import colour
+        from ..drawing.colours import colour
 
         lang = self.lang
         t = self.seat_table

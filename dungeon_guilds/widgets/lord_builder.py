@@ -27,8 +27,7 @@ from typing import Any
 
 import ipywidgets as W
 
-from ..effects import (ALWAYS, CONDITIONS, HealModifier, LowestTotalBonus, PlacementBan,
-                       RoomModifier, StartFlip)
+from ..effects import ALWAYS, CONDITIONS, RoomModifier, effect_to_dict
 from ..game import Game, rng
 from ..lords import ALL_LORDS, BASE_LORDS, LORDS_BY_ID, Lord, LordError, lord_from_dict
 from ..record import dumps
@@ -38,8 +37,9 @@ from ..workshop.preview import preview_lord
 from ..workshop.session import WorkshopSession
 from ..workshop.strings import error_text as workshop_error_text
 from ..workshop.strings import wt
-from .common import (SEED_MAX, App, bot_names, checked_int, fit, make_bot, message_html, safe, set_options,
-                     with_range)
+from .common import App, message_html, safe, set_options
+from .inputs import SEED_MAX, checked_int, fit, with_range
+from .moves import bot_names, make_bot
 from .deck_editor import download_link
 
 NEW = "__new__"
@@ -49,6 +49,8 @@ _STYLE = """<style>
 .dg-lord-builder table.dg-preview-table th, .dg-lord-builder table.dg-preview-table td
   {border: 1px solid #ddd; padding: 2px 6px; text-align: left}
 .dg-lord-builder .dg-effect-row {border-left: 3px solid #1f4e79; padding-left: 6px; margin: 3px 0}
+.dg-lord-builder .dg-sr-label > .widget-label {position: absolute !important; width: 1px; height: 1px;
+  overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap}
 </style>"""
 
 
@@ -74,8 +76,10 @@ def _in_words(table, lang: str):
     return table.map(word) if hasattr(table, "map") else table.applymap(word)
 
 
-def _kind_of(effect) -> str:
-    return effect.kind
+# an effect's field -> the control that edits it
+_FIELD_WIDGETS = {"rooms": "rooms_select", "defence": "defence_input", "treasure": "treasure_input",
+                  "when": "when_dropdown", "strengths": "strengths_select", "delta": "delta_input",
+                  "exhaust": "exhaust_select", "activate": "activate_select", "amount": "amount_input"}
 
 
 class EffectRow(W.VBox):
@@ -92,19 +96,23 @@ class EffectRow(W.VBox):
         # every position visible at once: a chosen "last" room is never scrolled out of sight
         self.rooms_select = W.SelectMultiple(options=[(str(p), p) for p in ROOM_POSITIONS], value=(),
                                              rows=len(ROOM_POSITIONS),
-                                             layout=W.Layout(width="150px")).add_class("dg-effect-rooms")
+                                             layout=W.Layout(width="150px"))\
+            .add_class("dg-effect-rooms").add_class("dg-sr-label")
         self.rooms_hint = W.HTML()
         self.defence_input = W.IntText(value=0, layout=W.Layout(width="240px")).add_class("dg-effect-defence")
         self.treasure_input = W.IntText(value=0, layout=W.Layout(width="240px")).add_class("dg-effect-treasure")
         self.when_dropdown = W.Dropdown(options=[(c, c) for c in CONDITIONS], value=ALWAYS,
                                         layout=W.Layout(width="360px")).add_class("dg-effect-when")
         self.strengths_select = W.SelectMultiple(options=[1, 2, 3, 4, 5], value=(), rows=5,
-                                                 layout=W.Layout(width="110px")).add_class("dg-effect-strengths")
+                                                 layout=W.Layout(width="110px"))\
+            .add_class("dg-effect-strengths").add_class("dg-sr-label")
         self.delta_input = W.IntText(value=0, layout=W.Layout(width="240px")).add_class("dg-effect-delta")
         self.exhaust_select = W.SelectMultiple(options=[1, 2, 3, 4, 5], value=(), rows=5,
-                                               layout=W.Layout(width="110px")).add_class("dg-effect-exhaust")
+                                               layout=W.Layout(width="110px"))\
+            .add_class("dg-effect-exhaust").add_class("dg-sr-label")
         self.activate_select = W.SelectMultiple(options=[1, 2, 3, 4, 5], value=(), rows=5,
-                                                layout=W.Layout(width="110px")).add_class("dg-effect-activate")
+                                                layout=W.Layout(width="110px"))\
+            .add_class("dg-effect-activate").add_class("dg-sr-label")
         self.amount_input = W.IntText(value=0, layout=W.Layout(width="240px")).add_class("dg-effect-amount")
         self.remove_button = W.Button(icon="trash", layout=W.Layout(width="auto")).add_class("dg-effect-remove")
         self.rooms_label, self.strengths_label = W.HTML(), W.HTML()
@@ -158,6 +166,11 @@ class EffectRow(W.VBox):
         self.activate_label.value = html.escape(wt("effect_activate", lang))
         self.amount_input.description = with_range(wt("effect_amount", lang), *EFFECT_RANGE)
         self.remove_button.description = wt("effect_remove", lang)
+        # the lists' names for a screen reader: the words shown above each list (whose own label
+        # is visually hidden, .dg-sr-label: an empty description would be a hidden label, WCAG 4.1.2)
+        for select, key in ((self.rooms_select, "effect_rooms"), (self.strengths_select, "effect_strengths"),
+                            (self.exhaust_select, "effect_exhaust"), (self.activate_select, "effect_activate")):
+            select.description = wt(key, lang)
         for w in (self.defence_input, self.treasure_input, self.when_dropdown, self.delta_input,
                   self.amount_input, self.kind_dropdown):
             w.style = {"description_width": "initial"}
@@ -185,22 +198,10 @@ class EffectRow(W.VBox):
         """Fill the row from an effect object."""
         hold, self._on_change = self._on_change, None
         try:
-            self.kind_dropdown.value = _kind_of(effect)
-            if isinstance(effect, RoomModifier):
-                self.rooms_select.value = tuple(effect.rooms)
-                self.defence_input.value = effect.defence
-                self.treasure_input.value = effect.treasure
-                self.when_dropdown.value = effect.when
-            elif isinstance(effect, HealModifier):
-                self.strengths_select.value = tuple(effect.strengths)
-                self.delta_input.value = effect.delta
-            elif isinstance(effect, PlacementBan):
-                self.strengths_select.value = tuple(effect.strengths)
-            elif isinstance(effect, StartFlip):
-                self.exhaust_select.value = tuple(effect.exhaust)
-                self.activate_select.value = tuple(effect.activate)
-            elif isinstance(effect, LowestTotalBonus):
-                self.amount_input.value = effect.amount
+            self.kind_dropdown.value = effect.kind
+            for name, value in effect_to_dict(effect).items():
+                if name in _FIELD_WIDGETS:  # each field of the effect has its control
+                    getattr(self, _FIELD_WIDGETS[name]).value = tuple(value) if isinstance(value, list) else value
         finally:
             self._on_change = hold
         self._show()

@@ -9,7 +9,8 @@ failure (R5.1) and the healing paid or dropped (R6.1). Nothing is decided here: 
 the engine's.
 
 :class:`RoundStory` shows them with *previous* / *next* buttons; :func:`round_log_html` is the
-whole game's log grouped by round, the latest round open, older rounds folded but kept.
+whole game's log grouped by round, the latest round open, older rounds folded but kept;
+:func:`log_html` its last events.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Mapping, Sequence
 import ipywidgets as W
 
 from .. import i18n
+from ..events import Bonus, Heal, RoomOutcome, entries, resolution_events, resolved_rounds
 from .common import safe, set_options  # noqa: F401 - safe is used by the buttons
 
 
@@ -31,25 +33,25 @@ def _who(names: Sequence[str], occupants, lang: str) -> str:
     return " + ".join(f"{i18n.player_name(names, o, lang)} {s}" for o, s in occupants) or "—"
 
 
-def _room_step(rev: Mapping, out: Mapping, names: Sequence[str], lang: str) -> str:
-    room = out["room"]
-    who = _who(names, out.get("occupants", ()), lang)
+def _room_step(out: RoomOutcome, names: Sequence[str], lang: str) -> str:
+    room = out.room
+    who = _who(names, out.occupants, lang)
     lord = ""
-    if out["defence"] != rev["defence"]:
-        lord = _t("lord_defence", lang, printed=rev["defence"], used=out["defence"])
-    head = _join(lang, _t("room_head", lang, room=room, who=who, total=out["total"], defence=out["defence"]), lord)
-    if out["kind"] == "failed":
-        below = [r for r in out.get("rooms", ()) if r != room]
+    if out.defence != out.printed_defence:
+        lord = _t("lord_defence", lang, printed=out.printed_defence, used=out.defence)
+    head = _join(lang, _t("room_head", lang, room=room, who=who, total=out.total, defence=out.defence), lord)
+    if not out.cleared:
+        below = [r for r in out.rooms if r != room]
         tail = _t("failed_below", lang, rooms=", ".join(map(str, below))) if below else _t("failed_last", lang)
         return _join(lang, head, _t("failed", lang), tail)
-    parts = [i18n.t("word.share", lang, name=i18n.player_name(names, int(p), lang), gold=g)
-             for p, g in out.get("shares", {}).items()]
+    parts = [i18n.t("word.share", lang, name=i18n.player_name(names, p, lang), gold=g)
+             for p, g in out.shares.items()]
     split = ", ".join(parts) or "—"
-    treasure = _t("treasure", lang, treasure=out["treasure"], split=split)
-    if out["treasure"] != rev["treasure"]:
-        treasure = _join(lang, treasure, _t("lord_treasure", lang, printed=rev["treasure"], used=out["treasure"]))
-    if out.get("to_bank"):
-        treasure = _join(lang, treasure, _t("remainder", lang, gold=out["to_bank"]))
+    treasure = _t("treasure", lang, treasure=out.treasure, split=split)
+    if out.treasure != out.printed_treasure:
+        treasure = _join(lang, treasure, _t("lord_treasure", lang, printed=out.printed_treasure, used=out.treasure))
+    if out.to_bank:
+        treasure = _join(lang, treasure, _t("remainder", lang, gold=out.to_bank))
     return _join(lang, head, _t("cleared", lang), treasure)
 
 
@@ -57,44 +59,35 @@ def _join(lang: str, *parts: str) -> str:
     return ("" if lang == "zh" else " ").join(p.strip() for p in parts if p)
 
 
+def _step(ev: Bonus | RoomOutcome | Heal, names: Sequence[str], lang: str) -> str:
+    if isinstance(ev, Bonus):
+        return i18n.t("event.bonus", lang, player=i18n.player_name(names, ev.player, lang), gold=ev.gold,
+                      total=ev.total)
+    if isinstance(ev, RoomOutcome):
+        return _room_step(ev, names, lang)
+    key = "heal_dropped" if ev.dropped else "heal_paid"
+    return _t(key, lang, player=i18n.player_name(names, ev.player, lang), cost=ev.cost, paid=ev.paid,
+              dropped=ev.dropped)
+
+
 def resolution_steps(log: Sequence[Mapping], round_no: int, names: Sequence[str], lang: str) -> list[str]:
     """The resolution of ``round_no`` as sentences, in the order the engine resolved it
     (empty if that round has not been resolved)."""
-    steps: list[str] = []
-    revealed: dict[int, Mapping] = {}
-    for ev in log:
-        if ev.get("round") != round_no:
-            continue
-        kind = ev.get("kind")
-        if kind == "bonus":
-            steps.append(i18n.event_text(ev, names, lang))
-        elif kind == "revealed":
-            revealed[ev["room"]] = ev
-        elif kind in ("cleared", "failed"):
-            steps.append(_room_step(revealed[ev["room"]], ev, names, lang))
-        elif kind == "healed":
-            dropped = ev["cost"] - ev["paid"]
-            key = "heal_dropped" if dropped else "heal_paid"
-            steps.append(_t(key, lang, player=i18n.player_name(names, ev["player"], lang), cost=ev["cost"],
-                            paid=ev["paid"], dropped=dropped))
-    if steps and not any(ev.get("kind") == "healed" and ev.get("round") == round_no for ev in log):
+    events = resolution_events(log, round_no)
+    steps = [_step(ev, names, lang) for ev in events]
+    if steps and not any(isinstance(ev, Heal) for ev in events):
         steps.append(_t("no_heal", lang))
     return steps
-
-
-def resolved_rounds(log: Sequence[Mapping]) -> list[int]:
-    return sorted({ev["round"] for ev in log if ev.get("kind") == "revealed"})
 
 
 def round_log_html(log: Sequence[Mapping], names: Sequence[str], lang: str, secret_for: int | None = None) -> str:
     """The log grouped by round (``<details>`` each, the latest open): it stays after a round
     ends. ``secret_for``: hide other players' setup exhaust choices from that seat (R2.4)."""
     rounds: dict[int, list[str]] = {}
-    for ev in log:
-        secret = secret_for is not None and ev.get("kind") == "exhausted" and ev.get("player") != secret_for
-        rounds.setdefault(ev.get("round", 1), []).append(
-            f'<li class="dg-log-event" data-kind="{escape(str(ev.get("kind")))}">'
-            f"{escape(i18n.event_text(ev, names, lang, secret_exhaust=secret))}</li>")
+    for entry in entries(log):
+        text = i18n.event_text(entry.event, names, lang, secret_exhaust=entry.hidden_from(secret_for))
+        rounds.setdefault(entry.round, []).append(
+            f'<li class="dg-log-event" data-kind="{escape(entry.kind)}">{escape(text)}</li>')
     last = max(rounds) if rounds else 0
     parts = []
     for r in sorted(rounds):
@@ -102,6 +95,18 @@ def round_log_html(log: Sequence[Mapping], names: Sequence[str], lang: str, secr
         parts.append(f'<details class="dg-round-log" data-round="{r}"{" open" if r == last else ""}>'
                      f'<summary>{title}</summary><ol class="dg-log">{"".join(rounds[r])}</ol></details>')
     return f'<div class="dg-log-rounds">{"".join(parts)}</div>'
+
+
+def log_html(log: Sequence[dict], names: Sequence[str], lang: str, last: int = 14,
+             secret_for: int | None = None) -> str:
+    """The last events of the log, in words (``secret_for``: hide other players' exhaust
+    choices from that seat)."""
+    start = max(0, len(log) - last)
+    items = []
+    for entry in entries(log, start):
+        text = i18n.event_text(entry.event, names, lang, secret_exhaust=entry.hidden_from(secret_for))
+        items.append(f'<li class="dg-log-event" data-kind="{escape(entry.kind)}">{escape(text)}</li>')
+    return f'<ol class="dg-log" start="{start + 1}">{"".join(items)}</ol>'
 
 
 class RoundStory(W.VBox):
@@ -170,4 +175,4 @@ class RoundStory(W.VBox):
         self.all_button.description = _t("all", lang)
 
 
-__all__ = ["RoundStory", "resolution_steps", "resolved_rounds", "round_log_html"]
+__all__ = ["RoundStory", "log_html", "resolution_steps", "resolved_rounds", "round_log_html"]

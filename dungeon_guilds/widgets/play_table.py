@@ -17,22 +17,21 @@ import ipywidgets as W
 
 from .. import i18n
 from ..actions import Action
-from ..display import board_html
+from ..drawing.display import board_tables_html
 from ..game import DEFAULT_NAMES, Game
-from ..rules import EDITIONS, LORDS_OPTIONS, Rules
+from ..rules import Rules
 from ..state import OVER
-from .common import (GameApp, MoveBuilder, action_options, bot_move, bot_names, controller_options,
-                     bot_label, hints_html, make_bot, safe, set_options, show_figures)
-from .board import GameBoard
-from .layout import CSS, fold, side_by_side
-from .narration import RoundStory, round_log_html
+from .common import EXPECTED_ERRORS, safe, set_options
+from .figures import show_figures
+from .moves import action_options, bot_label, bot_move, bot_names, controller_options, hints_html, make_bot
+from .narration import round_log_html
+from .table import TableApp
 from .workshop_choice import WorkshopChoice
-from .common import EXPECTED_ERRORS
 
 MAX_BOT_MOVES = 5000
 
 
-class PlayTable(GameApp):
+class PlayTable(TableApp):
     """Main sub-widgets: ``players_dropdown``, ``seat_dropdown`` (the human's seat),
     ``opponent_dropdowns``, ``lords_dropdown``, ``npc_checkbox``, ``edition_dropdown``,
     ``seed_input``, ``start_button``; ``status_html``, ``board_html``, ``action_dropdown``,
@@ -63,25 +62,10 @@ class PlayTable(GameApp):
         self.seat_dropdown = W.Dropdown(options=self._seat_options(players), value=seat).add_class("dg-your-seat")
         self.opponents_box = W.HBox().add_class("dg-opponents")
         self.opponent_dropdowns: list[W.Dropdown] = []
-        self.lords_dropdown = W.Dropdown(options=list(LORDS_OPTIONS), value=rules.lords).add_class("dg-lords")
-        self.npc_checkbox = W.Checkbox(value=rules.npc, indent=False).add_class("dg-npc-option")
-        self.edition_dropdown = W.Dropdown(options=list(EDITIONS), value=rules.edition).add_class("dg-edition")
-        self.seed_input = W.IntText(value=seed, layout=W.Layout(width="180px")).add_class("dg-seed")
+        self._rule_options(rules, seed)
         self.start_button = W.Button(button_style="primary", icon="play").add_class("dg-start-game")
-        self.status_html = W.HTML().add_class("dg-status")
-        self.board = GameBoard()
-        self.board.on_move = self._on_board_move
-        self.board.on_refused = lambda text: self.say(text, "warn")
-        self.board.on_note = lambda text: self.say(text, "info")
-        self.board_html = W.HTML().add_class("dg-board-html")  # the same table in words
-        self.story = RoundStory()
-        self.action_dropdown = W.Dropdown(options=[], layout=W.Layout(width="420px")).add_class("dg-actions")
+        self._table_view(hints)
         self.play_button = W.Button(button_style="success").add_class("dg-play")
-        self.undo_button = W.Button(button_style="warning").add_class("dg-undo")
-        self.builder = MoveBuilder()
-        self.build_label = W.HTML()
-        self.hints_checkbox = W.Checkbox(value=hints, indent=False).add_class("dg-hints-toggle")
-        self.hints_html = W.HTML().add_class("dg-hints-html")
         self.bot_log_html = W.HTML().add_class("dg-bot-log")
         self.result_html = W.HTML().add_class("dg-result")
         self.summary_output = W.Output().add_class("dg-summary")
@@ -89,26 +73,14 @@ class PlayTable(GameApp):
         self.seat_dropdown.observe(self._on_seat, "value")
         self.start_button.on_click(self._on_start)
         self.play_button.on_click(self._on_play)
-        self.undo_button.on_click(self._on_undo)
-        self.builder.try_button.on_click(self._on_try)
-        self.hints_checkbox.observe(self._on_hints, "value")
         self._make_opponents(players, seat, opponents)
-        setup = W.VBox([
-            W.HBox([self.players_dropdown, self.seat_dropdown, self.lords_dropdown]),
-            self.opponents_box,
-            *([self.workshop_choice] if self.workshop_choice is not None else []),
-            W.HBox([self.npc_checkbox, self.edition_dropdown, self.seed_input, self.start_button]),
-        ]).add_class("dg-setup")
-        self.setup_box = fold(setup, "dg-setup-fold")
-        self.advanced_box = fold(W.VBox([W.HBox([self.action_dropdown, self.play_button]), self.build_label,
-                                         self.builder, self.board_html]), "dg-advanced")
-        side = W.VBox([self.status_html, self.message, W.HBox([self.undo_button]), self.result_html,
-                       W.HBox([self.hints_checkbox]), self.hints_html, self.story],
-                      layout=W.Layout(width="370px", min_width="300px")).add_class("dg-side")
-        self.children = [
-            CSS, self.language_toggle, self.setup_box, side_by_side(self.board, side), self.advanced_box,
-            self.bot_log_html, self.summary_output,
-        ]
+        self._compose(
+            setup=[W.HBox([self.players_dropdown, self.seat_dropdown, self.lords_dropdown]), self.opponents_box,
+                   *([self.workshop_choice] if self.workshop_choice is not None else []),
+                   W.HBox([self.npc_checkbox, self.edition_dropdown, self.seed_input, self.start_button])],
+            side=[W.HBox([self.undo_button]), self.result_html],
+            advanced=[W.HBox([self.action_dropdown, self.play_button])],
+            tail=[self.bot_log_html, self.summary_output])
         self.relabel()
         if start:
             self.start()
@@ -239,17 +211,10 @@ class PlayTable(GameApp):
             text = lambda: self.t("msg.played", player=name, action=i18n.action_text(action, self.lang, before))  # noqa: E731
             self.say(text, "ok")
 
-    @safe
-    def _on_board_move(self, action: Action) -> None:
-        self.play(action)
+    def _mover(self) -> int:
+        return self.human  # the table enters the human's moves (the bots' go through bot_move)
 
-    @safe
-    def _on_try(self, _button=None) -> None:
-        action = self.builder.action
-        err = self.game.state.refusal(action, self.human)
-        if err is not None:
-            self.say(lambda: i18n.illegal_text(err, self.lang), "warn")
-            return
+    def _play_accepted(self, action: Action) -> None:
         self.play(action)
 
     @safe
@@ -276,12 +241,7 @@ class PlayTable(GameApp):
         self.relabel_rule_options()
         self.start_button.description = t("ui.start_game")
         self.play_button.description = t("ui.play")
-        self.undo_button.description = t("ui.undo")
-        self.action_dropdown.description = t("ui.legal_actions")
-        self.hints_checkbox.description = t("ui.hints")
-        self.build_label.value = f"<i>{escape(t('ui.build_move'))}</i>"
-        self.setup_box.set_title(0, t("play.setup"))
-        self.advanced_box.set_title(0, t("play.advanced"))
+        self.relabel_table()
         options = [o for o in controller_options(self.lang) if o[1] != "human"]
         for d in self.opponent_dropdowns:
             set_options(d, options)
@@ -297,7 +257,7 @@ class PlayTable(GameApp):
         if game is None:
             return
         state, lang = game.state, self.lang
-        self.board_html.value = board_html(state, game.log, lang, viewer=self.human,
+        self.board_html.value = board_tables_html(state, game.log, lang, viewer=self.human,
                                            reference_deck=game.deck.is_reference)
         over = state.phase == OVER
         mine = not over and state.current == self.human and not self.bot_moving

@@ -397,7 +397,7 @@ class BoardgamePanel(ExamplePanel):
     def refresh(self, lang):
         d = self.data = E.boardgame({p: w.value for p, w in enumerate(self.picks)})
         totals = ", ".join(f"{escape(n)} {num(f'total.{p}', d['totals'][p])}" for p, n in enumerate(E.NAMES))
-        events = "".join(f"<li data-kind='{e['kind']}'>{escape(i18n.event_text(e, E.NAMES, lang))}</li>"
+        events = "".join(f"<li data-kind='{e.kind}'>{escape(i18n.event_text(e.event, E.NAMES, lang))}</li>"
                          for e in d["events"])
         bonus = "".join(num(f"bonus.{n}", v) for n, v in d["bonus"].items())
         self.show(f"<p>{sentence(lang, 'bg_totals', totals=totals)}</p><p>{sentence(lang, 'bg_events')}</p>"

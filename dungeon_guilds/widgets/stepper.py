@@ -7,7 +7,7 @@ come from the engine (a dropdown); any other move can be built and tried, and th
 why it is refused. Optional hints show each legal action's expected gold this round
 (``dungeon_guilds.analysis.probability.action_values``).
 
-Everything shown is read from the engine: the board (:func:`dungeon_guilds.display.board_html`),
+Everything shown is read from the engine: the board (:func:`dungeon_guilds.drawing.display.board_tables_html`),
 the turn timeline (:func:`dungeon_guilds.viz.timeline_figure`) and the log.
 
 Headless use (tests, scripts)::
@@ -26,24 +26,24 @@ import ipywidgets as W
 
 from .. import i18n
 from ..actions import Action
-from ..display import board_html
+from ..drawing.display import board_tables_html
 from ..state import SETUP
 from ..game import DEFAULT_NAMES, Game
-from ..rules import EDITIONS, LORDS_OPTIONS, TEAM_OPTIONS, Rules
+from ..rules import TEAM_OPTIONS, Rules
 from ..state import OVER
-from .common import (HUMAN, NONE, GameApp, MoveBuilder, action_options, bot_label, bot_move, bot_names,
-                     controller_options, hints_html, log_html, make_bot, safe, set_options,
-                     show_figure)
-from .board import GameBoard
-from .layout import CSS, fold, guide_text, side_by_side
+from .common import EXPECTED_ERRORS, NONE, safe, set_options
+from .figures import show_figure
+from .layout import guide_text
+from .moves import (HUMAN, action_options, bot_label, bot_move, bot_names, controller_options, hints_html,
+                    make_bot)
+from .narration import log_html, round_log_html
+from .table import TableApp
 from .workshop_choice import WorkshopChoice
-from .narration import RoundStory, round_log_html
-from .common import EXPECTED_ERRORS
 
 MAX_AUTO_STEPS = 5000  # a whole 6-player game is a few hundred decisions
 
 
-class RoundStepper(GameApp):
+class RoundStepper(TableApp):
     """Step through a game. Main sub-widgets (for notebooks and headless/browser tests):
 
     ``players_dropdown``, ``seat_dropdowns`` (one per seat: human or a bot), ``lords_dropdown``,
@@ -77,36 +77,21 @@ class RoundStepper(GameApp):
         self.players_dropdown = W.Dropdown(options=[3, 4, 5, 6], value=players).add_class("dg-players")
         self.seats_box = W.HBox().add_class("dg-seats")
         self.seat_dropdowns: list[W.Dropdown] = []
-        self.lords_dropdown = W.Dropdown(options=list(LORDS_OPTIONS), value=rules.lords).add_class("dg-lords")
-        self.npc_checkbox = W.Checkbox(value=rules.npc, indent=False).add_class("dg-npc-option")
-        self.edition_dropdown = W.Dropdown(options=list(EDITIONS), value=rules.edition).add_class("dg-edition")
+        self._rule_options(rules, seed)
         self.teams_dropdown = W.Dropdown(options=[("—", NONE)] + [(x, x) for x in TEAM_OPTIONS if x],
                                          value=rules.teams or NONE).add_class("dg-teams")
-        self.seed_input = W.IntText(value=seed, layout=W.Layout(width="180px")).add_class("dg-seed")
         self.new_game_button = W.Button(button_style="primary", icon="refresh").add_class("dg-new-game")
         # ---- play widgets
-        self.status_html = W.HTML().add_class("dg-status")
-        self.board = GameBoard()
-        self.board.on_move = self._on_board_move
-        self.board.on_refused = lambda text: self.say(text, "warn")
-        self.board.on_note = lambda text: self.say(text, "info")
-        self.board_html = W.HTML().add_class("dg-board-html")  # the same table in words
-        self.story = RoundStory()
+        self._table_view(hints)
         self.guide_html = W.HTML().add_class("dg-guide")
         self.skip_guide_button = W.Button(icon="forward", layout=W.Layout(width="auto")).add_class("dg-skip-guide")
         self.skip_guide_button.on_click(self._on_skip_guide)
-        self.action_dropdown = W.Dropdown(options=[], layout=W.Layout(width="420px")).add_class("dg-actions")
         self.step_button = W.Button(button_style="success").add_class("dg-step")
         self.phase_button = W.Button().add_class("dg-to-phase")
         self.round_button = W.Button().add_class("dg-to-round")
         self.game_button = W.Button().add_class("dg-to-game")
-        self.undo_button = W.Button(button_style="warning").add_class("dg-undo")
         self.jump_slider = W.IntSlider(min=0, max=0, value=0, continuous_update=False,
                                        layout=W.Layout(width="520px")).add_class("dg-jump")
-        self.builder = MoveBuilder()
-        self.build_label = W.HTML()
-        self.hints_checkbox = W.Checkbox(value=hints, indent=False).add_class("dg-hints-toggle")
-        self.hints_html = W.HTML().add_class("dg-hints-html")
         self.timeline_output = W.Output().add_class("dg-timeline")
         self.log_html = W.HTML().add_class("dg-log-html")
         # ---- wiring
@@ -116,29 +101,17 @@ class RoundStepper(GameApp):
         self.phase_button.on_click(self._on_to_phase)
         self.round_button.on_click(self._on_to_round)
         self.game_button.on_click(self._on_to_game)
-        self.undo_button.on_click(self._on_undo)
-        self.builder.try_button.on_click(self._on_try)
         self.jump_slider.observe(self._on_jump, "value")
-        self.hints_checkbox.observe(self._on_hints, "value")
         self._make_seats(players, seats)
-        setup = W.VBox([
-            W.HBox([self.players_dropdown, self.lords_dropdown, self.edition_dropdown]),
-            self.seats_box,
-            *([self.workshop_choice] if self.workshop_choice is not None else []),
-            W.HBox([self.npc_checkbox, self.teams_dropdown, self.seed_input, self.new_game_button]),
-        ]).add_class("dg-setup")
         controls = W.HBox([self.step_button, self.phase_button, self.round_button, self.game_button,
                            self.undo_button], layout=W.Layout(flex_flow="row wrap")).add_class("dg-controls")
-        self.setup_box = fold(setup, "dg-setup-fold")
-        self.advanced_box = fold(W.VBox([W.HBox([self.action_dropdown]), self.jump_slider, self.build_label,
-                                         self.builder, self.board_html]), "dg-advanced")
-        side = W.VBox([self.status_html, self.message, self.guide_html, self.skip_guide_button,
-                       controls, W.HBox([self.hints_checkbox]), self.hints_html, self.story],
-                      layout=W.Layout(width="370px", min_width="300px")).add_class("dg-side")
-        self.children = [
-            CSS, self.language_toggle, self.setup_box, side_by_side(self.board, side),
-            self.advanced_box, self.timeline_output, self.log_html,
-        ]
+        self._compose(
+            setup=[W.HBox([self.players_dropdown, self.lords_dropdown, self.edition_dropdown]), self.seats_box,
+                   *([self.workshop_choice] if self.workshop_choice is not None else []),
+                   W.HBox([self.npc_checkbox, self.teams_dropdown, self.seed_input, self.new_game_button])],
+            side=[self.guide_html, self.skip_guide_button, controls],
+            advanced=[W.HBox([self.action_dropdown]), self.jump_slider],
+            tail=[self.timeline_output, self.log_html])
         self.relabel()
         self.new_game()
 
@@ -272,26 +245,13 @@ class RoundStepper(GameApp):
         self.say(lambda: self._played_text(seat, action, before), "ok")
 
     @safe
-    def _on_board_move(self, action: Action) -> None:
-        """A move chosen on the board (only the human to move can click)."""
-        self.try_move(action)
-
-    @safe
     def _on_skip_guide(self, _button=None) -> None:
         self._guide_on = False
         self._draw_guide()
 
-    @safe
-    def _on_try(self, _button=None) -> None:
-        self.try_move(self.builder.action)
-
-    def try_move(self, action: Action) -> None:
-        """Play a built move if the engine allows it, else show the engine's reason."""
+    def _play_accepted(self, action: Action) -> None:
+        """A move the engine accepts (built, or clicked on the board), for the seat to move."""
         state = self.game.state
-        err = state.refusal(action)
-        if err is not None:
-            self.say(lambda: i18n.illegal_text(err, self.lang), "warn")
-            return
         before = state.copy()
         seat = state.current
         self.play(action)
@@ -383,13 +343,8 @@ class RoundStepper(GameApp):
         self.phase_button.description = t("ui.to_phase")
         self.round_button.description = t("ui.to_round")
         self.game_button.description = t("ui.to_game")
-        self.undo_button.description = t("ui.undo")
         self.jump_slider.description = t("ui.jump")
-        self.action_dropdown.description = t("ui.legal_actions")
-        self.hints_checkbox.description = t("ui.hints")
-        self.build_label.value = f"<i>{t('ui.build_move')}</i>"
-        self.setup_box.set_title(0, t("play.setup"))
-        self.advanced_box.set_title(0, t("play.advanced"))
+        self.relabel_table()
         for w in (self.players_dropdown, self.lords_dropdown, self.edition_dropdown, self.teams_dropdown,
                   self.seed_input, self.jump_slider, self.action_dropdown):
             w.style = {"description_width": "initial"}
@@ -408,7 +363,7 @@ class RoundStepper(GameApp):
             return
         state = game.state
         lang = self.lang
-        self.board_html.value = board_html(state, game.log, lang, reference_deck=game.deck.is_reference)
+        self.board_html.value = board_tables_html(state, game.log, lang, reference_deck=game.deck.is_reference)
         human_turn = state.phase != OVER and self.controller(state.current) == HUMAN
         self.board.show(state, lang, state.current if human_turn else None, self.viewer(), game.log)
         if state.phase == OVER:

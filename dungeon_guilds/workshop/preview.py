@@ -26,6 +26,7 @@ from typing import Any
 
 from ..actions import PLACE, Action
 from ..cards import STRENGTHS, Deck, reference_deck
+from ..events import Bonus, Heal, RoomOutcome, resolution_events
 from ..game import DEFAULT_NAMES, random_exhaust, rng, shuffled_rooms
 from ..lords import BASE_LORDS, Lord
 from ..rules import Rules
@@ -116,16 +117,11 @@ def _new_state(lord: Lord, players: int, seed: int | str, deck: Deck, effects_on
     return st
 
 
-def sample_round(lord: Lord, effects_on: bool, players: int = 4, seed: int | str = 0,
-                 deck: Deck | None = None) -> SampleRound:
-    """Round 1 of the sample game with the lord's effects on or off (see the module doc)."""
+def _placements(st: State, seed: int | str) -> tuple[State, list[str], list[Action]]:
+    """Round 1's dispatch with random placements (seeded), resolution held back: the full
+    dungeon, the moves in words and the actions."""
     from ..analysis.knowledge import pending_after
 
-    deck = deck or reference_deck()
-    st = _new_state(lord, players, seed, deck, effects_on)
-    gold_before = st.gold[:]
-    hands = [strengths_of(st.active[p]) for p in range(players)]  # after the start phase flips
-    heal = {s: st.heal_cost(s) for s in STRENGTHS}
     choose = rng(seed, "workshop-preview")
     moves: list[str] = []
     actions: list[Action] = []
@@ -138,29 +134,36 @@ def sample_round(lord: Lord, effects_on: bool, players: int = 4, seed: int | str
         moves.append(f"{full.names[full.current]}: {action}")
         actions.append(action)
         full = pending_after(full, action)
-    events = full.preview_resolution()  # the engine resolves the full dungeon (R5)
+    return full, moves, actions
+
+
+def _outcomes(full: State, events: list, players: int) -> tuple[list[str], list[str], list[int], list[int]]:
+    """Each room's result and payout in words, and each player's treasure and bonus, from the
+    engine's resolution events (R5, R7.3)."""
     k = len(full.rooms)
     result = ["not reached"] * k
     payout = ["—"] * k
     treasure_of = [0] * players
     bonus_of = [0] * players
-    failed_from = k
-    for ev in events:
-        if ev["kind"] == "cleared":
-            i = ev["room"] - 1
+    for ev in resolution_events(events):
+        if isinstance(ev, RoomOutcome) and ev.cleared:
+            i = ev.room - 1
             result[i] = "cleared"
-            shares = ", ".join(f"{full.names[int(p)]} ${g}" for p, g in ev["shares"].items())
-            if ev.get("to_bank"):
-                shares += (", " if shares else "") + f"bank ${ev['to_bank']}"
+            shares = ", ".join(f"{full.names[p]} ${g}" for p, g in ev.shares.items())
+            if ev.to_bank:
+                shares += (", " if shares else "") + f"bank ${ev.to_bank}"
             payout[i] = shares or "—"
-            for p, g in ev["shares"].items():
-                treasure_of[int(p)] += g
-        elif ev["kind"] == "failed":
-            failed_from = ev["room"] - 1
-            for r in ev["rooms"]:
-                result[r - 1] = "failed" if r == ev["room"] else "failed (a room above failed)"
-        elif ev["kind"] == "bonus":
-            bonus_of[ev["player"]] += ev["gold"]
+            for p, g in ev.shares.items():
+                treasure_of[p] += g
+        elif isinstance(ev, RoomOutcome):
+            for r in ev.rooms:
+                result[r - 1] = "failed" if r == ev.room else "failed (a room above failed)"
+        elif isinstance(ev, Bonus):
+            bonus_of[ev.player] += ev.gold
+    return result, payout, treasure_of, bonus_of
+
+
+def _room_rows(full: State, result: list[str], payout: list[str]) -> list[dict[str, Any]]:
     rooms = []
     for i, card in enumerate(full.rooms):
         occ = full.occupants(i)
@@ -174,14 +177,29 @@ def sample_round(lord: Lord, effects_on: bool, players: int = 4, seed: int | str
             "result": result[i],
             "payout": payout[i],
         })
+    return rooms
+
+
+def sample_round(lord: Lord, effects_on: bool, players: int = 4, seed: int | str = 0,
+                 deck: Deck | None = None) -> SampleRound:
+    """Round 1 of the sample game with the lord's effects on or off (see the module doc)."""
+    deck = deck or reference_deck()
+    st = _new_state(lord, players, seed, deck, effects_on)
+    gold_before = st.gold[:]
+    hands = [strengths_of(st.active[p]) for p in range(players)]  # after the start phase flips
+    heal = {s: st.heal_cost(s) for s in STRENGTHS}
+    full, moves, actions = _placements(st, seed)
+    events = full.preview_resolution()  # the engine resolves the full dungeon (R5)
+    result, payout, treasure_of, bonus_of = _outcomes(full, events, players)
+    rooms = _room_rows(full, result, payout)
     # heal costs at cleanup (R6.1): apply the same moves to a normal state and read the engine's log
     done = _new_state(lord, players, seed, deck, effects_on)
     for action in actions:
         done.apply_action(action)
     healed = [0] * players
-    for ev in done.log:
-        if ev.get("kind") == "healed" and ev.get("round") == 1:
-            healed[ev["player"]] += ev["paid"]
+    for ev in resolution_events(done.log, 1):
+        if isinstance(ev, Heal):
+            healed[ev.player] += ev.paid
     after = done.round_results[0]["gold"] if done.round_results else done.gold
     people = []
     for p in range(players):

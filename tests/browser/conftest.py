@@ -27,7 +27,8 @@ from pathlib import Path
 import pytest
 
 from dungeon_guilds.app import serving
-from dungeon_guilds.app.serving import VoilaServer, alive
+from dungeon_guilds.app.processes import alive
+from dungeon_guilds.app.serving import VoilaServer
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = "notebooks/dashboard.ipynb"

@@ -110,7 +110,7 @@ def play_by_clicking(page, rng: random.Random, saw_lock: list[bool]) -> list[str
 
 def engine_gold(clicks: list[str]) -> list[int]:
     """The same game computed here: the human's clicks turned into the engine's actions."""
-    from dungeon_guilds.board_svg import board_targets
+    from dungeon_guilds.board_targets import board_targets
 
     game = Game(list(DEFAULT_NAMES[:3]), seed=SEED, rules=Rules())
     bots = {s: make_bot(name, seed=SEED * 10 + s) for s, name in zip((1, 2), OPPONENTS)}

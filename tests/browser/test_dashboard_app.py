@@ -161,7 +161,7 @@ def test_make_dashboard_takes_host_cap_and_culling_and_installs_only_the_dashboa
 def test_the_kernel_manager_never_culls_a_preheated_kernel_waiting_in_the_pool():
     from jupyter_server._tz import utcnow
 
-    from dungeon_guilds.app.serving import PoolKeepingKernelManager
+    from dungeon_guilds.app.kernel_manager import PoolKeepingKernelManager
 
     culled = []
 
@@ -195,23 +195,23 @@ def test_the_kernel_manager_never_culls_a_preheated_kernel_waiting_in_the_pool()
 
 
 def test_the_kernel_cap_admits_pages_while_the_count_is_below_it(monkeypatch):
-    from dungeon_guilds.app import serving
+    from dungeon_guilds.app import kernel_manager, kernels
 
-    monkeypatch.setenv(serving.MAX_KERNELS_ENV, "4")
-    m = serving.PoolKeepingKernelManager()
+    monkeypatch.setenv(kernels.MAX_KERNELS_ENV, "4")
+    m = kernel_manager.PoolKeepingKernelManager()
     assert m.max_kernels == 4
     m._kernels = {"pool-1": None, "pool-2": None}
     assert m.admit_page() and m.admit_page()  # two reserved: 2 kernels + 2 reservations = 4
     assert not m.admit_page() and m.kernel_count() == 4
     m._reserved.pop()  # a reservation's kernel started and then went (a tab closed)
     assert m.admit_page() and not m.admit_page()
-    assert serving.PoolKeepingKernelManager(max_kernels=9).max_kernels == 9
+    assert kernel_manager.PoolKeepingKernelManager(max_kernels=9).max_kernels == 9
     for bad in ("x", "0", "-3"):
-        monkeypatch.setenv(serving.MAX_KERNELS_ENV, bad)
-        with pytest.raises(ValueError, match=serving.MAX_KERNELS_ENV):
-            serving.max_kernels_default()
-    monkeypatch.delenv(serving.MAX_KERNELS_ENV)
-    assert serving.max_kernels_default() == serving.MAX_KERNELS == 40
+        monkeypatch.setenv(kernels.MAX_KERNELS_ENV, bad)
+        with pytest.raises(ValueError, match=kernels.MAX_KERNELS_ENV):
+            kernels.max_kernels_default()
+    monkeypatch.delenv(kernels.MAX_KERNELS_ENV)
+    assert kernels.max_kernels_default() == kernels.MAX_KERNELS == 40
 
 
 def test_the_full_page_and_the_waiting_line_speak_both_languages():
@@ -275,19 +275,19 @@ def test_the_lab_tab_holds_the_balance_run_and_the_design_workshop():
 
 
 def test_the_pool_size_option_reads_the_environment_and_names_it_when_wrong(monkeypatch):
-    from dungeon_guilds.app import serving
+    from dungeon_guilds.app import kernels, serving
 
-    monkeypatch.delenv(serving.POOL_ENV, raising=False)
-    assert serving.pool_size_from_env() is None  # voila.json's default_pool_size applies
+    monkeypatch.delenv(kernels.POOL_ENV, raising=False)
+    assert kernels.pool_size_from_env() is None  # voila.json's default_pool_size applies
     for raw, value in (("30", 30), (" 0 ", 0)):
-        monkeypatch.setenv(serving.POOL_ENV, raw)
-        assert serving.pool_size_from_env() == value
+        monkeypatch.setenv(kernels.POOL_ENV, raw)
+        assert kernels.pool_size_from_env() == value
     for bad in ("x", "-1", "2.5"):
-        monkeypatch.setenv(serving.POOL_ENV, bad)
-        with pytest.raises(ValueError, match=serving.POOL_ENV):
-            serving.pool_size_from_env()
+        monkeypatch.setenv(kernels.POOL_ENV, bad)
+        with pytest.raises(ValueError, match=kernels.POOL_ENV):
+            kernels.pool_size_from_env()
     makefile = (ROOT / "Makefile").read_text("utf-8")
-    assert re.search(rf"^POOL\s+\?= {serving.CLASS_POOL}$", makefile, re.M)
+    assert re.search(rf"^POOL\s+\?= {kernels.CLASS_POOL}$", makefile, re.M)
     assert "DUNGEON_GUILDS_POOL=$(POOL)" in makefile
     assert serving.voila_command(1, pages_at_once=3)[-2] == "--PoolKeepingKernelManager.pages_at_once=3"
 
@@ -295,9 +295,9 @@ def test_the_pool_size_option_reads_the_environment_and_names_it_when_wrong(monk
 def _paced_manager(**kwargs):
     """A PoolKeepingKernelManager under a stand-in for Voila's pooling subclass: ``_initialize``
     records how many pool kernels execute the notebook at once."""
-    from dungeon_guilds.app import serving
+    from dungeon_guilds.app import kernel_manager, kernels
 
-    class FakeVoilaPool(serving.PoolKeepingKernelManager):
+    class FakeVoilaPool(kernel_manager.PoolKeepingKernelManager):
         running = peak = 0
 
         async def _initialize(self, notebook_name, kernel_id=None, **kw):
@@ -349,13 +349,13 @@ def test_pool_refills_execute_at_most_refills_at_once_and_wait_for_pages_and_the
 def test_a_refill_waits_while_the_machine_is_busy_soon_after_the_last_page(monkeypatch):
     """A class that just arrived needs the CPUs for its pages: within ``refill_busy`` seconds of
     the last page a refill also waits while the 1-minute load average is at least the number of
-    CPUs (serving.machine_busy); later, or on a quiet machine, it goes ahead."""
+    CPUs (kernels.machine_busy); later, or on a quiet machine, it goes ahead."""
     import time as clock
 
-    from dungeon_guilds.app import serving
+    from dungeon_guilds.app import kernels
 
     busy = [True]
-    monkeypatch.setattr(serving, "machine_busy", lambda: busy[0])
+    monkeypatch.setattr(kernels, "machine_busy", lambda: busy[0])
 
     async def check():
         m = _paced_manager(max_kernels=40, refill_quiet=0, refill_busy=30)
@@ -373,7 +373,7 @@ def test_a_refill_waits_while_the_machine_is_busy_soon_after_the_last_page(monke
 
     asyncio.run(check())
     monkeypatch.undo()
-    assert isinstance(serving.machine_busy(), bool)
+    assert isinstance(kernels.machine_busy(), bool)
 
 
 def test_a_page_beyond_the_pool_waits_while_pages_at_once_pages_execute():

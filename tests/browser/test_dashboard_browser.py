@@ -24,7 +24,7 @@ import pytest
 from dungeon_guilds import Game, Rules, i18n
 from dungeon_guilds.analysis.bots import make_bot
 from dungeon_guilds.game import DEFAULT_NAMES
-from dungeon_guilds.widgets.common import HUMAN
+from dungeon_guilds.widgets.moves import HUMAN
 from dungeon_guilds.app.dashboard import LEARN_SETTINGS
 
 pytestmark = pytest.mark.browser

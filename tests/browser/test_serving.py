@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from dungeon_guilds.app import serving
+from dungeon_guilds.app import processes, serving
 
 ROOT = Path(__file__).resolve().parents[2]
 needs_proc = pytest.mark.skipif(not Path("/proc").is_dir() or sys.platform != "linux",
@@ -32,9 +32,9 @@ time.sleep(60)
 
 def wait_dead(pid: int, timeout: float = 5.0) -> bool:
     deadline = time.monotonic() + timeout
-    while serving.alive(pid) and time.monotonic() < deadline:
+    while processes.alive(pid) and time.monotonic() < deadline:
         time.sleep(0.05)
-    return not serving.alive(pid)
+    return not processes.alive(pid)
 
 
 def test_importing_the_module_starts_and_imports_nothing_heavy():
@@ -46,7 +46,7 @@ def test_importing_the_module_starts_and_imports_nothing_heavy():
 
 
 def test_free_port_returns_a_bindable_loopback_port():
-    port = serving.free_port()
+    port = processes.free_port()
     assert 0 < port < 65536
     with socket.socket() as s:
         s.bind(("127.0.0.1", port))
@@ -68,13 +68,13 @@ def test_the_voila_command_is_make_dashboards_with_the_options_asked_for():
 @needs_proc
 @pytest.mark.parametrize("mode", ["obey-term", "ignore-term"])
 def test_stopping_a_process_group_kills_the_children_left_under_it(mode):
-    proc = serving.start_process_group([sys.executable, "-c", PARENT, mode], stdout=subprocess.PIPE)
+    proc = processes.start_process_group([sys.executable, "-c", PARENT, mode], stdout=subprocess.PIPE)
     try:
         grandchild = int(proc.stdout.readline())
-        assert serving.descendants(proc.pid) == [grandchild]
-        assert serving.alive(grandchild)
+        assert processes.descendants(proc.pid) == [grandchild]
+        assert processes.alive(grandchild)
         t0 = time.monotonic()
-        serving.stop_process_group(proc, grace=1.0, settle=0.5)
+        processes.stop_process_group(proc, grace=1.0, settle=0.5)
         assert proc.returncode == (-signal.SIGTERM if mode == "obey-term" else -signal.SIGKILL)
         assert wait_dead(grandchild, timeout=1.0)
         assert time.monotonic() - t0 < 5.0
@@ -86,13 +86,13 @@ def test_stopping_a_process_group_kills_the_children_left_under_it(mode):
 
 @needs_proc
 def test_a_started_process_group_dies_with_the_process_that_started_it():
-    starter = ("import sys, time; from dungeon_guilds.app.serving import start_process_group; "
+    starter = ("import sys, time; from dungeon_guilds.app.processes import start_process_group; "
                "p = start_process_group([sys.executable, '-c', 'import time; time.sleep(60)']); "
                "print(p.pid, flush=True); time.sleep(60)")
     proc = subprocess.Popen([sys.executable, "-c", starter], cwd=ROOT, stdout=subprocess.PIPE)
     try:
         child = int(proc.stdout.readline())
-        assert serving.alive(child)
+        assert processes.alive(child)
         proc.kill()  # SIGKILL: no clean-up code runs in the starter
         proc.wait(timeout=10)
         assert wait_dead(child), "the server outlived the process that started it"
@@ -106,7 +106,7 @@ def running_with(arg: str) -> list[int]:
     out = []
     for entry in Path("/proc").glob("[0-9]*"):
         try:
-            if arg.encode() in (entry / "cmdline").read_bytes().split(b"\0") and serving.alive(int(entry.name)):
+            if arg.encode() in (entry / "cmdline").read_bytes().split(b"\0") and processes.alive(int(entry.name)):
                 out.append(int(entry.name))
         except (OSError, ValueError):
             continue

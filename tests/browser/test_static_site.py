@@ -5,7 +5,8 @@ every request to any other host aborted, and the dashboard — Python running in
 here), a move in Play made by clicking the drawn board (an anywidget: its targets are
 ``role="button"`` elements found by their accessible names), opens Explore, shows a sourced fact in
 Compare (built from the comparison's plain rows: no pandas in the browser), switches to 繁體中文,
-and says that Lab needs the server version.
+and says that Lab needs the server version; then axe-core audits every tab in both languages
+(issue 32).
 
 Skipped (or failed in CI) only when the site has not been built.
 """
@@ -20,6 +21,7 @@ from urllib.parse import urlparse
 
 import pytest
 
+from a11y_audit import audit_every_tab, counts
 from conftest import unavailable
 from test_dashboard_browser import (play_round_one_by_clicking, ply, replay_with_engine, settle,
                                     shown_gold, wait_changed)
@@ -132,6 +134,11 @@ def test_the_static_site_plays_learn_and_play_offline_under_a_sub_path(browser, 
         assert "伺服器版" in page.locator(".dg-tab-lab .dg-needs-server").first.inner_text()
         assert "Traceback" not in page.content()
         page.screenshot(path=str(tmp_path / "static-site-zh.png"))
+
+        # accessibility (issue 32): axe-core over every tab and sub-tab, both languages, after
+        # the round played above: no serious or critical violation
+        screens = audit_every_tab(page, langs=("zh", "en"))
+        assert counts(screens) == {}, [n for v in screens.values() for ns in v.values() for n in ns][:8]
     finally:
         context.close()
     assert not outside, f"requests left the loopback server: {outside[:5]}"

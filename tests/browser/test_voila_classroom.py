@@ -22,6 +22,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from dungeon_guilds.app import serving
+from dungeon_guilds.app.kernels import POOL_ENV
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = serving.NOTEBOOK
@@ -180,7 +181,7 @@ def paced_server(tmp_path_factory, browser, test_server_args):
     """The dashboard with a pool of 2 set by ``$DUNGEON_GUILDS_POOL`` and one page beyond the
     pool executing the notebook at a time."""
     log_path = tmp_path_factory.mktemp("paced") / "voila.log"
-    with serving.start_voila(ROOT, log_path, notebook=NOTEBOOK, env={serving.POOL_ENV: "2"}, pages_at_once=1,
+    with serving.start_voila(ROOT, log_path, notebook=NOTEBOOK, env={POOL_ENV: "2"}, pages_at_once=1,
                              wait_pool=True, timeout=serving.START_TIMEOUT, extra_args=test_server_args) as server:
         yield server
 

@@ -29,7 +29,7 @@ from pathlib import Path
 
 import pytest
 
-from dungeon_guilds.app.serving import alive, descendants, free_port, start_process_group, stop_process_group
+from dungeon_guilds.app.processes import alive, descendants, free_port, start_process_group, stop_process_group
 
 ROOT = Path(__file__).resolve().parents[2]
 START_TIMEOUT = 120  # seconds for JupyterLab to answer /api/status on a busy machine

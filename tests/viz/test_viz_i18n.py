@@ -17,7 +17,7 @@ from dungeon_guilds.rules import RulesError
 from dungeon_guilds.lords import ALL_LORDS
 
 PKG = Path(i18n.__file__).parent
-SOURCES = [PKG / "display.py", PKG / "i18n.py", *sorted((PKG / "viz").glob("*.py")),
+SOURCES = [PKG / "drawing" / "display.py", PKG / "i18n.py", *sorted((PKG / "viz").glob("*.py")),
            *sorted((PKG / "widgets").glob("*.py")), *sorted((PKG / "workshop").glob("*.py"))]
 KEY = re.compile(r"""(?:\bt|self\.t|i18n\.t|\btext)\(\s*f?["']([a-z_]+\.[a-z_0-9]+)["']""")
 WORKSHOP_KEY = re.compile(r"""\bwt\(\s*["']([a-z_0-9-]+)["']""")

@@ -1,4 +1,4 @@
-"""The drawn board (board_svg.py) and its clickable widget (widgets/board.py): targets are
+"""The drawn board (drawing/board_svg.py, its targets from board_targets.py) and its clickable widget (widgets/board.py): targets are
 the engine's legal moves, costs are the engine's fees (R4.4, R4.5), refusals the engine's
 reasons, hidden choices stay hidden (R2.4), and Game's redo line (one home for undo/redo)."""
 
@@ -8,7 +8,8 @@ import re
 
 from dungeon_guilds import Game
 from dungeon_guilds.actions import BUMP, SWAP, Action
-from dungeon_guilds.board_svg import board_html, board_targets
+from dungeon_guilds.board_targets import board_targets
+from dungeon_guilds.drawing.board_svg import board_svg_html
 from dungeon_guilds.rule_cards import rule_lines_for
 from dungeon_guilds.widgets.board import GameBoard
 
@@ -22,7 +23,7 @@ def dispatch_game(seed: int = 1) -> Game:
 def test_root_and_targets_are_accessible_buttons():
     g = dispatch_game()
     st = g.state
-    html = board_html(st, "en", targets=board_targets(st, st.current, (), "en"))
+    html = board_svg_html(st, "en", targets=board_targets(st, st.current, (), "en"))
     assert html.startswith('<div class="dg-board"')
     buttons = re.findall(r'<g class="dg-target[^"]*" role="button" tabindex="(-?\d)" aria-disabled="(\w+)"'
                          r'[^>]*data-target="([^"]+)" aria-label="([^"]+)"', html)
@@ -87,7 +88,7 @@ def test_other_players_secret_exhaust_choice_is_not_drawn():  # R2.4
     g = Game(3, seed=1)
     g.push(Action("exhaust", 1, other=2))
     g.push(Action("exhaust", 4, other=5))  # Bo's secret choice
-    html = board_html(g.state, "en", viewer=0)
+    html = board_svg_html(g.state, "en", viewer=0)
     bo = re.search(r'<g class="dg-player[^"]*" data-seat="1".*?</g></g>', html, re.S)
     assert 'dg-card-unknown' in html and "strength 4: exhausted" not in bo.group(0)
 

@@ -8,11 +8,12 @@ import re
 import pytest
 
 from dungeon_guilds import Game, Rules, i18n, parse
-from dungeon_guilds.display import board_html, game_html
+from dungeon_guilds.drawing.display import board_tables_html, game_html
 from dungeon_guilds.payout import NPC
 from dungeon_guilds.viz import events
-from dungeon_guilds.widgets.common import (FALLBACK_BOT, HUMAN, LanguageState, bot_names,
-                                           figure_bundle)
+from dungeon_guilds.widgets.common import LanguageState
+from dungeon_guilds.widgets.figures import figure_bundle
+from dungeon_guilds.widgets.moves import FALLBACK_BOT, HUMAN, bot_names
 from dungeon_guilds.widgets.explorers import PayoutExplorer, TurnOrderExplorer
 from dungeon_guilds.widgets.play_table import PlayTable
 from dungeon_guilds.widgets.stepper import RoundStepper
@@ -359,7 +360,7 @@ def test_display_shows_the_last_resolution_and_the_final_result():
     g.exhaust_randomly()
     while g.state.round == 0:
         g.push(g.legal_actions()[-1])
-    html = board_html(g.state, g.log, "en")
+    html = board_tables_html(g.state, g.log, "en")
     res = events.resolution(g.log, 1)
     assert 'class="dg-last-round"' in html
     assert html.count('class="dg-last-room"') == len(res)
@@ -367,7 +368,7 @@ def test_display_shows_the_last_resolution_and_the_final_result():
         assert f'data-room="{r.room}" data-status="{r.status}"' in html
     while not g.is_over:
         g.push(g.legal_actions()[0])
-    html = board_html(g.state, g.log, "zh")
+    html = board_tables_html(g.state, g.log, "zh")
     assert "🏆" in html and ("攻略成功" in html or "攻略失敗" in html)
 
 

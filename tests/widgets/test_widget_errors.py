@@ -13,8 +13,8 @@ import logging
 import pytest
 
 from dungeon_guilds import parse
-from dungeon_guilds.widgets import common
-from dungeon_guilds.widgets.common import FALLBACK_BOT as FIRST
+from dungeon_guilds.widgets import common, moves
+from dungeon_guilds.widgets.moves import FALLBACK_BOT as FIRST
 from dungeon_guilds.widgets.stepper import RoundStepper
 
 
@@ -76,5 +76,5 @@ def test_the_analysis_bots_and_hints_are_this_packages_own():
     """No fallback hides a broken analysis package: its bots are offered and made for real."""
     from dungeon_guilds.analysis.bots import BOTS
 
-    assert set(BOTS) - {FIRST} <= set(common.bot_names())
-    assert type(common.make_bot("random")).__module__.startswith("dungeon_guilds.analysis")
+    assert set(BOTS) - {FIRST} <= set(moves.bot_names())
+    assert type(moves.make_bot("random")).__module__.startswith("dungeon_guilds.analysis")

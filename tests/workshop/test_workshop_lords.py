@@ -13,6 +13,7 @@ from dungeon_guilds.analysis.bots import make_bot  # noqa: E402
 from dungeon_guilds.analysis.simulate import simulate  # noqa: E402
 from dungeon_guilds.effects import EffectError, LowestTotalBonus, RoomModifier, StartFlip  # noqa: E402
 from dungeon_guilds.lords import ALL_LORDS, BASE_LORDS, LordError, get_lord  # noqa: E402
+from dungeon_guilds.rule_cards import lord_card  # noqa: E402
 from dungeon_guilds.widgets.lord_builder import LordBuilder  # noqa: E402
 from dungeon_guilds.workshop.lord_edit import (copy_of, describe_lord, make_lord,  # noqa: E402
                                                replace_in_pool)
@@ -85,9 +86,10 @@ def test_make_lord_checks_ids_names_and_effects():
     with pytest.raises(EffectError, match="rooms: positions count from 1"):
         make_lord("zero", "Zero", [{"kind": "room", "rooms": [0], "treasure": 1}])
     lord = make_lord("gentle_dragon", "Gentle Dragon", [{"kind": "room", "rooms": [-1], "treasure": 5}])
-    assert lord.text_en == "The last room: treasure +$5." and lord.text_zh == "這座地城的最後一個房間獎勵 +$5"
-    assert describe_lord(get_lord("vampire_lord")) == "The first two rooms: treasure −$2."
-    assert describe_lord(get_lord("hello_duck"), "zh") == get_lord("hello_duck").text_zh
+    assert lord.text_en == "The last room: treasure +$5." and lord.text_zh == "最後一個房間：獎勵 +$5"
+    assert describe_lord(get_lord("vampire_lord")) == "Room 1 and room 2: treasure −$2."
+    # the one describer: the words of the Rules tab's lord card (issue 25)
+    assert describe_lord(get_lord("hello_duck"), "zh") == "；".join(lord_card("hello_duck", "zh").numbers)
 
 
 def test_replace_in_pool_keeps_every_other_draw():

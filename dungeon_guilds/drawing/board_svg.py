@@ -12,12 +12,11 @@ Nothing here decides a rule: thresholds, costs and refusals are the engine's ans
 :meth:`State.legal_actions`), hands are read through :meth:`State.view` when a ``viewer`` is
 given (no hidden choice leaks), and revealed fronts come from the engine's log.
 
-:func:`board_targets` lists what a player may click now (an adventurer of their hand, then a
-slot or a room; the exhaust pair at setup) with the action each click means, its cost in
-words and, for an illegal choice, the engine's reason. The widget
-(:mod:`dungeon_guilds.widgets.board`) draws them as ``role="button"`` elements with an
-accessible name and makes them clickable; the picture is the same in a notebook
-(``Game._repr_html_``).
+What a player may click now is the interaction model's answer
+(:func:`dungeon_guilds.board_targets.board_targets`); given those targets, this module draws
+them as ``role="button"`` elements with an accessible name, and the widget
+(:mod:`dungeon_guilds.widgets.board`) makes them clickable; the picture is the same in a
+notebook (``Game._repr_html_``).
 
 Colours are the Okabe–Ito palette (safe for the common colour-vision deficiencies) and every
 seat also has its own pattern and its name's letter on each token.
@@ -25,154 +24,24 @@ seat also has its own pattern and its name's letter on each token.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from html import escape
 from typing import Mapping, Sequence
 
-from . import i18n, rule_cards
-from .events import resolution, rooms_round
-from .actions import BUMP, EXHAUST, PLACE, SWAP, Action
-from .payout import NPC
-from .state import BUMP_FEES, EMPTY, OVER, SETUP, SWAP_FEE, strengths_of
-from .turn_order import seat_at
+from .. import i18n, rule_cards
+from ..board_targets import Target, t
+from ..events import resolution, rooms_round
+from ..payout import NPC
+from ..state import BUMP_FEES, EMPTY, OVER, SETUP, SWAP_FEE
+from ..turn_order import seat_at
+from .colours import NPC_COLOUR, PATTERNS, colour
 
-# Okabe & Ito's palette, safe for the common colour-vision deficiencies; each seat also has a
-# pattern (PATTERNS) and its name on every token. The figures use the same colours.
-COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#D55E00", "#0072B2", "#CC79A7")
-NPC_COLOUR = "#999999"
 WIDTH = 660
 ROOM_W = 410
 PLAYER_X = 420
 PLAYER_W = WIDTH - PLAYER_X
 TOP = 56  # below the title and the turn track
-PATTERNS = ("none", "diag", "dots", "hlines", "cross", "vlines")  # one per seat (and its colour)
 LEVEL_FILL = {1: "#f3efe4", 2: "#e6dcc4", 3: "#d6c7a1"}
 FONT = "system-ui,-apple-system,'Segoe UI','Noto Sans CJK TC','Noto Sans TC',sans-serif"
-
-
-def colour(owner: int) -> str:
-    """The colour of a seat (or the NPC)."""
-    if owner == NPC:
-        return NPC_COLOUR
-    return COLOURS[owner % len(COLOURS)]
-
-
-def t(key: str, lang: str, **values) -> str:
-    return i18n.t(f"bd.{key}", lang, **values)
-
-
-# ---------------------------------------------------------------------- targets
-@dataclass(frozen=True)
-class Target:
-    """One clickable thing on the board: ``id`` (``hand-S``, ``slot-R-X``, ``exhaust``),
-    the action a click means (None for picking an adventurer), whether the engine allows it
-    now, its accessible name, its cost in words and, when refused, the engine's reason."""
-
-    id: str
-    label: str
-    enabled: bool = True
-    action: Action | None = None
-    reason: str = ""
-    cost: str = ""
-    pressed: bool = False
-
-
-def _cost_words(state, action: Action, lang: str) -> str:
-    """What ``action`` costs and to whom, from the engine (R4.4, R4.5, R10.2)."""
-    bank, owner_gets, owner = state.action_fees(action)
-    if owner == EMPTY:
-        return t("cost_free", lang)
-    if owner_gets:
-        return t("cost_bank_owner", lang, bank=bank, gold=owner_gets,
-                 owner=i18n.player_name(state.names, owner, lang))
-    return t("cost_bank", lang, bank=bank)
-
-
-def _slot_action(state, player: int, strength: int, room: int, slot: int) -> Action:
-    """The action a click on a slot means with ``strength`` chosen: place in an empty slot,
-    swap your own adventurer, bump anyone else's."""
-    owner = state.slot_owner[2 * (room - 1) + slot]
-    if owner == EMPTY:
-        return Action(PLACE, strength, room)
-    return Action(SWAP if owner == player else BUMP, strength, room, slot)
-
-
-def _hand_targets(state, player: int, selected: Sequence[int], lang: str) -> list[Target]:
-    legal = state.legal_actions()
-    out = []
-    if state.phase == SETUP:
-        for s in range(1, 6):
-            out.append(Target(f"hand-{s}", t("pick_exhaust", lang, strength=s, heal=state.base_heal[s]),
-                              pressed=s in selected))
-        if len(selected) == 2:
-            a, b = sorted(selected)
-            action = Action(EXHAUST, a, other=b)
-            reason = state.refusal(action, player)
-            gain = state.base_heal[a] + state.base_heal[b]
-            out.append(Target("exhaust", t("exhaust_go", lang, a=a, b=b, gold=gain), reason is None,
-                              action, _refusal(reason, lang), t("gain", lang, gold=gain)))
-        return out
-    for s in strengths_of(state.active[player]):
-        ok = any(a.strength == s for a in legal)
-        reason = "" if ok else _refusal(_first_reason(state, player, s), lang)
-        label = t("pick", lang, strength=s, heal=state.heal_cost(s))
-        out.append(Target(f"hand-{s}", label if ok else f"{label}: {reason}", ok, None, reason,
-                          pressed=s in selected))
-    return out
-
-
-def _first_reason(state, player: int, strength: int):
-    """The engine's refusal of any move with ``strength`` (asked of room 1, placing, then
-    replacing): why this adventurer cannot go in now."""
-    return state.refusal(Action(PLACE, strength, 1), player) or state.refusal(
-        Action(BUMP, strength, 1, 0), player)
-
-
-def _refusal(err, lang: str) -> str:
-    """The engine's refusal in words (``i18n.refusal_text``) followed by the one-line text of
-    the rule it applies (``rule_cards.rule_line``: a student does not know what "R4.4" means),
-    or "" for none."""
-    if err is None:
-        return ""
-    return " — ".join([i18n.refusal_text(err, lang)] + rule_cards.rule_lines_for(err, lang))
-
-
-def _slot_targets(state, player: int, strength: int, lang: str) -> list[Target]:
-    out = []
-    names = state.names
-    for i in range(len(state.rooms)):
-        room = i + 1
-        for x in (0, 1):
-            action = _slot_action(state, player, strength, room, x)
-            reason = state.refusal(action, player)
-            where = t("where", lang, room=room, slot="ab"[x])
-            owner, held = state.slot_owner[2 * i + x], state.slot_str[2 * i + x]
-            if action.kind == PLACE:
-                words = t("place", lang, strength=strength, room=room)
-            else:
-                words = t("replace", lang, strength=strength, where=where, held=held,
-                          owner=i18n.player_name(names, owner, lang))
-            cost = _cost_words(state, action, lang)
-            if reason is None:
-                label = f"{words} — {cost}"
-            else:
-                label = t("refused", lang, what=where, reason=_refusal(reason, lang))
-            out.append(Target(f"slot-{room}-{x}", label, reason is None, action,
-                              _refusal(reason, lang), cost if action.kind != PLACE else ""))
-    return out
-
-
-def board_targets(state, player: int, selected: Sequence[int] = (), lang: str | None = None) -> dict[str, Target]:
-    """What ``player`` may click now, by target id (empty when it is not their decision).
-    With no adventurer chosen: the hand; with one chosen (dispatch): the hand and every slot,
-    each with the action it means, its cost and the engine's verdict."""
-    lang = lang or i18n.get_language()
-    if state.phase == OVER or state.current != player:
-        return {}
-    out = _hand_targets(state, player, selected, lang)
-    if state.phase != SETUP and len(selected) == 1:
-        out += _slot_targets(state, player, selected[0], lang)
-    return {x.id: x for x in out}
 
 
 # ---------------------------------------------------------------------- drawing helpers
@@ -327,7 +196,7 @@ def swap_fee() -> int:
 
 
 def _slot(state, j: int, x: float, y: float, w: float, h: float, lang: str, target: Target | None) -> str:
-    owner, strength = state.slot_owner[j], state.slot_str[j]
+    owner, strength = state.slot(j // 2, j % 2)
     if owner == EMPTY:
         inner = (f'<g class="dg-slot dg-empty" data-owner=""><rect x="{x}" y="{y}" width="{w}" height="{h}" rx="5" '
                  f'fill="#fffdf7" stroke="#8a7a5a" stroke-dasharray="4 3"/>'
@@ -403,8 +272,7 @@ def _lord(state, y: float, lang: str) -> tuple[str, float]:
 def _hand_state(state, view, p: int, s: int) -> str:
     """active / exhausted / placed / unknown: what the viewer may know of a card."""
     bit = 1 << s
-    if state.placed[p] and any(state.slot_owner[j] == p and state.slot_str[j] == s
-                               for j in range(len(state.slot_owner))):
+    if state.placed[p] and (p, s) in state.slots():
         return "placed"
     active = view.active[p] if view is not None else state.active[p]
     exhausted = view.exhausted[p] if view is not None else state.exhausted[p]
@@ -496,7 +364,7 @@ def board_svg(state, lang: str | None = None, viewer: int | None = None, log: Se
               targets: Mapping[str, Target] | None = None, caption: str = "", uid: str = "dg") -> str:
     """The board as an SVG string (see the module docstring). ``viewer``: draw only what that
     seat may know (:meth:`State.view`); ``targets``: the clickable things
-    (:func:`board_targets`); ``caption``: an accessible title; ``uid``: the prefix of the
+    (:func:`dungeon_guilds.board_targets.board_targets`); ``caption``: an accessible title; ``uid``: the prefix of the
     pattern ids (several boards on one page need different ones: ``url(#id)`` finds the first,
     and a pattern inside a hidden tab is not drawn)."""
     lang = lang or i18n.get_language()
@@ -515,7 +383,7 @@ def board_svg(state, lang: str | None = None, viewer: int | None = None, log: Se
     parts.append(lord)
     winners = set()
     if state.phase == OVER:
-        from .scoring import result
+        from ..scoring import result
 
         winners = set(result(state).winners)
     ph = 90
@@ -530,8 +398,8 @@ def board_svg(state, lang: str | None = None, viewer: int | None = None, log: Se
             f"<style>{_CSS}</style>{_defs()}{''.join(parts)}</svg>").replace("dg-p-", f"{uid}-p-")
 
 
-def board_html(state, lang: str | None = None, viewer: int | None = None, log: Sequence[dict] | None = None,
-               targets: Mapping[str, Target] | None = None, uid: str = "dg") -> str:
+def board_svg_html(state, lang: str | None = None, viewer: int | None = None, log: Sequence[dict] | None = None,
+                   targets: Mapping[str, Target] | None = None, uid: str = "dg") -> str:
     """:func:`board_svg` in its root element ``div.dg-board`` (what notebooks and the widget show)."""
     lang = lang or i18n.get_language()
     html_lang = "zh-Hant" if lang == "zh" else lang
@@ -541,4 +409,4 @@ def board_html(state, lang: str | None = None, viewer: int | None = None, log: S
             f"{board_svg(state, lang, viewer, log, targets, uid=uid)}</div>")
 
 
-__all__ = ["COLOURS", "NPC_COLOUR", "PATTERNS", "Target", "colour", "board_html", "board_svg", "board_targets", "wrap"]
+__all__ = ["board_svg", "board_svg_html", "wrap"]

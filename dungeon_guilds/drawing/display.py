@@ -15,17 +15,15 @@ from __future__ import annotations
 from html import escape
 from typing import Any, Sequence
 
-from . import i18n
-from .board_svg import COLOURS, NPC_COLOUR, colour
-from .board_svg import board_html as drawn_board
-from .cards import strengths_of
-from .events import resolution, rooms_round
-from .i18n import t
-from .payout import EMPTY, NPC
-from .scoring import result
-from .state import OVER
-
-BANK_COLOUR = "#bcbd22"
+from .. import i18n
+from ..cards import strengths_of
+from ..events import dealt_levels, resolution, rooms_round
+from ..i18n import t
+from ..payout import EMPTY, NPC
+from ..scoring import result
+from ..state import OVER
+from .board_svg import board_svg_html
+from .colours import colour
 
 _STYLE = """<style>
 .dg-board{font-family:system-ui,sans-serif;font-size:13px;line-height:1.35}
@@ -108,12 +106,12 @@ def rooms_table(state, log: Sequence[dict] | None, lang: str | None = None) -> s
     for i, card in enumerate(state.rooms):
         info = state.levels[card.level]
         slots = []
-        for j in (2 * i, 2 * i + 1):
-            o = state.slot_owner[j]
+        for x in (0, 1):
+            o, strength = state.slot(i, x)
             if o == EMPTY:
                 slots.append(f'<span class="dg-slot dg-empty" data-owner="">·</span>')
             else:
-                slots.append(chip(names, o, state.slot_str[j], lang))
+                slots.append(chip(names, o, strength, lang))
         lock = (f' 🔒<span class="dg-note">{escape(t("word.locked", lang))}</span>'
                 if state.locked[i] else "")
         res = results[i] if results and i < len(results) else None
@@ -164,8 +162,7 @@ def last_round_table(state, log: Sequence[dict] | None, lang: str | None = None)
     results = resolution(log, state.round)
     if not results:
         return ""
-    levels = next((ev.get("levels", []) for ev in log
-                   if ev.get("kind") == "dealt" and ev.get("round") == state.round), [])
+    levels = dealt_levels(log, state.round)
     rows = []
     for res in results:
         lv = levels[res.room - 1] if res.room - 1 < len(levels) else "?"
@@ -176,8 +173,8 @@ def last_round_table(state, log: Sequence[dict] | None, lang: str | None = None)
             f"{''.join(rows)}</table></details>")
 
 
-def board_html(state, log: Sequence[dict] | None = None, lang: str | None = None,
-               viewer: int | None = None, reference_deck: bool = True, style: bool = True) -> str:
+def board_tables_html(state, log: Sequence[dict] | None = None, lang: str | None = None,
+                      viewer: int | None = None, reference_deck: bool = True, style: bool = True) -> str:
     """The whole table as HTML (see the module docstring)."""
     lang = lang or i18n.get_language()
     if log is None:
@@ -205,6 +202,6 @@ def game_html(game, lang: str | None = None, viewer: int | str | None = None) ->
     """A :class:`Game` as HTML (its ``_repr_html_``), in the default language unless given."""
     if isinstance(viewer, str):
         viewer = game.names.index(viewer)
-    return drawn_board(game.state, lang or i18n.get_language(), viewer, game.log, uid=f"dg{id(game):x}")
+    return board_svg_html(game.state, lang or i18n.get_language(), viewer, game.log, uid=f"dg{id(game):x}")
 
-__all__ = ["COLOURS", "NPC_COLOUR", "board_html", "chip", "colour", "game_html"]
+__all__ = ["board_tables_html", "chip", "game_html"]

@@ -1,0 +1,188 @@
+"""The kernel manager ``voila.json`` names (``VoilaConfiguration.multi_kernel_manager_class``).
+
+Voila's idle-kernel
+culler does not know about its pool of preheated kernels. A pool kernel sits idle by design, so
+once it has waited longer than ``cull_idle_timeout`` the next cull check after a page took it
+shuts it down before the page's websocket connects: the page never renders (measured with a 5 s
+timeout), and the pool is gone. :class:`PoolKeepingKernelManager` remembers the preheated kernels
+(started with ``VOILA_PREHEAT=True``): while one waits in the pool it is never culled, and the
+first cull check after a page took it counts as activity, so it is culled only after
+``cull_idle_timeout`` without a page (``cull_connected`` false: an open page keeps its kernel).
+It also counts kernels for the dashboard's cap (``max_kernels``, default
+``$DUNGEON_GUILDS_MAX_KERNELS`` or 40, :mod:`~dungeon_guilds.app.kernels`): :meth:`admit_page` tells the page handler of
+:mod:`dungeon_guilds.app.voila_app` whether one more page fits, counting live kernels, kernels
+starting and pages admitted whose kernel has not started yet (a page that finds a pool kernel
+ready always takes it). It paces the work of executing the notebook: a page takes only a pool
+kernel that has executed the notebook (:meth:`ready_pool_size` replaces Voila's
+``get_pool_size``); pool kernels start ``refills_at_once`` at a time, not while a page beyond the
+pool executes the notebook, within ``refill_quiet`` seconds of the last page (or within
+``refill_busy`` seconds of it while the CPUs are busy), or at the cap; at
+most ``pages_at_once`` pages beyond the pool execute the notebook at once (the page handler asks
+:meth:`page_slot_free` and counts ``pages_executing``; the others are told they are in line).
+The pool's size: ``$DUNGEON_GUILDS_POOL`` (:func:`~dungeon_guilds.app.kernels.pool_size_from_env`;
+``make dashboard POOL=N``, default :data:`~dungeon_guilds.app.kernels.CLASS_POOL`), else
+``voila.json``'s ``default_pool_size``.
+
+It subclasses jupyter_server's ``AsyncMappingKernelManager``, so this module imports
+jupyter_server: only Voila's server process (and the tests of the manager) import it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from jupyter_server._tz import utcnow
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from traitlets import Float, Integer, default
+
+from . import kernels
+from .kernels import (MAX_KERNELS, MAX_KERNELS_ENV, PAGES_AT_ONCE, REFILL_BUSY_S, REFILL_QUIET_S,
+                      REFILLS_AT_ONCE, RESERVATION_TIMEOUT, max_kernels_default)
+
+__all__ = ["PoolKeepingKernelManager"]
+
+
+class PoolKeepingKernelManager(AsyncMappingKernelManager):
+    """A mapping kernel manager that never culls a preheated kernel waiting in Voila's pool,
+    counts its kernels for the dashboard's cap (:meth:`admit_page`) and paces the work of
+    executing the notebook (:meth:`_paced_initialize`, :meth:`page_slot_free`)."""
+
+    max_kernels = Integer(config=True, help="At most this many live kernels (pages and the "
+                          "preheated pool); a page beyond it gets HTTP 503. Default: "
+                          f"${MAX_KERNELS_ENV}, else {MAX_KERNELS}.")
+    pages_at_once = Integer(PAGES_AT_ONCE, config=True, help="Pages that start their own kernel "
+                            "(the pool had none ready) and execute the notebook at the same "
+                            "time; a page beyond them is told to wait and retries.")
+    refills_at_once = Integer(REFILLS_AT_ONCE, config=True, help="Pool kernels started and "
+                              "executing the notebook at the same time; a refill also waits "
+                              "while a page executes the notebook and while the cap is reached.")
+    refill_quiet = Float(REFILL_QUIET_S, config=True, help="Seconds without a new page before "
+                         "the pool refills (the browsers of a class arriving need the CPU).")
+    refill_busy = Float(REFILL_BUSY_S, config=True, help="For this many seconds after the last "
+                        "page, a refill also waits while the machine is busy (1-minute load "
+                        "average at least its number of CPUs): the pages that just arrived are "
+                        "still being drawn and their kernels answer them.")
+
+    @default("max_kernels")
+    def _max_kernels_default(self):
+        return max_kernels_default()
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._preheated: set[str] = set()
+        self._starting = 0  # start_kernel calls under way
+        self._reserved: list[float] = []  # when each admitted page was admitted, until its kernel starts
+        self.pages_executing = 0  # pages executing the notebook in their own kernel (the handler counts)
+        self._refilling = 0
+        self._closing = False
+        self.last_page_at = float("-inf")  # when the handler last admitted a page (monotonic)
+        if hasattr(self, "_initialize"):  # Voila's pooling subclass: pace its pool kernels
+            self._voila_initialize = self._initialize
+            self._initialize = self._paced_initialize
+            self.get_pool_size = self.ready_pool_size
+
+    # ---------------------------------------------------------------- the pool
+    def _pool_tasks(self) -> list:
+        return [task for pool in getattr(self, "_pools", {}).values() for task in pool]
+
+    def ready_pool_size(self, notebook_name: str) -> int:
+        """Pool kernels that have executed the notebook (what Voila's handler asks, so a page
+        takes a pool kernel only when one is ready); the ready ones move to the front of the
+        pool, which Voila's ``get_rendered_notebook`` takes from."""
+        pool = getattr(self, "_pools", {}).get(notebook_name, [])
+        ready = [t for t in pool if t.done() and not t.cancelled() and t.exception() is None]
+        pool[:] = ready + [t for t in pool if t not in ready]
+        return len(ready)
+
+    def ready_kernels(self) -> int:
+        return sum(self.ready_pool_size(name) for name in list(getattr(self, "_pools", {})))
+
+    async def _paced_initialize(self, notebook_name, kernel_id=None, **kwargs):
+        """Voila's ``_initialize`` for a pool kernel, paced: at most ``refills_at_once`` at a
+        time, none while a page executes the notebook, within ``refill_quiet`` seconds of the
+        last page served (a class arriving), within ``refill_busy`` seconds of it while the
+        machine is busy (:func:`machine_busy`) or while the cap is reached; the pool
+        task ends once the kernel has executed the whole notebook (so it is "ready")."""
+        if kernel_id is not None:  # a restart: not paced
+            return await self._voila_initialize(notebook_name, kernel_id, **kwargs)
+        while (self._refilling >= self.refills_at_once or self.pages_executing
+               or time.monotonic() - self.last_page_at < self.refill_quiet
+               or (time.monotonic() - self.last_page_at < self.refill_busy and kernels.machine_busy())
+               or self.kernel_count() >= self.max_kernels):
+            if self._closing:
+                raise RuntimeError("the server is shutting down: no pool kernel started")
+            await asyncio.sleep(0.25)
+        self._refilling += 1
+        try:
+            content = await self._voila_initialize(notebook_name, None, **kwargs)
+            await asyncio.wait([content["task"]])  # the notebook executed (errors: the page shows them)
+        finally:
+            self._refilling -= 1
+        return content
+
+    # ---------------------------------------------------------------- pages
+    def kernel_count(self) -> int:
+        """Live kernels, kernels starting, and pages admitted whose kernel has not started."""
+        now = time.monotonic()
+        self._reserved = [t for t in self._reserved if now - t < RESERVATION_TIMEOUT]
+        return len(self.list_kernel_ids()) + self._starting + len(self._reserved)
+
+    def page_slot_free(self) -> bool:
+        """True while fewer than ``pages_at_once`` pages execute the notebook."""
+        return self.pages_executing < self.pages_at_once
+
+    def admit_page(self) -> bool:
+        """True if a pool kernel is ready (the page takes it; its refill waits for room under
+        the cap), else True (and a kernel reserved for the page) while :meth:`kernel_count`
+        is below ``max_kernels``: the count never passes the cap."""
+        self.last_page_at = time.monotonic()
+        if self.ready_kernels():
+            return True
+        if self.kernel_count() >= self.max_kernels:
+            return False
+        self._reserved.append(time.monotonic())
+        return True
+
+    async def start_kernel(self, *args, **kwargs):
+        preheat = (kwargs.get("env") or {}).get("VOILA_PREHEAT") == "True"
+        if self._reserved and not preheat:
+            self._reserved.pop(0)
+        self._starting += 1
+        try:
+            kernel_id = await super().start_kernel(*args, **kwargs)
+        finally:
+            self._starting -= 1
+        if preheat:
+            self._preheated.add(kernel_id)
+        return kernel_id
+
+    def _pooled_kernel_ids(self) -> set[str]:
+        ids = set()
+        for task in self._pool_tasks():
+            if task.done() and not task.cancelled() and task.exception() is None:
+                kernel_id = (task.result() or {}).get("kernel_id")
+                if kernel_id:
+                    ids.add(kernel_id)
+        return ids
+
+    async def cull_kernel_if_idle(self, kernel_id):
+        kernel = self._kernels.get(kernel_id)
+        if kernel is not None and kernel_id in self._preheated:
+            kernel.last_activity = utcnow()  # waiting in the pool, or just handed to a page
+            if kernel_id not in self._pooled_kernel_ids() and not self._executing_in_pool(kernel_id):
+                self._preheated.discard(kernel_id)  # from now on, culled like any kernel
+            return None
+        return await super().cull_kernel_if_idle(kernel_id)
+
+    def _executing_in_pool(self, kernel_id) -> bool:
+        """True while a paced pool task still executes the notebook in ``kernel_id``."""
+        return any(not t.done() for t in self._pool_tasks()) and self._refilling > 0
+
+    async def shutdown_kernel(self, kernel_id, *args, **kwargs):
+        self._preheated.discard(kernel_id)
+        return await super().shutdown_kernel(kernel_id, *args, **kwargs)
+
+    async def shutdown_all(self, *args, **kwargs):
+        self._closing = True  # pool tasks still waiting give up instead of starting kernels
+        return await super().shutdown_all(*args, **kwargs)

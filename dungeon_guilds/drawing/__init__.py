@@ -1,0 +1,10 @@
+"""The drawing layer: pictures of a game, above the engine (``Game``) and below the figures and
+widgets. Importing :mod:`dungeon_guilds` loads none of it; ``Game._repr_html_`` imports
+:mod:`dungeon_guilds.drawing.display` when a notebook first shows a game (as python-chess imports
+``chess.svg`` inside ``_repr_svg_``).
+
+- :mod:`.colours`: the seats' colours and patterns (Okabe–Ito), shared with the figures;
+- :mod:`.board_svg`: the drawn board (SVG), with the clickable targets of
+  :mod:`dungeon_guilds.board_targets` when given;
+- :mod:`.display`: a game's notebook display and the HTML tables board.
+"""

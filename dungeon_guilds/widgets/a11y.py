@@ -1,0 +1,118 @@
+"""What the dashboard page does for students who use a keyboard, a screen reader, a magnifier or
+who do not tell red from green apart (issue 32). One small ``anywidget`` component placed once in
+the page (its JavaScript and CSS are inline here; nothing is fetched from another host):
+
+* **the page's language** — ``<html lang>`` follows the language toggle (``en`` / ``zh-Hant``),
+  so a screen reader switches voice for 繁體中文;
+* **names for controls that have none** — ipywidgets 8 draws a slider's handle as a
+  ``role="slider"`` element with no accessible name; it gets the text of its widget's label
+  (or, when the label is empty, the widget's ``title``);
+* **heard, not only seen** — a visually hidden ``aria-live="polite"`` region in the page's
+  language repeats each new text of the apps' message lines (``.dg-message``: every move and
+  refusal) and the round story's current step (``.dg-story-now``: each room's resolution);
+* **seeing** — text contrast of at least 4.5:1 where the widget libraries' defaults fall short
+  (the tab bar's and the folds' labels: #6d6d6d on #eeeeee is 4.45:1; the coloured buttons'
+  white text: ipywidgets' green #388e3c is 4.11:1, now #2e7d32, 5.1:1), a focus ring on every focusable control
+  (``:focus-visible``), and no transitions or animations when the student's system asks for
+  reduced motion (``prefers-reduced-motion``); at 200 % zoom on a 1024 px screen (a page 512 px
+  wide) rows of controls wrap and the side panel goes under the board, so nothing is cut off.
+
+The checks are in ``tests/browser/test_accessibility.py`` (axe-core over every tab, in both
+languages); ``docs/accessibility.md`` says what was checked and how.
+"""
+
+from __future__ import annotations
+
+import anywidget
+import traitlets
+
+HTML_LANG = {"en": "en", "zh": "zh-Hant"}
+
+_ESM = r"""
+const LIVE_SOURCES = '.dg-message, .dg-story-now';
+function labelSliders(root) {
+  for (const handle of root.querySelectorAll('[role="slider"]:not([aria-label]):not([aria-labelledby])')) {
+    const box = handle.closest('.widget-inline-hbox, .widget-slider, .jupyter-widgets');
+    const label = box ? box.querySelector('.widget-label') : null;
+    const name = (label && label.textContent.trim()) || (box && box.getAttribute('title')) || '';
+    if (name) handle.setAttribute('aria-label', name);
+  }
+}
+function render({ model, el }) {
+  el.classList.add('dg-a11y');
+  const live = document.createElement('div');
+  live.className = 'dg-live dg-visually-hidden';
+  live.setAttribute('aria-live', 'polite');
+  live.setAttribute('role', 'status');
+  el.appendChild(live);
+  const last = new WeakMap();
+  function setLang() {
+    document.documentElement.lang = model.get('html_lang');
+    live.setAttribute('lang', model.get('html_lang'));
+  }
+  function announce() {
+    for (const node of document.querySelectorAll(LIVE_SOURCES)) {
+      if (node.offsetParent === null) continue;  // not on screen (another tab)
+      const said = node.textContent.trim();
+      if (said && last.get(node) !== said) {
+        last.set(node, said);
+        live.textContent = said;
+        model.set('announced', said);
+        model.save_changes();
+      }
+    }
+  }
+  let pending = false;
+  const observer = new MutationObserver(() => {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(() => { pending = false; labelSliders(document); announce(); });
+  });
+  observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+  model.on('change:html_lang', setLang);
+  setLang();
+  labelSliders(document);
+  return () => observer.disconnect();
+}
+export default { render };
+"""
+
+_CSS = r"""
+.dg-visually-hidden { position: absolute !important; width: 1px; height: 1px; padding: 0;
+  margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
+.dg-dashboard .widget-tab > .widget-tab-bar .lm-TabBar-tab, .dg-app .widget-tab > .widget-tab-bar .lm-TabBar-tab { color: #3d3d3d !important; }
+.dg-dashboard .widget-tab > .widget-tab-bar .lm-TabBar-tab.lm-mod-current { color: #000 !important; }
+.dg-dashboard .jupyter-widget-Collapse-header, .dg-app .jupyter-widget-Collapse-header { color: #3d3d3d !important; }
+.dg-dashboard .jupyter-button.mod-success, .dg-app .jupyter-button.mod-success { background-color: #2e7d32; }
+.dg-dashboard .jupyter-button.mod-primary, .dg-app .jupyter-button.mod-primary { background-color: #1565c0; }
+.dg-dashboard .jupyter-button.mod-info, .dg-app .jupyter-button.mod-info { background-color: #01579b; }
+.dg-dashboard .jupyter-button.mod-warning, .dg-app .jupyter-button.mod-warning { background-color: #a84f00; }
+.dg-dashboard .jupyter-button.mod-danger, .dg-app .jupyter-button.mod-danger { background-color: #c62828; }
+.dg-dashboard :focus-visible, .dg-app :focus-visible { outline: 3px solid #0072B2 !important;
+  outline-offset: 2px; }
+@media (max-width: 720px) {  /* 200 % zoom on a 1024 px screen: the side panel goes under the board */
+  .dg-dashboard .dg-board-row { flex-wrap: wrap !important; }
+  .dg-dashboard .dg-board-row > * { min-width: 0 !important; max-width: 100% !important; flex: 1 1 100% !important; }
+  .dg-dashboard .widget-hbox { flex-wrap: wrap; }
+  .dg-dashboard .widget-toggle-buttons .btn-group { display: flex; flex-wrap: wrap; }
+  .dg-dashboard .widget-toggle-buttons { flex-wrap: wrap; height: auto; }
+}
+@media (prefers-reduced-motion: reduce) {
+  .dg-dashboard *, .dg-app *, .dg-dashboard *::before, .dg-dashboard *::after {
+    animation: none !important; transition: none !important; scroll-behavior: auto !important; }
+}
+"""
+
+
+class PageAccessibility(anywidget.AnyWidget):
+    """Placed once in a page: the page's ``lang``, names for unnamed sliders, the live region
+    (``announced``: what it said last, for tests), contrast, focus and reduced-motion CSS."""
+
+    _esm = _ESM
+    _css = _CSS
+    html_lang = traitlets.Unicode("en").tag(sync=True)
+    announced = traitlets.Unicode("").tag(sync=True)
+
+    def set_language(self, lang: str) -> None:
+        """Follow the language toggle (``"en"`` or ``"zh"``)."""
+        self.html_lang = HTML_LANG.get(lang, "en")

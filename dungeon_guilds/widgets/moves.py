@@ -1,0 +1,160 @@
+"""Who plays a seat and how a move is made in the game apps: the seat controllers (a person or
+a bot from :mod:`dungeon_guilds.analysis.bots`, imported lazily), a bot's move checked by the
+engine, the hints (each legal move's expected gold), the legal moves in words, and the move
+builder that lets a user try any move and read the engine's refusal.
+
+No widget decides a rule: legal moves and refusals come from the engine.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as W
+
+from .. import i18n
+from ..actions import BUMP, EXHAUST, PLACE, SWAP, Action
+from ..extras import MissingExtra
+from .common import message_html, set_options
+
+HUMAN = "human"
+FALLBACK_BOT = "first"  # analysis/bots/first.py's FirstLegalBot, imported when a seat needs it
+
+__all__ = ["FALLBACK_BOT", "HUMAN", "MoveBuilder", "action_options", "action_values",
+           "bot_label", "bot_move", "bot_names", "controller_options", "hints_html", "make_bot"]
+
+
+def bot_names() -> list[str]:
+    """The names of the bots available: ``dungeon_guilds.analysis.bots.BOTS`` if present, and
+    always the deterministic first-legal-action bot (``"first"``, fast and handy in tests)."""
+    try:
+        from ..analysis.bots import BOTS  # type: ignore[import-not-found]
+    except MissingExtra:  # the analysis extra is not installed
+        return [FALLBACK_BOT]
+    names = [b for b in BOTS if b != FALLBACK_BOT]
+    return names + [FALLBACK_BOT]
+
+
+def make_bot(name: str, seed: int = 0):
+    """The bot ``name`` for a seat (the first-legal-action bot when the bots are missing)."""
+    from ..analysis.bots.first import FirstLegalBot
+
+    if name == FALLBACK_BOT:
+        return FirstLegalBot(seed)
+    try:
+        from ..analysis.bots import make_bot as real_make_bot  # type: ignore[import-not-found]
+    except MissingExtra:  # the analysis extra is not installed
+        return FirstLegalBot(seed)
+    return real_make_bot(name, seed=seed)
+
+
+def bot_label(name: str, lang: str) -> str:
+    return i18n.t(f"bot.{name}", lang) if i18n.has(f"bot.{name}", lang) else name
+
+
+def controller_options(lang: str) -> list[tuple[str, str]]:
+    return [(i18n.t("bot.human", lang), HUMAN)] + [(bot_label(b, lang), b) for b in bot_names()]
+
+
+def bot_move(bot, state, player: int) -> Action:
+    """Ask a bot for a move on a copy of the state (a bot cannot change the game), and check
+    it with the engine."""
+    action = bot.choose(state.copy(), player)
+    err = state.refusal(action, player)
+    if err is not None:
+        raise err
+    return action
+
+
+def action_values(state, player: int) -> dict[Action, float] | None:
+    """Expected gold this round per legal action (``analysis.probability.action_values``), or
+    None if that module is not there."""
+    try:
+        from ..analysis.probability import action_values as values  # type: ignore[import-not-found]
+    except MissingExtra:  # the analysis extra is not installed
+        return None
+    return values(state, player)
+
+
+def hints_html(state, player: int, lang: str, limit: int = 12) -> str:
+    """The hints table: each legal action's expected gold this round, best first."""
+    values = action_values(state, player)
+    if values is None:
+        return message_html(i18n.t("msg.hints_missing", lang), "info")
+    if not values:
+        return message_html(i18n.t("ui.hint_none", lang), "info")
+    best = max(values.values())
+    rows = []
+    for action, value in sorted(values.items(), key=lambda kv: -kv[1])[:limit]:
+        mark = " ★" if value == best else ""
+        rows.append(f'<tr class="dg-hint" data-action="{escape(str(action))}"><td>'
+                    f"{escape(i18n.action_text(action, lang, state))}</td><td>{value:.2f}{mark}</td></tr>")
+    return (f'<table class="dg-hints"><tr><th>{escape(i18n.t("ui.legal_actions", lang))}</th>'
+            f'<th>{escape(i18n.t("ui.hint_header", lang))}</th></tr>{"".join(rows)}</table>')
+
+
+def action_options(state, lang: str) -> list[tuple[str, Action]]:
+    """The legal actions of the player to move, labelled in words."""
+    return [(i18n.action_text(a, lang, state), a) for a in state.legal_actions()]
+
+
+# ---------------------------------------------------------------------- move builder
+class MoveBuilder(W.HBox):
+    """Build any move (kind, strength, room, slot) to try it: the engine says why an illegal
+    one is refused. ``action`` is the move built."""
+
+    def __init__(self, lang: str = "en", **kwargs):
+        self._lang = lang
+        self.kind_dropdown = W.Dropdown(options=[PLACE, BUMP, SWAP, EXHAUST], value=PLACE,
+                                        layout=W.Layout(width="150px")).add_class("dg-kind")
+        self.strength_dropdown = W.Dropdown(options=[1, 2, 3, 4, 5], value=1,
+                                            layout=W.Layout(width="130px")).add_class("dg-strength")
+        self.room_dropdown = W.Dropdown(options=list(range(1, 8)), value=1,
+                                        layout=W.Layout(width="130px")).add_class("dg-room-pick")
+        self.slot_dropdown = W.Dropdown(options=[("a", 0), ("b", 1)], value=0,
+                                        layout=W.Layout(width="110px")).add_class("dg-slot-pick")
+        self.try_button = W.Button(icon="check").add_class("dg-try")
+        super().__init__([self.kind_dropdown, self.strength_dropdown, self.room_dropdown,
+                          self.slot_dropdown, self.try_button], **kwargs)
+        self.add_class("dg-move-builder")
+        self.kind_dropdown.observe(lambda change: self._update_visibility(), "value")
+        self._update_visibility()
+
+    def _update_visibility(self) -> None:
+        kind = self.kind_dropdown.value
+        self.slot_dropdown.layout.display = None if kind in (BUMP, SWAP) else "none"
+        # for 'exhaust A B' the second picker is the second strength
+        self.room_dropdown.description = i18n.t("ui.strength" if kind == EXHAUST else "ui.room", self._lang)
+
+    def relabel(self, lang: str, n_rooms: int) -> None:
+        self._lang = lang
+        set_options(self.kind_dropdown, [(i18n.t(f"turn.{k}", lang), k) for k in (PLACE, BUMP, SWAP, EXHAUST)])
+        self.kind_dropdown.description = i18n.t("ui.kind", lang)
+        self.strength_dropdown.description = i18n.t("ui.strength", lang)
+        self._update_visibility()
+        set_options(self.room_dropdown, [(str(r), r) for r in range(1, max(n_rooms, 5) + 1)])
+        self.slot_dropdown.description = i18n.t("ui.slot", lang)
+        self.try_button.description = i18n.t("ui.try_move", lang)
+        for d in (self.kind_dropdown, self.strength_dropdown, self.room_dropdown, self.slot_dropdown):
+            d.style = {"description_width": "initial"}
+
+    @property
+    def action(self) -> Action:
+        kind = self.kind_dropdown.value
+        s, r = int(self.strength_dropdown.value), int(self.room_dropdown.value)
+        if kind == PLACE:
+            return Action(PLACE, s, r)
+        if kind == EXHAUST:
+            return Action(EXHAUST, min(s, r), other=max(s, r))
+        return Action(kind, s, r, int(self.slot_dropdown.value))
+
+    def set(self, action: Action) -> None:
+        """Fill the builder with ``action`` (for tests and for 'edit this move')."""
+        self.kind_dropdown.value = action.kind
+        self.strength_dropdown.value = action.strength
+        if action.kind == EXHAUST:
+            self.room_dropdown.value = action.other
+        else:
+            self.room_dropdown.value = action.room
+        if action.kind in (BUMP, SWAP):
+            self.slot_dropdown.value = action.slot
