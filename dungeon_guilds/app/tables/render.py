@@ -17,7 +17,8 @@ from html import escape
 from typing import Any, Sequence
 
 from ... import i18n
-from ...drawing.board_svg import board_html, board_targets
+from ...board_targets import board_targets
+from ...drawing.board_svg import board_svg_html as board_html
 from ...widgets.narration import resolution_steps, round_log_html
 from .table import BOT, OPEN, Table
 
