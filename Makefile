@@ -2,7 +2,7 @@
 #   make dashboard   serve the dashboard (Voila) on $(HOST):$(PORT)
 #   make test        run the whole test suite
 # and a third for learners:
-#   make lab         open the notebook series in JupyterLab on $(HOST):8888 (PORT=… to change)
+#   make lab         open the notebook series (your own copy, in $(LAB_DIR)/) in JupyterLab on $(HOST):8888
 # Each creates .venv and installs what it needs itself (make dashboard: only the dashboard's
 # packages; make lab: the notebooks and JupyterLab; make test: everything).
 # Also: make site (the static site in _site/, Python in each browser) and make serve-site.
@@ -11,11 +11,14 @@ PYTHON ?= python3
 VENV   ?= .venv
 HOST   ?= 127.0.0.1
 PORT   ?= 8866
-# at most this many kernels (one a student page, plus the preheated pool); beyond it a 503 page
-MAX_KERNELS ?= 40
+# at most this many kernels (one a student page, plus the preheated pool); beyond it a 503 page;
+# empty: 40, or the class size + 10
+MAX_KERNELS ?=
 # preheated kernels that have already run the dashboard: one for each student of a class arriving
-# at once (each ~100-170 MB; they count under MAX_KERNELS); 0 turns preheating off
-POOL   ?= 30
+# at once (each ~100-170 MB; they count under MAX_KERNELS); 0 turns preheating off. A few suit
+# one teacher trying it; POOL=30 (or CLASS=30) for a class of 30
+CLASS  ?= 3
+POOL   ?= $(CLASS)
 # seconds a kernel whose page went away (no goodbye) lives on; empty: voila.json's (600)
 CULL_IDLE ?=
 # class tables (issue 26): where they are saved (empty: ~/.local/share/dungeon-guilds/tables) and how
@@ -34,9 +37,13 @@ $(VENV)/.installed: $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test,notebooks,bench,dashboard,lab]'
 	touch $@ $(VENV)/.dashboard-installed
 
-# the dashboard alone: no test or benchmark tools
+# the dashboard alone: no test or benchmark tools (pip shows what it fetches: a minute or two
+# the first time)
 $(VENV)/.dashboard-installed: $(BIN)/python pyproject.toml
-	$(BIN)/python -m pip install --quiet -e '.[dashboard]'
+	@echo "Installing the dashboard's packages into $(VENV) (first time only: a minute or two) ..."
+	$(BIN)/python -m pip install --progress-bar on -e '.[dashboard]' 2>&1 | grep -E --line-buffered '^(Collecting|Installing|Successfully|ERROR)' || true
+	@$(BIN)/python -c 'import voila, ipywidgets, plotly, pandas, dungeon_guilds' 2>/dev/null \
+	  || { echo "The install did not finish: see pip's ERROR lines above (network? disk space?)"; exit 1; }
 	touch $@
 
 install: $(VENV)/.installed
@@ -45,20 +52,19 @@ test: $(VENV)/.installed
 	$(BIN)/python -m pytest -rs --nbval-lax tests notebooks
 
 # The dashboard alone (notebooks/dashboard.ipynb) on $(HOST):$(PORT) — HOST=0.0.0.0 serves the
-# local network (a classroom). dungeon-guilds-voila is Voila with the dashboard's page handler
-# (dungeon_guilds/app/voila_app.py: kernel cap, kernels freed on tab close, no CDN); voila.json
-# (read from this directory) sets idle-kernel culling (the preheated pool: POOL, above), the cell timeouts and
-# no tracebacks. Stop it with Ctrl-C.
+# local network (a classroom) — by `dungeon-guilds dashboard`, the command a pip-installed package
+# has too (dungeon_guilds/app/commands.py): Voila with the dashboard's page handler
+# (dungeon_guilds/app/voila_app.py: kernel cap, kernels freed on tab close, no CDN) and voila.json
+# (idle-kernel culling, the cell timeouts, no tracebacks); the preheated pool: POOL, above. It
+# prints one line when ready (and the address students type). Stop it with Ctrl-C.
 dashboard: $(VENV)/.dashboard-installed
-	DUNGEON_GUILDS_MAX_KERNELS=$(MAX_KERNELS) DUNGEON_GUILDS_POOL=$(POOL) DUNGEON_GUILDS_MAX_TABLES=$(MAX_TABLES) \
-	  $(if $(TABLES_DIR),DUNGEON_GUILDS_TABLES_DIR=$(TABLES_DIR)) $(BIN)/dungeon-guilds-voila --no-browser \
-	  --Voila.ip=$(HOST) --port=$(PORT) --Voila.port_retries=0 \
-	  $(if $(CULL_IDLE),--MappingKernelManager.cull_idle_timeout=$(CULL_IDLE)) \
-	  notebooks/dashboard.ipynb
+	DUNGEON_GUILDS_MAX_TABLES=$(MAX_TABLES) $(if $(TABLES_DIR),DUNGEON_GUILDS_TABLES_DIR=$(TABLES_DIR)) \
+	  $(BIN)/dungeon-guilds dashboard --host $(HOST) --port $(PORT) --class $(POOL) \
+	  $(if $(MAX_KERNELS),--max-kernels $(MAX_KERNELS)) $(if $(CULL_IDLE),--cull-idle $(CULL_IDLE))
 
 # The static site (dungeon_guilds/app/site.py): the dashboard running in each browser (Voici +
-# Pyodide), built into _site/ (git-ignored; put the folder on any static host). Needs the `site`
-# extra and npm (the npm package `pyodide` goes to build/site/npm/, git-ignored). The build
+# Pyodide), built into _site/ (git-ignored; put the folder on any static host). Needs the tools
+# of tools/site-requirements.txt and npm (the npm package `pyodide` goes to build/site/npm/). The build
 # tools live in their own environment, build/site/venv: JupyterLite's kernel extension in the
 # main .venv would be loaded by JupyterLab (make lab) and break it there.
 SITE_VENV := build/site/venv
@@ -68,8 +74,8 @@ $(SITE_BIN)/python:
 	$(PYTHON) -m venv $(SITE_VENV)
 	$(SITE_BIN)/python -m pip install --quiet --upgrade pip
 
-$(SITE_VENV)/.site-installed: $(SITE_BIN)/python pyproject.toml
-	$(SITE_BIN)/python -m pip install --quiet -e '.[site]'
+$(SITE_VENV)/.site-installed: $(SITE_BIN)/python pyproject.toml tools/site-requirements.txt
+	$(SITE_BIN)/python -m pip install --quiet -r tools/site-requirements.txt -e .
 	touch $@
 
 site: $(SITE_VENV)/.site-installed
@@ -81,22 +87,28 @@ PREFIX ?= /
 serve-site: $(SITE_VENV)/.site-installed
 	$(SITE_BIN)/python -m dungeon_guilds.app.site serve --dir _site --port $(if $(filter command line environment,$(origin PORT)),$(PORT),0) --prefix $(PREFIX)
 
-# The notebook series in JupyterLab 4, opened at notebooks/00_index.ipynb, on loopback by default
-# (HOST=0.0.0.0 to listen on every interface; PORT=… to change 8888). The `lab` extra is what
-# binder/requirements.txt pins; binder/overrides.json (JupyterLab's settings overrides: no news
-# pop-up) goes where JupyterLab reads it, <venv>/share/jupyter/lab/settings. Ctrl-C stops it.
+# The notebook series in JupyterLab 4, opened at the index of the learner's own copy, LAB_DIR
+# (git-ignored: opening a notebook never changes the tracked files, so `git pull` stays clean;
+# `dungeon-guilds lab` copies what is new and keeps the notebooks the learner changed), on
+# loopback by default (HOST=0.0.0.0 to listen on every interface; PORT=… to change 8888); as
+# root it passes --allow-root. The `lab` extra is what binder/requirements.txt pins;
+# binder/overrides.json (JupyterLab's settings overrides: no news pop-up) goes where JupyterLab
+# reads it, <venv>/share/jupyter/lab/settings. Ctrl-C stops it.
 LAB_SETTINGS := $(VENV)/share/jupyter/lab/settings
+LAB_DIR ?= dungeon-guilds-notebooks
 
 $(VENV)/.lab-installed: $(BIN)/python pyproject.toml binder/overrides.json
-	$(BIN)/python -m pip install --quiet -e '.[lab]'
+	@echo "Installing the notebooks' packages and JupyterLab into $(VENV) (first time only: a few minutes) ..."
+	$(BIN)/python -m pip install --progress-bar on -e '.[lab]' 2>&1 | grep -E --line-buffered '^(Collecting|Installing|Successfully|ERROR)' || true
+	@$(BIN)/python -c 'import jupyterlab, ipywidgets, plotly, pandas, dungeon_guilds' 2>/dev/null \
+	  || { echo "The install did not finish: see pip's ERROR lines above (network? disk space?)"; exit 1; }
 	mkdir -p $(LAB_SETTINGS)
 	cp binder/overrides.json $(LAB_SETTINGS)/overrides.json
 	touch $@
 
 lab: PORT = 8888
 lab: $(VENV)/.lab-installed
-	$(BIN)/jupyter lab --ServerApp.ip=$(HOST) --ServerApp.port=$(PORT) --ServerApp.port_retries=0 \
-	  notebooks/00_index.ipynb
+	$(BIN)/dungeon-guilds lab $(LAB_DIR) --host $(HOST) --port $(PORT)
 
 # Redraw the static copies (PNG beside the plotly JSON) of the notebooks' plotly figures that
 # nbconvert and GitHub show without a kernel; kaleido draws them with Chromium (BROWSER_PATH).

@@ -1,4 +1,4 @@
-"""The command line: ``dungeon-guilds replay | rules | lords | random-game | simulate``.
+"""The command line: ``dungeon-guilds replay | rules | lords | random-game | simulate | print-and-play``.
 
 Errors a user can cause (a bad record, a bad option) print one line on stderr and exit with
 status 2, never a traceback. So does a command that needs an optional extra which is not
@@ -15,7 +15,13 @@ import sys
 from typing import Any, Sequence
 
 from . import i18n
+from .cards import load_deck
+from .drawing.print_and_play import parse_lords, print_set
 from .errors import DeckError, RecordError, RulesError
+from . import __version__
+from .app.commands import CommandError
+from .app.commands import add_parsers as add_app_parsers
+from .lords import LordError
 from .extras import MissingExtra
 from .game import Game
 from .record import dumps, load_record, to_record
@@ -139,6 +145,26 @@ def cmd_lords(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_print_and_play(args: argparse.Namespace) -> int:
+    """Write the printable cards, player aid and rules sheet of a deck and lords (issue 29)."""
+    deck = load_deck(args.deck) if args.deck else None
+    lords = parse_lords(args.lords)
+    try:
+        ps = print_set(deck, lords, players=args.players, lang=args.lang, paper=args.paper, variant=args.variant)
+    except ValueError as err:
+        return _fail(str(err))
+    try:
+        with open(args.out, "w", encoding="utf-8") as fh:
+            fh.write(ps.html())
+    except OSError as err:
+        return _fail(f"{args.out}: cannot write ({err.strerror})")
+    print(f"{args.out}: {len(ps.cards)} cards ({len(ps.deck.rooms)} rooms, {len(ps.lords)} lords, "
+          f"{ps.count('adventurer')} adventurers, 1 start-player marker, {ps.count('aid')} player aids) "
+          f"on {ps.sheets} sheets, fronts and backs, and a rules sheet: {ps.pages} {ps.paper} pages. "
+          "Open it in a browser and print it double-sided (flip on the long edge) at 100 %.")
+    return 0
+
+
 def _rules_from_args(args: argparse.Namespace) -> Rules:
     return Rules(lords=args.lords, teams=args.teams, npc=args.npc, edition=args.edition)
 
@@ -200,6 +226,7 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="dungeon-guilds", description="Dungeon Guilds (地城聯盟) rules engine tools")
+    parser.add_argument("--version", action="version", version=f"dungeon-guilds {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     p = sub.add_parser("replay", help="play a game record and print a per-round summary")
     p.add_argument("file")
@@ -222,6 +249,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", help="write the record to this file")
     _add_rule_flags(p)
     p.set_defaults(func=cmd_random_game)
+    p = sub.add_parser("print-and-play", help="write printable cards (rooms, lords, adventurers, marker, "
+                       "player aids) and a rules sheet as one HTML page to print")
+    p.add_argument("--deck", help="a deck file (.toml or .csv); default: the reference deck")
+    p.add_argument("--lords", default="base",
+                   help="base, all, lord ids separated by commas, or a JSON file of lords (a game record works)")
+    p.add_argument("--players", type=int, default=6, choices=[3, 4, 5, 6], help="seats to print adventurers for")
+    p.add_argument("--lang", choices=sorted(i18n.languages()), default="en")
+    p.add_argument("--paper", choices=["a4", "letter"], default="a4")
+    p.add_argument("--variant", help="the variant's name printed on every card (default: the deck's and lords')")
+    p.add_argument("--out", required=True, help="the HTML file to write")
+    p.set_defaults(func=cmd_print_and_play)
     try:  # the simulator needs pandas (the analysis extra); the engine's commands do not
         from .analysis.cli_simulate import add_simulate_parser
     except MissingExtra as missing:  # listed all the same; running it says what to install
@@ -230,6 +268,7 @@ def build_parser() -> argparse.ArgumentParser:
                                                        missing.module))
     else:
         add_simulate_parser(sub)
+    add_app_parsers(sub)  # dashboard, notebooks, lab (app/commands.py)
     return parser
 
 
@@ -252,7 +291,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(str(err))
     try:
         return args.func(args)
-    except (RecordError, RulesError, DeckError, MissingExtra) as err:
+    except (RecordError, RulesError, DeckError, LordError, MissingExtra, CommandError) as err:
         return _fail(str(err))
     except BrokenPipeError:
         return 0

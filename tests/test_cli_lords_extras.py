@@ -46,7 +46,7 @@ def test_lords_in_chinese(capsys):
     assert caveman["effect"].startswith("在開始階段時") and "第 1 回合沒有開始階段" in caveman["rulings"][0]["text"]
     assert main(["lords", "--lang", "zh"]) == 0
     text = capsys.readouterr().out
-    assert text.startswith("地城城主（§7）：共 11 位，基本 6 位、推廣 5 位") and "[推廣]" in text and "裁定 R7.2" in text
+    assert text.startswith("地城城主（§7）：共 11 位，基本 6 位、特典 5 位") and "[特典]" in text and "裁定 R7.2" in text
     assert main(["lords"]) == 0
     text = capsys.readouterr().out
     assert "11 lords, 6 base and 5 promo" in text and "caveman: The Caveman 山頂洞人 [promo]" in text

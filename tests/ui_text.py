@@ -27,7 +27,7 @@ ALLOWED = {
     # the default player names (game.DEFAULT_NAMES)
     "ann", "bo", "cy", "di", "ed", "flo",
     # arm names, letters and abbreviations
-    "a", "b", "p", "ci", "npc", "npcs", "vs", "holm", "mcnemar", "wilson", "bootstrap",
+    "a", "b", "p", "ci", "npc", "npcs", "vs", "holm", "mcnemar", "wilson", "bootstrap", "bonferroni", "student",
     "toml", "csv", "html", "json", "png", "ok", "id", "ids", "mcts", "t",
     # units and abbreviations printed on the cards or standard in the statistics shown:
     # Lv1 (a card's level), pp (percentage points), gp (Dungeon!'s gold pieces), Jaccard (a

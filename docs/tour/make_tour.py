@@ -28,9 +28,13 @@ LANGS = {"en": "English", "zh": "繁體中文"}
 # (file stem, what the shot shows) in the order taken
 SHOTS = (
     ("01-learn", "Learn: a round step by step"),
+    ("01b-learn-step-says", "Learn: Step ▶ with nothing chosen says what to do (▶▶ greyed out on your move)"),
+    ("01c-learn-slots-and-costs", "Learn: a card chosen, each slot's cost tag under it"),
     ("02-play", "Play: a game against bots"),
+    ("02c-play-since-last", "Play: the other seats' moves since your last move, beside the board"),
     ("02b-rules", "Rules: the rules explained"),
     ("03-explore-payout", "Explore: how a treasure is split"),
+    ("03b-explore-turn-order", "Explore: the turn-order explorer (Add names the bump it adds)"),
     ("04-explore-rules", "Explore: every rule option, in sentences"),
     ("05-lab-results", "Lab: a balance run and its results"),
     ("06-deck-editor", "Lab → workshop: the deck editor"),
@@ -39,6 +43,8 @@ SHOTS = (
     ("09-ab-results", "Lab → workshop: an A/B experiment's verdict and table"),
     ("10-compare", "Compare: the sibling games side by side, with citations"),
     ("11-compare-odds", "Compare: Dungeon! odds"),
+    ("11b-compare-counter-attack", "Compare: Dungeon!'s counter-attack, each outcome's effect"),
+    ("12-compare-lords-pending", "Compare: Dungeon Lords, a changed setting waits for Simulate"),
 )
 
 
@@ -101,11 +107,13 @@ def tour(page, url: str, lang: str) -> None:
         page.locator(".dg-dash-header .dg-lang-toggle button", has_text=LANGS[lang]).click()
     settle(page, 1500)
     shot(page, lang, "01-learn")
+    learn_first_move(page, lang)
     tabs = ".dg-tabs"
     page.locator(f"{tabs} .lm-TabBar-tab").nth(index("play")).click()
     page.wait_for_selector(".dg-play-table, .dg-tab-play .dg-app", timeout=60_000)
     settle(page, 1500)
     shot(page, lang, "02-play")
+    play_first_moves(page, lang)
     page.locator(f"{tabs} .lm-TabBar-tab").nth(index("rules")).click()
     settle(page, 2000)
     shot(page, lang, "02b-rules")
@@ -113,6 +121,7 @@ def tour(page, url: str, lang: str) -> None:
     page.wait_for_selector(".dg-payout-explorer .js-plotly-plot", timeout=60_000)
     settle(page, 1000)
     shot(page, lang, "03-explore-payout")
+    shot(page, lang, "03b-explore-turn-order", ".dg-turn-order-explorer")
     shot(page, lang, "04-explore-rules", ".dg-rules-options")
     page.locator(f"{tabs} .lm-TabBar-tab").nth(index("lab")).click()
     page.wait_for_selector(".dg-lab button.dg-lab-run", timeout=60_000)
@@ -148,6 +157,59 @@ def tour(page, url: str, lang: str) -> None:
     page.locator(".dg-cmp .lm-TabBar-tab").nth(1).click()
     settle(page, 800)
     shot(page, lang, "11-compare-odds")
+    shot(page, lang, "11b-compare-counter-attack", ".dg-cmp h4 >> nth=1")
+    page.locator(".dg-cmp .lm-TabBar-tab").nth(3).click()
+    page.wait_for_selector(".dg-cmp table >> nth=-1", timeout=60_000)
+    set_number(page, ".dg-cmp-seed", 7)
+    page.wait_for_selector(".dg-lords-pending", timeout=60_000)
+    settle(page, 800)
+    shot(page, lang, "12-compare-lords-pending", ".dg-lords-pending")
+
+
+def learn_first_move(page, lang: str) -> None:
+    """Learn: Step with nothing chosen (the sentence), then the guided first move (two cards,
+    Step), the bots to Ann's first dispatch turn, and a card chosen: the slots' cost tags."""
+    learn = page.locator(".dg-stepper")
+    learn.locator("button.dg-step").click()
+    page.wait_for_selector(".dg-stepper .dg-msg-warn", timeout=30_000)
+    settle(page, 600)
+    shot(page, lang, "01b-learn-step-says")
+    for strength in (4, 5):
+        learn.locator(f"[data-target='hand-{strength}']").click()
+        page.wait_for_selector(f".dg-stepper [data-target='hand-{strength}'][aria-pressed='true']")
+    learn.locator("button.dg-step").click()
+    page.wait_for_function("!document.querySelector('.dg-stepper button.dg-to-round').disabled")
+    learn.locator("button.dg-to-round").click()
+    page.wait_for_function("document.querySelector('.dg-stepper .dg-board').dataset.phase == 'dispatch' && "
+                           "document.querySelector('.dg-stepper button.dg-to-round').disabled")
+    settle(page, 600)
+    learn.locator("[data-target^='hand-'][aria-disabled='false']").last.click()
+    page.wait_for_selector(".dg-stepper [data-target^='slot-']")
+    settle(page, 600)
+    shot(page, lang, "01c-learn-slots-and-costs")
+
+
+def play_first_moves(page, lang: str) -> None:
+    """Play: the exhaust choice and one placement on the board; the bots answer."""
+    table = page.locator(".dg-play-table")
+    ready = ("() => { const b = document.querySelector('.dg-play-table .dg-board');"
+             " return b && b.dataset.phase == 'dispatch' && document.querySelector("
+             "'.dg-play-table .dg-board-widget').dataset.locked == '0'; }")
+    for strength in (4, 5):
+        table.locator(f"[data-target='hand-{strength}']").click()
+        page.wait_for_selector(f".dg-play-table [data-target='hand-{strength}'][aria-pressed='true']")
+    table.locator("[data-target='exhaust']").click()
+    page.wait_for_function(ready, timeout=60_000)
+    table.locator("[data-target^='hand-'][aria-disabled='false']").last.click()
+    page.wait_for_selector(".dg-play-table [data-target^='slot-'][aria-disabled='false']")
+    before = table.locator(".dg-board").first.get_attribute("data-actions")
+    table.locator("[data-target^='slot-'][aria-disabled='false']").first.click()
+    page.wait_for_function("b => document.querySelector('.dg-play-table .dg-board').dataset.actions != b",
+                           arg=before, timeout=60_000)  # the move reached the kernel …
+    page.wait_for_function(ready, timeout=60_000)  # … and the bots have answered
+    page.wait_for_selector(".dg-play-table .dg-since li")
+    settle(page, 800)
+    shot(page, lang, "02c-play-since-last")
 
 
 def write_index() -> None:

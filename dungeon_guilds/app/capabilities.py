@@ -13,7 +13,7 @@ import importlib.util
 
 # tab -> the modules it needs beyond the engine, ipywidgets, plotly and networkx
 NEEDS: dict[str, tuple[str, ...]] = {
-    "lab": ("pandas", "numpy"),      # balance metrics (pandas), confidence intervals (numpy)
+    "lab": ("pandas", "numpy"),      # the simulation tables (pandas, on numpy); the intervals need neither
 }
 
 

@@ -1,8 +1,9 @@
 """The static classroom site (issue 13): the dashboard rendered by Voici, running in each
 student's browser with Pyodide — no server kernel, nothing fetched from any other host.
 
-``python -m dungeon_guilds.app.site build [--out _site]`` (``make site``) needs the ``site``
-extra (voici-core, jupyterlite-core, jupyterlite-pyodide-kernel, pyodide-lock) and the npm
+``python -m dungeon_guilds.app.site build [--out _site]`` (``make site``) needs the tools of
+``tools/site-requirements.txt`` (voici-core, jupyterlite-core, jupyterlite-pyodide-kernel,
+pyodide-lock; in their own environment, never beside JupyterLab) and the npm
 package ``pyodide`` (the core runtime the installed kernel expects, in ``build/site/npm``).
 It builds, in ``build/site/`` (git-ignored):
 
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -32,6 +34,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 WORK = ROOT / "build" / "site"
+NO_BUNDLE_ENV = "DUNGEON_GUILDS_NO_BUNDLE"  # setup.py: a wheel without the lessons
 NOTEBOOK = ROOT / "notebooks" / "dashboard.ipynb"
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 # what the dashboard imports in the browser, beyond the project (pure-Python wheels)
@@ -43,9 +46,9 @@ SKIP = {"ipykernel", "pyodide-kernel", "piplite", "pyzmq", "tornado", "jupyter-c
         "pexpect", "ptyprocess"}
 
 
-def run(*cmd: str, cwd: Path | None = None) -> None:
+def run(*cmd: str, cwd: Path | None = None, env: dict | None = None) -> None:
     print("+", " ".join(cmd), flush=True)
-    subprocess.run(cmd, check=True, cwd=cwd)
+    subprocess.run(cmd, check=True, cwd=cwd, env=None if env is None else {**os.environ, **env})
 
 
 def kernel_pyodide_version() -> str:
@@ -87,7 +90,8 @@ def wheels(work: Path, python: str) -> list[Path]:
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
     pip = [sys.executable, "-m", "pip"]
-    run(*pip, "wheel", "--quiet", "--no-deps", "--wheel-dir", str(folder), str(ROOT))
+    # without the lessons a pip-installed wheel carries (setup.py): the browser never opens them
+    run(*pip, "wheel", "--quiet", "--no-deps", "--wheel-dir", str(folder), str(ROOT), env={NO_BUNDLE_ENV: "1"})
     # pure-Python wheels only (the browser runs no other); markers as on the target Python
     run(*pip, "download", "--quiet", "--only-binary=:all:", "--python-version", python,
         "--platform", "any", "--platform", "pyodide_2025_0_wasm32", "--implementation", "py",

@@ -6,5 +6,7 @@ widgets. Importing :mod:`dungeon_guilds` loads none of it; ``Game._repr_html_`` 
 - :mod:`.colours`: the seats' colours and patterns (Okabe–Ito), shared with the figures;
 - :mod:`.board_svg`: the drawn board (SVG), with the clickable targets of
   :mod:`dungeon_guilds.board_targets` when given;
-- :mod:`.display`: a game's notebook display and the HTML tables board.
+- :mod:`.display`: a game's notebook display and the HTML tables board;
+- :mod:`.print_and_play`: the printable cards of a variant, the player aid and the rules sheet
+  (issue 29).
 """

@@ -38,6 +38,9 @@ from .colours import NPC_COLOUR, PATTERNS, colour
 WIDTH = 660
 ROOM_W = 410
 PLAYER_X = 420
+SLOT_W, SLOT_H, TAG_H = 60, 46, 14  # a room's two slots, and the cost tag under each
+SLOT_X = ROOM_W - 2 * (SLOT_W + 8)  # the first slot's left edge
+ROOM_H = 5 + SLOT_H + 1 + TAG_H + 2 + 6  # slot, tag, margin, the gap to the next room
 PLAYER_W = WIDTH - PLAYER_X
 TOP = 56  # below the title and the turn track
 LEVEL_FILL = {1: "#f3efe4", 2: "#e6dcc4", 3: "#d6c7a1"}
@@ -72,6 +75,16 @@ def _txt(x, y, text, size=12, weight="normal", anchor="start", fill="#222", cls=
     c = f' class="{cls}"' if cls else ""
     return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" font-weight="{weight}" '
             f'text-anchor="{anchor}" fill="{fill}"{c}>{escape(str(text))}</text>')
+
+
+def _fit_txt(x, y, text, size, width, weight="normal", anchor="start", fill="#222", cls="") -> str:
+    """A text no wider than ``width``: squeezed (SVG ``textLength``) when it would be wider."""
+    out = _txt(x, y, text, size, weight, anchor, fill, cls)
+    estimate = _text_width(str(text), size)
+    if estimate > width * 0.92:  # the estimate is rough: leave a margin
+        out = out.replace("<text ", f'<text textLength="{min(estimate, width * 0.96):.1f}" '
+                                    f'lengthAdjust="spacingAndGlyphs" ', 1)
+    return out
 
 
 def _defs() -> str:
@@ -195,6 +208,15 @@ def swap_fee() -> int:
     return SWAP_FEE  # R4.5
 
 
+def _tag_words(state, action, lang: str) -> str:
+    """The cost tag under a slot, short (the full sentence is the target's accessible name)."""
+    bank, owner_gets, owner = state.action_fees(action)
+    if owner_gets:
+        return t("tag_bank_owner", lang, bank=bank, gold=owner_gets,
+                 owner=i18n.player_name(state.names, owner, lang))
+    return t("tag_bank", lang, bank=bank)
+
+
 def _slot(state, j: int, x: float, y: float, w: float, h: float, lang: str, target: Target | None) -> str:
     owner, strength = state.slot(j // 2, j % 2)
     if owner == EMPTY:
@@ -209,9 +231,10 @@ def _slot(state, j: int, x: float, y: float, w: float, h: float, lang: str, targ
            f'fill="{"#0072B2" if target.enabled else "none"}" fill-opacity=".12" '
            f'stroke="{"#0072B2" if target.enabled else "none"}" stroke-width="2.5"/>')
     tag = ""
-    if target.enabled and target.cost:
-        tag = (f'<rect x="{x - 4}" y="{y + h - 2}" width="{w + 8}" height="15" rx="3" fill="#0072B2"/>'
-               f'{_txt(x + w / 2, y + h + 9, target.cost, 9.5, "600", "middle", "#fff")}')
+    if target.enabled and target.cost:  # under the slot, inside the room, never wider than the slot
+        words = _tag_words(state, target.action, lang)
+        tag = (f'<rect class="dg-cost-tag" x="{x - 2}" y="{y + h + 1}" width="{w + 4}" height="{TAG_H}" rx="3" '
+               f'fill="#0072B2"/>{_fit_txt(x + w / 2, y + h + 11, words, 9.5, w, "600", "middle", "#fff")}')
     return _button(target, hit + inner + tag, "dg-slot-target")
 
 
@@ -226,21 +249,20 @@ def _room(state, i: int, y: float, h: float, lang: str, res, targets: Mapping[st
            _txt(24, y + 24, i + 1, 22, "bold", "middle"),
            _txt(24, y + 42, f"Lv{card.level}", 12, "bold", "middle", "#5a4a2a")]
     for k, (line, cls) in enumerate(_room_lines(state, i, res, lang)):
-        out.append(_txt(48, y + 16 + 15 * k, line, 11.2 if k < 2 else 10.2, "600" if k == 0 else "normal",
-                        fill="#222" if k < 2 else "#4a3d22", cls=cls))
+        out.append(_fit_txt(48, y + 18 + 16 * k, line, 11.2 if k < 2 else 10.2, SLOT_X - 56,
+                            "600" if k == 0 else "normal", fill="#222" if k < 2 else "#4a3d22", cls=cls))
     if locked:
-        out.append(_padlock(48 + _text_width(_room_lines(state, i, res, lang)[1][0], 11.2) + 6, y + 19))
-        out.append(_txt(48 + _text_width(_room_lines(state, i, res, lang)[1][0], 11.2) + 24, y + 31,
+        out.append(_padlock(48 + _text_width(_room_lines(state, i, res, lang)[1][0], 11.2) + 6, y + 22))
+        out.append(_txt(48 + _text_width(_room_lines(state, i, res, lang)[1][0], 11.2) + 24, y + 34,
                         t("locked", lang), 11, "bold", cls="dg-locked-word"))
     if status in ("cleared", "failed"):
         colour_ = "#00704a" if status == "cleared" else "#b0351e"
         word = t(status, lang, total=res.total, defence=res.effective_defence)
-        out.append(_txt(48, y + 46, word, 11, "bold", fill=colour_, cls=f"dg-{status}"))
-    sw = 60
+        out.append(_txt(48, y + 50, word, 11, "bold", fill=colour_, cls=f"dg-{status}"))
     for x_slot in (0, 1):
         j = 2 * i + x_slot
-        sx = ROOM_W - 2 * (sw + 8) + x_slot * (sw + 8)
-        out.append(_slot(state, j, sx, y + 5, sw, h - 18, lang, targets.get(f"slot-{i + 1}-{x_slot}")))
+        sx = SLOT_X + x_slot * (SLOT_W + 8)
+        out.append(_slot(state, j, sx, y + 5, SLOT_W, SLOT_H, lang, targets.get(f"slot-{i + 1}-{x_slot}")))
     out.append("</g>")
     return "".join(out)
 
@@ -248,7 +270,7 @@ def _room(state, i: int, y: float, h: float, lang: str, res, targets: Mapping[st
 def _lord(state, y: float, lang: str) -> tuple[str, float]:
     lord = state.lord
     name = i18n.lord_name(lord, lang)
-    other = lord.name_en if lang == "zh" else lord.name_zh
+    other = t("other_name", lang, name=lord.name_en if lang == "zh" else lord.name_zh)  # labelled bilingual
     text = i18n.lord_text(lord, lang)
     lines = wrap(text, ROOM_W - 24, 11.5)
     if not state.effects_on:
@@ -374,7 +396,7 @@ def board_svg(state, lang: str | None = None, viewer: int | None = None, log: Se
     rnd = rooms_round(state)
     results = resolution(log, rnd) if log else None
     k = len(state.rooms)
-    rh = 64
+    rh = ROOM_H
     parts = [_title(state, lang), _track(state, lang)]
     for i in range(k):
         res = results[i] if results and i < len(results) else None

@@ -39,6 +39,12 @@ _STYLE = """<style>
 </style>"""
 
 
+# a padlock drawn, not a font glyph: 🔒 came out as a missing-glyph box beside 已鎖定 (issue 24)
+PADLOCK = ('<svg class="dg-padlock" width="10" height="12" viewBox="0 0 14 16" aria-hidden="true" '
+           'style="vertical-align:-1px"><path d="M3 7V4a4 4 0 0 1 8 0v3" fill="none" stroke="currentColor" '
+           'stroke-width="1.8"/><rect x="1" y="7" width="12" height="9" rx="1.5" fill="currentColor"/></svg>')
+
+
 def chip(names: Sequence[str], owner: int, strength: Any = "", lang: str | None = None) -> str:
     """An adventurer (or a player with ``strength=""``) as a coloured chip."""
     label = f"{t('word.npc', lang)} {strength}".strip()
@@ -112,7 +118,7 @@ def rooms_table(state, log: Sequence[dict] | None, lang: str | None = None) -> s
                 slots.append(f'<span class="dg-slot dg-empty" data-owner="">·</span>')
             else:
                 slots.append(chip(names, o, strength, lang))
-        lock = (f' 🔒<span class="dg-note">{escape(t("word.locked", lang))}</span>'
+        lock = (f' {PADLOCK}<span class="dg-note">{escape(t("word.locked", lang))}</span>'
                 if state.locked[i] else "")
         res = results[i] if results and i < len(results) else None
         rows.append(

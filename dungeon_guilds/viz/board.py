@@ -101,7 +101,7 @@ def _room_traces(state, lang: str | None) -> list[go.Scatter]:
     for i, card in enumerate(state.rooms):
         info = state.levels[card.level]
         labels.append(f"{t('board.room', lang)} {i + 1} · Lv{card.level}")
-        lock = " 🔒" if state.locked[i] else ""
+        lock = f" ({t('word.locked', lang)})" if state.locked[i] else ""  # a word: 🔒 lacks a glyph in CJK fonts
         # the ranges in play: moved by the lord like the lock threshold (R7.1), never below 0 (R5.3)
         d_def, d_tr = state.lord_defence_change(i), state.lord_treasure_change(i)
         infos.append(f"{t('board.defence_range', lang)} {_moved(info.defence, d_def)} · "

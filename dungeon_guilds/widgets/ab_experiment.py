@@ -4,9 +4,12 @@ Each rule set (arm) chooses the options (lords, edition, NPCs, teams), a deck fr
 workshop session (the reference deck, or one saved in the deck editor) and, optionally, a
 workshop lord — in place of a printed lord (the tight design: every game draws the same lords
 except that one) or added to the pool. The bots (one per seat) and the number of games are
-common. ``Run`` plays both arms with the same seeds
+common; a :class:`~.plan.PlanBox` says before the run how many games an arm it takes to see a
+change of a chosen size and offers that number. ``Run`` plays both arms with the same seeds
 (:func:`dungeon_guilds.workshop.ab.run_ab`; a progress bar while it runs), then shows the
-verdict in plain words, the table of metrics with 95 % intervals and the paired differences,
+verdict in plain words (each clear change a sentence, the correction for many tests named,
+whether the deals were shared and how much narrower that made the ranges; the precise terms
+one click away), the table of metrics with 95 % intervals and the paired differences,
 and four charts. ``Prepare downloads`` offers the HTML report (with the charts) and the CSV
 files as browser downloads; nothing is written on the server.
 
@@ -46,6 +49,7 @@ from ..extras import MissingExtra
 from .common import EXPECTED_ERRORS, logger, note_unexpected
 from .deck_editor import DeckEditor, download_link
 from .lord_builder import LordBuilder
+from .plan import PlanBox
 
 ADD = "__add__"
 MIN_GAMES, MAX_GAMES = 2, 100000
@@ -210,6 +214,7 @@ class ABExperiment(App):
                                for k in ("win_rates", "differences", "gold", "clear_rates")}
         self.export_button = W.Button(icon="download", layout=fit()).add_class("dg-ab-export")
         self.download_html = W.HTML().add_class("dg-ab-downloads")
+        self.plan = PlanBox("ab", lambda: int(self.players_dropdown.value), self.games_input, 10, MAX_GAMES, lang)
         self.players_dropdown.observe(self._on_players, "value")
         self.copy_button.on_click(self._on_copy)
         self.run_button.on_click(self._on_run)
@@ -218,7 +223,7 @@ class ABExperiment(App):
         self.children = [
             self.language_toggle, self.title_html,
             W.HBox([self.players_dropdown, self.games_input, self.seed_input, self.rotate_checkbox]),
-            self.seats_box, W.HBox([self.arm_a, self.arm_b]), self.copy_button,
+            self.seats_box, W.HBox([self.arm_a, self.arm_b]), self.copy_button, self.plan,
             W.HBox([self.run_button, self.progress, self.progress_label]), self.message,
             self.verdict_html, self.table_html, *self.figure_outputs.values(),
             W.HBox([self.export_button, self.download_html]),
@@ -264,6 +269,7 @@ class ABExperiment(App):
         for seat, d in enumerate(self.bot_dropdowns):
             d.description = wt("seat_n", L, seat=seat + 1)
             set_options(d, [(bot_label(b, L), b) for b in _sim_bots()])
+        self.plan.relabel(L)
 
     def refresh(self) -> None:
         if self.result is not None:
@@ -273,6 +279,7 @@ class ABExperiment(App):
     @safe
     def _on_players(self, change) -> None:
         self._make_seats(int(change["new"]))
+        self.plan.update()
 
     @safe
     def _on_copy(self, _button=None) -> None:
@@ -345,11 +352,12 @@ class ABExperiment(App):
         Returns the texts by kind (``html``, ``csv``, ``games_csv``)."""
         if self.result is None:
             raise ValueError("run the experiment first")
-        texts = {"html": report_html(self.result, self.lang, plotlyjs="cdn"),
+        texts = {"html": report_html(self.result, self.lang),  # opens offline: plotly.js inline
                  "csv": self.result.comparison.to_csv(index=False),
                  "games_csv": games_table(self.result).to_csv(index=False)}
         names = {"html": f"{stem}.html", "csv": f"{stem}.csv", "games_csv": f"{stem}_games.csv"}
-        labels = {"html": wt("ab_download_html", self.lang), "csv": wt("ab_download_csv", self.lang),
+        size_mb = f"{len(texts['html'].encode('utf-8')) / 1e6:.1f}"
+        labels = {"html": wt("ab_download_html", self.lang, mb=size_mb), "csv": wt("ab_download_csv", self.lang),
                   "games_csv": wt("ab_download_games", self.lang)}
         mimes = {"html": "text/html", "csv": "text/csv", "games_csv": "text/csv"}
         self.download_html.value = " · ".join(download_link(texts[k], names[k], labels[k], mimes[k]) for k in texts)

@@ -57,6 +57,7 @@ _STYLE = """<style>
 .dg-cmp table {border-collapse: collapse; font-size: 0.9em}
 .dg-cmp th, .dg-cmp td {border: 1px solid #ddd; padding: 3px 6px; text-align: left; vertical-align: top}
 .dg-cmp .src {color: #666; font-size: 0.85em}
+.dg-cmp th {word-break: keep-all}  /* a Chinese header never broken inside a word (玩家人／數) */
 .dg-err {color: #a40000; background: #fff0f0; padding: 4px 8px; border-radius: 4px}
 </style>"""
 
@@ -141,7 +142,7 @@ def _slug(name: str) -> str:
 class CompareExplorer(App):
     """Pick two games and compare them; explore the siblings' numbers.
 
-    Sub-widgets: ``game_a``, ``game_b``, ``table``, ``compare_status`` (side by side);
+    Sub-widgets: ``cooperation``, ``game_a``, ``game_b``, ``table``, ``compare_status`` (side by side);
     ``sword``, ``hand``, ``odds``, ``odds_status`` (Dungeon!); ``difficulty``, ``boss``,
     ``survivors``, ``dead``, ``white``, ``gold``, ``tokens``, ``eye_die``, ``score``, ``eyes``,
     ``score_status`` (Dungeon Fighter); ``players``, ``policy``, ``years``, ``sim_seed``, ``run``,
@@ -177,7 +178,9 @@ class CompareExplorer(App):
         self.game_b = widgets.Dropdown(options=self._game_options(), value=game_b)
         self.table = widgets.HTML()
         self.compare_status = widgets.HTML()
-        return widgets.VBox([widgets.HBox([self.game_a, self.game_b]), self.compare_status, self.table])
+        self.cooperation = widgets.HTML()  # all four games: cooperative or competitive
+        return widgets.VBox([self.cooperation, widgets.HBox([self.game_a, self.game_b]), self.compare_status,
+                             self.table])
 
     def _odds_panel(self) -> widgets.VBox:
         """Dungeon!'s odds of winning a fight."""
@@ -211,7 +214,7 @@ class CompareExplorer(App):
         self.players = widgets.SelectMultiple(options=[2, 3, 4], value=(2, 3, 4), rows=3)
         self.policy = widgets.Dropdown(options=self._policy_options(), value="random")
         self.years = widgets.IntSlider(value=lords_years, min=5, max=500, step=5)
-        self.sim_seed = widgets.IntText(value=seed)
+        self.sim_seed = widgets.IntText(value=seed).add_class("dg-cmp-seed")
         self.run = widgets.Button(button_style="primary")
         self.lords_table = widgets.HTML()
         self.lords_plot = widgets.Output()
@@ -230,6 +233,8 @@ class CompareExplorer(App):
                   self.tokens, self.eye_die):
             w.observe(self._on_score, names="value")
         self.run.on_click(self._on_run)
+        for w in (self.players, self.policy, self.years, self.sim_seed):
+            w.observe(self._on_lords_settings, names="value")
 
     # --- words -------------------------------------------------------------------------------
     def _data_word(self, kind: str, name: str, default: str | None = None) -> str:
@@ -250,9 +255,12 @@ class CompareExplorer(App):
         key = "compare_mechanism." + re.sub(r"[^A-Za-z0-9]+", "_", name).strip("_")
         return i18n.t(key, self.lang) if self.lang != i18n.FALLBACK and i18n.has(key, self.lang) else name
 
-    def _counter(self, kind: str, english: str) -> str:
-        """A counter-attack outcome or effect of Dungeon! (``compare_counter.<kind>_<outcome>``)."""
-        m = re.match(r"(The monster kills you|Badly wounded|Wounded|Scared|The monster misses)", english)
+    def _counter(self, kind: str, outcome: str, english: str | None = None) -> str:
+        """A counter-attack outcome or effect of Dungeon! (``compare_counter.<kind>_<outcome>``);
+        ``english``: the English shown when the language has none (the outcome's own name if
+        not given: an effect used to show its outcome's name in English, issue 24)."""
+        english = outcome if english is None else english
+        m = re.match(r"(The monster kills you|Badly wounded|Wounded|Scared|The monster misses)", outcome)
         slugs = {"The monster kills you": "killed", "Badly wounded": "badly_wounded", "Wounded": "wounded",
                  "Scared": "scared", "The monster misses": "misses"}
         key = f"compare_counter.{kind}_{slugs[m.group(1)]}" if m else ""
@@ -347,12 +355,22 @@ class CompareExplorer(App):
 
     # --- callbacks ---------------------------------------------------------------------------
 
+    def _cooperation_html(self) -> str:
+        """Which of the four games are cooperative and which competitive, whatever pair is
+        chosen below (the data's ``cooperation`` facts, cited in the table)."""
+        cells = {c["game"]: c["value"] for c in comparison._data()["cell"] if c["attribute"] == "cooperation"}
+        items = "".join(f"<li><b>{html.escape(self._game_name(g))}</b>: "
+                        f"{html.escape(self._fact(g, 'cooperation', cells[g]))}</li>" for g in GAMES if g in cells)
+        return (f"<div class='dg-cmp-cooperation'><b>{html.escape(self.t('compare.cooperation_all'))}</b>"
+                f"<ul style='margin:2px 0 8px 18px;padding:0'>{items}</ul></div>")
+
     @_friendly("compare_status")
     def _on_compare(self, change=None) -> None:
         t = self.t
         a, b = self.game_a.value, self.game_b.value
         rows = comparison.side_by_side_rows(a, b)
         games = [a] + ([b] if b != a else [])
+        self.cooperation.value = self._cooperation_html()
         body = [f"<table><tr><th>{html.escape(t('compare.col_attribute'))}</th>"]
         body += [f"<th>{html.escape(self._game_name(g))}</th>" for g in games]
         body.append("</tr>")
@@ -385,7 +403,7 @@ class CompareExplorer(App):
         bonus, hand = self.sword.value, self.hand.value
         win = comparison.win_chance_rows(bonus)
         counter = [{**row, "outcome": self._counter("outcome", row["outcome"]),
-                    "effect": self._counter("effect", row["outcome"]),
+                    "effect": self._counter("effect", row["outcome"], row["effect"]),
                     "source": citation(band.source, self.lang)}
                    for row, band in zip(comparison.counter_attack_rows(), dungeon.COUNTER_ATTACK)]
         win_headers = {"needed": t("compare.col_needed"), "P(win)": t("compare.col_p_win")}
@@ -446,6 +464,17 @@ class CompareExplorer(App):
         self._lords_run = {"counts": counts, "years": years, "seed": seed, "policy": policy,
                            "rows": rows}
         self._show_lords()
+
+    def _on_lords_settings(self, change=None) -> None:
+        """A setting of the simulation changed: the table below is the last run's, and the
+        status says so until Simulate is pressed (a control never changes nothing)."""
+        run = self._lords_run
+        if self._errors.get("lords_status") is not None or run is None:
+            return
+        same = (tuple(sorted(self.players.value)), self.years.value, self.policy.value,
+                str(self.sim_seed.value)) == (run["counts"], run["years"], run["policy"], str(run["seed"]))
+        note = self.t("compare.lords_pending", run=self.t("compare.run"))
+        self.lords_status.value = "" if same else f"<p class='dg-note dg-lords-pending'><b>{html.escape(note)}</b></p>"
 
     @_friendly("lords_status", clear=False)
     def _redraw_lords(self) -> None:

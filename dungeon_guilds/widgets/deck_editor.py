@@ -21,7 +21,6 @@ Headless use (tests, scripts)::
 
 from __future__ import annotations
 
-import base64
 import html
 from typing import Any
 
@@ -29,6 +28,7 @@ import ipywidgets as W
 
 from .. import i18n
 from ..cards import Deck, DeckError, reference_deck
+from ..lords import BASE_LORDS
 from ..workshop.deck_edit import (RESERVED_NAME, HEAL_COLUMNS, LEVEL_COLUMNS, ROOM_COLUMNS, DeckTable,
                                   DeckTableError, Problem, clear_chances, deck_changes, deck_from_table, deck_summary, errors_of, table_from_deck,
                                   table_from_text, table_to_text, validate)
@@ -36,7 +36,9 @@ from ..workshop.session import WorkshopSession
 from ..workshop.strings import error_text as workshop_error_text
 from ..workshop.strings import wt
 from .common import App, message_html, safe
+from .downloads import download_link
 from .inputs import fit
+from .print_panel import PrintPanel
 
 _STYLE = """<style>
 .dg-deck-editor .dg-cell input {text-align: right}
@@ -49,13 +51,6 @@ _STYLE = """<style>
 
 _COLUMNS = {"heal": HEAL_COLUMNS, "levels": LEVEL_COLUMNS, "rooms": ROOM_COLUMNS}
 _CELL_WIDTH = "92px"
-
-
-def download_link(text: str, filename: str, label: str, mime: str = "text/plain") -> str:
-    """An HTML link that downloads ``text`` as ``filename`` (a data: URI; works in Voila)."""
-    data = base64.b64encode(text.encode("utf-8")).decode("ascii")
-    return (f'<a class="dg-download" download="{html.escape(filename)}" '
-            f'href="data:{mime};charset=utf-8;base64,{data}">{html.escape(label)}</a>')
 
 
 def problem_text(problem: Problem, lang: str) -> str:
@@ -81,7 +76,8 @@ class DeckEditor(App):
     (every problem, naming its cell), ``summary_html``, ``chances_html``; ``reset_button``
     (the reference deck), ``use_button`` (validate and add to ``session.decks``);
     ``import_format``, ``import_text``, ``upload``, ``import_button``; ``export_format``,
-    ``export_button``, ``export_text``, ``download_html``; ``message``, ``language_toggle``.
+    ``export_button``, ``export_text``, ``download_html``; ``print_panel`` (print and play: this
+    deck's cards as a browser download); ``message``, ``language_toggle``.
     ``table`` is the :class:`DeckTable` shown, ``deck`` the Deck it makes (or a DeckError).
     """
 
@@ -129,6 +125,7 @@ class DeckEditor(App):
         self.export_button = W.Button(icon="download", layout=fit()).add_class("dg-export")
         self.export_text = W.Textarea(layout=W.Layout(width="560px", height="120px")).add_class("dg-export-text")
         self.download_html = W.HTML().add_class("dg-download-html")
+        self.print_panel = PrintPanel(self._print_source, lang)
         # wiring
         self.name_text.observe(self._on_meta, "value")
         self.description_text.observe(self._on_meta, "value")
@@ -137,6 +134,7 @@ class DeckEditor(App):
         self.use_button.on_click(self._on_use)
         self.import_button.on_click(self._on_import)
         self.export_button.on_click(self._on_export)
+        self.print_panel.button.on_click(self._on_print)
         self.children = [
             self.style_html, self.language_toggle, self.title_html,
             W.HBox([self.name_text, self.description_text]),
@@ -146,6 +144,7 @@ class DeckEditor(App):
             self.summary_html, self.chances_html,
             W.HBox([self.import_format, self.upload, self.import_button]), self.import_text,
             W.HBox([self.export_format, self.export_button, self.download_html]), self.export_text,
+            self.print_panel,
         ]
         self.relabel()
         self.load_table(self.table)
@@ -307,6 +306,7 @@ class DeckEditor(App):
         self.title_html.value = f"<h3>{html.escape(wt('deck_title', L))}</h3><p>{html.escape(wt('deck_intro', L))}</p>"
         self.name_text.description = wt("name", L)
         self.description_text.description = wt("description", L)
+        self.description_text.style = {"description_width": "initial"}  # the label in full, never cut off
         self.heal_label.value = f"<b>{html.escape(wt('deck_heal', L))}</b> (R1.1)"
         self.levels_label.value = f"<b>{html.escape(wt('deck_levels', L))}</b> (R1.2, R4.3)"
         self.rooms_label.value = f"<b>{html.escape(wt('deck_rooms', L))}</b>"
@@ -317,6 +317,7 @@ class DeckEditor(App):
         self.import_text.placeholder = wt("deck_paste", L)
         self.upload.description = wt("deck_upload", L)
         self.export_button.description = wt("deck_export", L)
+        self.print_panel.relabel(L)
         for grid, name in ((self.heal_box, "heal"), (self.levels_box, "levels"), (self.rooms_box, "rooms")):
             if grid.children:
                 for label, column in zip(grid.children[0].children, _COLUMNS[name]):
@@ -369,6 +370,15 @@ class DeckEditor(App):
         table = table_from_text(text, fmt)
         self.load_table(table)
         self.say(lambda: wt("deck_imported", self.lang), "info" if not errors_of(self._problems) else "warn")
+
+    def _print_source(self):
+        """Print and play: this deck (a table with bad cells is refused, naming them) with the
+        base lords and the workshop's lords."""
+        return self.deck, BASE_LORDS + tuple(self.session.lords)
+
+    @safe
+    def _on_print(self, _button=None) -> None:
+        self.print_panel.prepare()
 
     @safe
     def _on_export(self, _button=None) -> None:

@@ -113,6 +113,20 @@ class PayoutExplorer(App):
         return [(self.owner_a.value, int(self.strength_a.value)),
                 (self.owner_b.value, int(self.strength_b.value))]
 
+    def _case_text(self, case, occ, lord) -> str:
+        """The case in words (room, who, the lord and what it does here): every control shows."""
+        who = [i18n.t("bd.token", self.lang, owner=self._owner_options()[[v for _, v in self._owner_options()]
+                                                                           .index(o)][0], strength=s)
+               for o, s in occ]
+        if lord is None:
+            lord_words = self.t("msg.payout_no_lord")
+        else:
+            name = i18n.lord_name(next(x for x in ALL_LORDS if x.id == lord), self.lang)
+            key = "msg.payout_lord_changes" if case.treasure != case.printed else "msg.payout_lord_same"
+            lord_words = self.t(key, lord=name, printed=case.printed, treasure=case.treasure)
+        return self.t("msg.payout_case", position=case.position, rooms=case.n_rooms, a=who[0], b=who[1],
+                      lord=lord_words)
+
     def refresh(self) -> None:
         from ..viz.payouts import explain, payout_case, payout_figure
 
@@ -126,7 +140,8 @@ class PayoutExplorer(App):
         case = payout_case(int(self.treasure_slider.value), occ, lord,
                            int(self.position_dropdown.value), int(self.rooms_dropdown.value))
         self.case = case
-        self.result_html.value = f'<div class="dg-payout-text">{escape(explain(case, self.names, self.lang))}</div>'
+        self.result_html.value = (f'<div class="dg-payout-case">{escape(self._case_text(case, occ, lord))}</div>'
+                                  f'<div class="dg-payout-text">{escape(explain(case, self.names, self.lang))}</div>')
         self.figure = payout_figure(case, self.names, self.lang)
         show_figure(self.figure_output, self.figure)
 
@@ -238,7 +253,7 @@ class TurnOrderExplorer(App):
         # out of BUMP_TURNS: refused with a message, never clamped
         self.bump_turn = W.IntText(value=players + 2, layout=W.Layout(width="200px")).add_class("dg-bump-turn")
         self.bump_victim = W.Dropdown(options=self._seat_options(players), value=0).add_class("dg-bump-victim")
-        self.add_bump_button = W.Button(icon="plus").add_class("dg-add-bump")
+        self.add_bump_button = W.Button(icon="plus", layout=W.Layout(width="auto")).add_class("dg-add-bump")
         self.clear_bumps_button = W.Button(icon="trash").add_class("dg-clear-bumps")
         self.bumps_html = W.HTML().add_class("dg-bumps")
         self.order_html = W.HTML().add_class("dg-order")
@@ -247,6 +262,8 @@ class TurnOrderExplorer(App):
         self.players_dropdown.observe(self._on_players, "value")
         self.start_dropdown.observe(self._on_change, "value")
         self.add_bump_button.on_click(self._on_add)
+        self.bump_turn.observe(self._on_bump_input, "value")
+        self.bump_victim.observe(self._on_bump_input, "value")
         self.clear_bumps_button.on_click(self._on_clear)
         self.children = [
             self.language_toggle, W.HBox([self.players_dropdown, self.start_dropdown]),
@@ -270,10 +287,21 @@ class TurnOrderExplorer(App):
         self.start_dropdown.description = t("ui.start_player")
         self.bump_turn.description = with_range(t("ui.bump_turn"), *BUMP_TURNS)
         self.bump_victim.description = t("ui.bump_victim")
-        self.add_bump_button.description = t("ui.add_bump")
+        self._label_add()
         self.clear_bumps_button.description = t("ui.clear_bumps")
         for w in (self.players_dropdown, self.start_dropdown, self.bump_turn, self.bump_victim):
             w.style = {"description_width": "initial"}
+
+    def _label_add(self) -> None:
+        """The Add button says which bump it adds (the turn and victim boxes change it)."""
+        names = self.names
+        victim = int(self.bump_victim.value or 0)
+        self.add_bump_button.description = self.t(
+            "ui.add_bump_what", turn=self.bump_turn.value, victim=names[victim] if victim < len(names) else "")
+
+    @safe
+    def _on_bump_input(self, change) -> None:
+        self._label_add()
 
     @safe
     def _on_players(self, change) -> None:

@@ -4,11 +4,15 @@ Choose the players, a bot for each seat, one rules option (the *variant*), the n
 and the seed, then *Run*. The games are played by
 :func:`dungeon_guilds.analysis.simulate.simulate` in the kernel; its ``progress`` callback
 (``f(done, total)``, called after each chunk of games) moves an ``IntProgress`` bar. The results
-come from :mod:`dungeon_guilds.analysis.metrics`: the win rate of each seat (Wilson 95 %
-interval), the mean final gold of each seat (mean ± 1.96 standard errors), the balance
-(``1 − (best seat − worst seat)``, with a bootstrap 95 % interval over games, see
-:func:`balance_interval`) and the start player's advantage, shown as an HTML table and a plotly
-chart (win rate and gold per seat, with error bars).
+come from :mod:`dungeon_guilds.analysis.intervals` (standard library only, coverage measured:
+``docs/metrics.md``): the win rate of each seat (Wilson 95 % interval), the mean final gold of
+each seat (Student t), the balance (``1 − (best seat − worst seat)``, bounds from the pairwise
+seat differences: the interval always contains the estimate) and the start player's rate,
+shown as sentences (:mod:`~dungeon_guilds.analysis.verdicts`: each seat against its fair share,
+Holm's correction named in plain words, the precise terms one click away), an HTML table and a
+plotly chart (win rate and gold per seat, with error bars). A measure with too few games for
+its interval says so instead of showing one. Before a run, a :class:`~.plan.PlanBox` says how
+many games it takes to see a difference of a chosen size and offers that number.
 
 With *rotate seats* on (the default, as in ``simulate``), game ``g`` shifts the line-up by ``g``
 seats, so each bot sits in each seat equally often: the seat rates then measure the seats, and
@@ -38,6 +42,7 @@ from .common import App, safe, set_options
 from .figures import show_figure
 from .inputs import SEED_MAX, checked_int, with_range
 from .moves import bot_label
+from .plan import PlanBox
 
 # The bots offered: every analysis bot except the tree search (seconds per game: too slow for a
 # classroom run of hundreds of games; use ``dungeon-guilds simulate`` for it).
@@ -46,7 +51,6 @@ DEFAULT_BOT = "greedy"
 DEFAULT_GAMES = 200
 MIN_GAMES, MAX_GAMES, GAMES_STEP = 10, 20000, 10
 PROGRESS_STEPS = 40  # about this many progress updates per run
-BOOTSTRAP = 1000  # resamples for the balance interval
 
 # The one rules knob: a named variant -> the Rules it plays.
 VARIANTS: dict[str, Rules] = {
@@ -68,33 +72,6 @@ def lab_bots() -> list[str]:
     from ..analysis.bots import BOTS
 
     return [b for b in BOTS if b not in SLOW_BOTS]
-
-
-def balance_interval(games, resamples: int = BOOTSTRAP, seed: int = 0,
-                     level: float = 0.95) -> tuple[float, float]:
-    """A bootstrap percentile interval of :func:`~dungeon_guilds.analysis.metrics.balance`:
-    resample whole games with replacement, recompute ``1 − (max − min)`` of the seats' mean
-    win shares. (``metrics.balance`` itself gives no interval.) Deterministic for a seed."""
-    import numpy as np
-
-    wins = games.pivot(index="game", columns="seat", values="win").to_numpy(dtype=float)
-    n = len(wins)
-    if n < 2:
-        return (float("nan"), float("nan"))
-    rng = np.random.default_rng(seed)
-    values = []
-    block = max(1, 2_000_000 // max(1, wins.size))  # keep each block's array small
-    done = 0
-    while done < resamples:
-        k = min(block, resamples - done)
-        idx = rng.integers(0, n, size=(k, n))
-        rates = wins[idx].mean(axis=1)  # (k, seats)
-        values.append(1.0 - (rates.max(axis=1) - rates.min(axis=1)))
-        done += k
-    allv = np.concatenate(values)
-    tail = (1.0 - level) / 2 * 100
-    lo, hi = np.percentile(allv, [tail, 100 - tail])
-    return (float(lo), float(hi))
 
 
 class LabPanel(App):
@@ -140,6 +117,8 @@ class LabPanel(App):
         self.summary_html = W.HTML().add_class("dg-lab-summary")
         self.table_html = W.HTML().add_class("dg-lab-table")
         self.chart_output = W.Output().add_class("dg-lab-chart")
+        self.plan = PlanBox("lab", lambda: int(self.players_dropdown.value), self.games_input, GAMES_STEP,
+                            MAX_GAMES, self.lang)
         self.players_dropdown.observe(self._on_players, "value")
         self.run_button.on_click(self._on_run)
         if isinstance(bots, str):
@@ -148,7 +127,7 @@ class LabPanel(App):
         self.children = [
             self.language_toggle, self.intro_html,
             W.HBox([self.players_dropdown, self.variant_dropdown]),
-            self.seats_box,
+            self.seats_box, self.plan,
             W.HBox([self.games_input, self.seed_input, self.rotate_checkbox, self.run_button]),
             W.HBox([self.progress, self.progress_html]),
             self.message, self.summary_html, self.table_html, self.chart_output,
@@ -196,6 +175,7 @@ class LabPanel(App):
     @safe
     def _on_players(self, change) -> None:
         self._make_seats(int(change["new"]))
+        self.plan.update()
 
     # ------------------------------------------------------------------ running
     @safe
@@ -266,33 +246,41 @@ class LabPanel(App):
         self.refresh()
 
     def _compute(self) -> None:
-        """The metrics of the last result (numbers only; drawing is in :meth:`refresh`)."""
-        from ..analysis import metrics
+        """The measures of the last result with their intervals (numbers only; drawing is in
+        :meth:`refresh`): :mod:`~dungeon_guilds.analysis.intervals` on the per-game results."""
+        import pandas as pd
 
-        games = self.result.games
-        win = metrics.win_rate_by_seat(games)
-        gold = metrics.gold_stats(games, by="seat")
-        seats = win.merge(gold[["seat", "mean", "ci_low", "ci_high"]], on="seat",
-                          suffixes=("", "_gold"))
-        seats = seats.rename(columns={"rate": "win_rate", "ci_low": "win_low", "ci_high": "win_high",
-                                      "mean": "gold_mean", "ci_low_gold": "gold_low",
-                                      "ci_high_gold": "gold_high"})
-        seats["fair"] = 1.0 / int(self.result.meta["players"])
-        self.seat_table = seats
-        by_bot = metrics.win_rate_by_bot(games)
-        gold_bot = metrics.gold_stats(games, by="bot")
-        self.bot_table = by_bot.merge(gold_bot[["bot", "mean", "ci_low", "ci_high"]], on="bot",
-                                      suffixes=("", "_gold")).rename(columns={
-            "rate": "win_rate", "ci_low": "win_low", "ci_high": "win_high", "mean": "gold_mean",
-            "ci_low_gold": "gold_low", "ci_high_gold": "gold_high"})
-        seed = self.result.meta.get("seed", 0)
-        low, high = balance_interval(games, seed=seed if isinstance(seed, int) and seed >= 0 else 0)
-        first = metrics.first_player_advantage(games)
-        length = metrics.game_length(games)
-        self.stats = {"balance": metrics.balance(games), "balance_low": low, "balance_high": high,
-                      "first_rate": first["rate"], "first_low": first["ci_low"],
-                      "first_high": first["ci_high"], "fair": first["fair"],
-                      "length": length["mean"], "games": self.result.n_games}
+        from ..analysis import intervals as iv
+        from ..analysis.metrics import per_game
+
+        per = self.per_game = per_game(self.result)
+        players = int(self.result.meta["players"])
+        rows = []
+        for seat in range(players):
+            w, g = iv.estimate(per, "win_rate", seat), iv.estimate(per, "gold", seat)
+            rows.append({"seat": seat, "n": w.n, "win_rate": w.value, "win_low": w.low, "win_high": w.high,
+                         "gold_mean": g.value, "gold_low": g.low, "gold_high": g.high, "fair": 1.0 / players,
+                         "enough": w.enough and g.enough})
+        self.seat_table = pd.DataFrame(rows)
+        self.bot_table = pd.DataFrame([self._bot_row(per, bot, players)
+                                       for bot in sorted({b for g in per for b in g["bots"]})])
+        bal, length = iv.estimate(per, "balance"), iv.estimate(per, "length")
+        first = rows[0]
+        self.stats = {"balance": bal.value, "balance_low": bal.low, "balance_high": bal.high,
+                      "balance_enough": bal.enough, "first_rate": first["win_rate"], "first_low": first["win_low"],
+                      "first_high": first["win_high"], "fair": 1.0 / players, "length": length.value,
+                      "games": self.result.n_games}
+
+    @staticmethod
+    def _bot_row(per, bot: str, players: int) -> dict:
+        from ..analysis import intervals as iv
+
+        w = iv.estimate(per, "bot_win_rate", bot)
+        gold, lo, hi = iv.t_interval([g["gold"][s] for g in per for s, b in enumerate(g["bots"]) if b == bot])
+        seats = sum(1 for g in per for b in g["bots"] if b == bot)
+        return {"bot": bot, "n": seats, "win_rate": w.value, "win_low": w.low, "win_high": w.high,
+                "gold_mean": gold, "gold_low": lo, "gold_high": hi, "fair": 1.0 / players,
+                "enough": w.enough and seats >= iv.min_games("gold")}
 
     # ------------------------------------------------------------------ drawing
     def relabel(self) -> None:
@@ -308,6 +296,7 @@ class LabPanel(App):
         for w in (self.players_dropdown, self.variant_dropdown, self.games_input, self.seed_input):
             w.style = {"description_width": "initial"}
         self._label_seats()
+        self.plan.relabel(lang)
         if self.result is None:
             self.progress_html.value = ""
 
@@ -320,21 +309,43 @@ class LabPanel(App):
             self.table_html.value = ""
             self.chart_output.outputs = ()
             return
-        s = self.stats
         n = int(self.result.meta["games"])
         done = self.progress_log[-1][0] if self.progress_log else n
         self.progress_html.value = escape(text("lab.progress", lang, done=done, total=n))
-        lines = [
-            text("lab.balance", lang, value=s["balance"], low=s["balance_low"], high=s["balance_high"]),
-            text("lab.first_player", lang, rate=s["first_rate"], low=s["first_low"],
-                 high=s["first_high"], fair=s["fair"]),
-            text("lab.length", lang, mean=s["length"]),
-        ]
-        self.summary_html.value = ('<ul class="dg-lab-stats" data-balance="{:.6f}">{}</ul>'.format(
-            s["balance"], "".join(f"<li>{escape(x)}</li>" for x in lines)))
+        self.summary_html.value = self._summary_html()
         self.table_html.value = self._tables_html()
         self.figure = self._figure()
         show_figure(self.chart_output, self.figure)
+
+    def _summary_html(self) -> str:
+        """The headline numbers and a sentence a seat, in plain words; the precise terms in a
+        ``details`` one click away."""
+        from ..analysis import intervals as iv
+        from ..analysis.verdicts import fmt, seat_sentences, words
+
+        lang, s = self.lang, self.stats
+        players = int(self.result.meta["players"])
+        if s["balance_enough"]:
+            balance = words("balance_line", lang, value=fmt(s["balance"], "index", lang),
+                            lo=fmt(s["balance_low"], "index", lang), hi=fmt(s["balance_high"], "index", lang))
+        else:
+            balance = words("balance_too_few", lang, value=fmt(s["balance"], "index", lang),
+                            min=iv.min_games("balance"))
+        first = self.seat_table.iloc[0]
+        start = (words("start_player", lang, rate=fmt(s["first_rate"], "rate", lang),
+                       lo=fmt(s["first_low"], "rate", lang), hi=fmt(s["first_high"], "rate", lang),
+                       fair=fmt(s["fair"], "rate", lang)) if first["enough"] else None)
+        lines = [x for x in (balance, start, text("lab.length", lang, mean=s["length"])) if x]
+        seats = seat_sentences(self.per_game, s["fair"], lang)
+        items = "".join(f"<li>{escape(x)}</li>" for x in lines)
+        seat_items = "".join(f'<li class="dg-lab-seat-verdict">{escape(x)}</li>' for x in seats)
+        precise = words("precise_lab", lang, m=players)
+        family = (f'<p class="dg-lab-family">{escape(words("family", lang, m=players))}</p>'
+                  if self.seat_table["enough"].any() else "")  # nothing was tested with too few games
+        return (f'<ul class="dg-lab-stats" data-balance="{s["balance"]:.6f}">{items}</ul>'
+                f'<ul class="dg-lab-verdicts">{seat_items}</ul>{family}'
+                f'<details class="dg-how-sure"><summary>{escape(words("how_sure", lang))}</summary>'
+                f"<small>{escape(precise)}</small></details>")
 
     def _tables_html(self) -> str:
         lang = self.lang
@@ -355,8 +366,8 @@ class LabPanel(App):
             rows.append(
                 f'<tr class="dg-lab-row" data-seat="{seat}" data-win="{r.win_rate:.6f}" '
                 f'data-gold="{r.gold_mean:.6f}"><td>{seat + 1} · {escape(DEFAULT_NAMES[seat])}</td>'
-                f"<td>{escape(bot)}</td><td>{r.win_rate:.1%} ({r.win_low:.1%}–{r.win_high:.1%})</td>"
-                f"<td>{r.fair:.1%}</td><td>{r.gold_mean:.2f} ({r.gold_low:.2f}–{r.gold_high:.2f})</td></tr>")
+                f"<td>{escape(bot)}</td><td>{self._cells(r)[0]}</td>"
+                f"<td>{r.fair:.1%}</td><td>{self._cells(r)[1]}</td></tr>")
         out = [f'<h4>{escape(text("lab.by_seat", lang))}</h4>'
                f'<table class="dg-lab-seats-table"><tr>{head}</tr>{"".join(rows)}</table>']
         if len(self.bot_table) > 1:
@@ -364,15 +375,23 @@ class LabPanel(App):
                 "lab.bot", "lab.seats_played", "lab.win_rate", "lab.fair", "lab.mean_gold"))
             rows = [f'<tr class="dg-lab-bot-row" data-bot="{escape(str(r.bot))}">'
                     f"<td>{escape(bot_label(str(r.bot), lang))}</td>"
-                    f"<td>{int(r.n)}</td><td>{r.win_rate:.1%} ({r.win_low:.1%}–{r.win_high:.1%})</td>"
-                    f"<td>{r.fair:.1%}</td><td>{r.gold_mean:.2f} ({r.gold_low:.2f}–{r.gold_high:.2f})</td></tr>"
+                    f"<td>{int(r.n)}</td><td>{self._cells(r)[0]}</td>"
+                    f"<td>{r.fair:.1%}</td><td>{self._cells(r)[1]}</td></tr>"
                     for r in self.bot_table.itertuples(index=False)]
             out.append(f'<h4>{escape(text("lab.by_bot", lang))}</h4>'
                        f'<table class="dg-lab-bots-table"><tr>{head}</tr>{"".join(rows)}</table>')
         style = ("<style>.dg-lab table{border-collapse:collapse;font-size:13px}"
                  ".dg-lab th,.dg-lab td{border-bottom:1px solid #ddd;padding:2px 8px;text-align:left}"
-                 ".dg-lab th{background:#f4f4f4}</style>")
+                 ".dg-lab th{background:#f4f4f4;word-break:keep-all}</style>")
         return style + "".join(out)
+
+    def _cells(self, r) -> tuple[str, str]:
+        """A row's win rate and gold with their intervals, or "too few games" instead."""
+        if not r.enough:
+            few = f'<span class="dg-too-few">{escape(text("stats.too_few_games", self.lang))}</span>'
+            return (f"{r.win_rate:.1%} · {few}", f"{r.gold_mean:.2f} · {few}")
+        return (f"{r.win_rate:.1%} ({r.win_low:.1%}–{r.win_high:.1%})",
+                f"{r.gold_mean:.2f} ({r.gold_low:.2f}–{r.gold_high:.2f})")
 
     def _figure(self):
         import plotly.graph_objects as go
@@ -381,7 +400,9 @@ class LabPanel(App):
         from ..drawing.colours import colour
 
         lang = self.lang
-        t = self.seat_table
+        t = self.seat_table.copy()
+        for col in ("win", "gold"):  # no error bar where there are too few games (NaN: none drawn)
+            t.loc[~t["enough"], [f"{col}_low", f"{col}_high"]] = float("nan")
         names = [f"{int(s) + 1} · {DEFAULT_NAMES[int(s)]}" for s in t["seat"]]
         colours = [colour(int(s)) for s in t["seat"]]
         fig = make_subplots(rows=1, cols=2, subplot_titles=(text("lab.chart_win", lang),
@@ -407,5 +428,4 @@ class LabPanel(App):
         return fig
 
 
-__all__ = ["BOOTSTRAP", "DEFAULT_GAMES", "LabPanel", "VARIANTS", "balance_interval",
-           "lab_bots", "text"]
+__all__ = ["DEFAULT_GAMES", "LabPanel", "VARIANTS", "lab_bots", "text"]

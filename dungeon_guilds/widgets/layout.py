@@ -23,6 +23,7 @@ CSS = W.HTML("""<style>
 .dg-results th{background:#2e2440;color:#fff;padding:4px 12px;text-align:left}
 .dg-results td{border-bottom:1px solid #ddd;padding:4px 12px;white-space:nowrap}
 .dg-results th:not(:last-child){white-space:nowrap}
+th{word-break:keep-all}
 .dg-results td.dg-num{text-align:right;font-variant-numeric:tabular-nums}
 .dg-results tr.dg-win td{background:#fff4cc;font-weight:700}
 </style>""")

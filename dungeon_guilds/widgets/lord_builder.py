@@ -38,9 +38,10 @@ from ..workshop.session import WorkshopSession
 from ..workshop.strings import error_text as workshop_error_text
 from ..workshop.strings import wt
 from .common import App, message_html, safe, set_options
+from .downloads import download_link
 from .inputs import SEED_MAX, checked_int, fit, with_range
 from .moves import bot_names, make_bot
-from .deck_editor import download_link
+from .print_panel import PrintPanel
 
 NEW = "__new__"
 EFFECT_RANGE = (-20, 20)  # a lord's change to a defence, treasure, heal cost or bonus (printed: at most 10)
@@ -212,7 +213,8 @@ class LordBuilder(App):
     workshop lord's id), ``id_text``, ``name_en_text``, ``name_zh_text``, ``effect_rows`` (each an
     :class:`EffectRow`) in ``effects_box``, ``add_effect_button``, ``card_html`` (the card text
     in words), ``players_dropdown``, ``sample_seed_input``, ``preview_button``, ``preview_html``,
-    ``save_button``, ``play_button``, ``game_html``, ``message``, ``language_toggle``.
+    ``save_button``, ``play_button``, ``game_html``, ``print_panel`` (print and play), ``message``,
+    ``language_toggle``.
     ``lord`` is the lord built (or the engine's refusal), ``preview`` the last preview,
     ``game`` the last game played with it."""
 
@@ -251,6 +253,7 @@ class LordBuilder(App):
         self.game_html = W.HTML().add_class("dg-lord-game")
         self.lord_file_html = W.HTML().add_class("dg-lord-file")
         self.upload = W.FileUpload(accept=".json", multiple=False).add_class("dg-lord-upload")
+        self.print_panel = PrintPanel(self._print_source, lang)
         # wiring
         self.upload.observe(self._on_upload, "value")
         self.example_dropdown.observe(self._on_example, "value")
@@ -260,6 +263,7 @@ class LordBuilder(App):
         self.preview_button.on_click(self._on_preview)
         self.save_button.on_click(self._on_save)
         self.play_button.on_click(self._on_play)
+        self.print_panel.button.on_click(self._on_print)
         self.session.observe(self._on_session, "lords")
         self.children = [
             self.style_html, self.language_toggle, self.title_html, self.example_dropdown,
@@ -267,7 +271,7 @@ class LordBuilder(App):
             self.effects_label, self.effects_box, self.add_effect_button, self.card_html, self.message,
             W.HBox([self.save_button, self.play_button, self.lord_file_html, self.upload]),
             W.HBox([self.players_dropdown, self.sample_seed_input, self.preview_button]), self.preview_html,
-            self.game_html,
+            self.game_html, self.print_panel,
         ]
         self.relabel()
         if example in LORDS_BY_ID or example == NEW:
@@ -298,16 +302,17 @@ class LordBuilder(App):
         self.id_text.description = wt("lord_id", L)
         self.name_en_text.description = wt("lord_name_en", L)
         self.name_zh_text.description = wt("lord_name_zh", L)
-        self.effects_label.value = f"<b>{html.escape(wt('lord_effects', L))}</b> (§7)"
+        self.effects_label.value = f"<b>{html.escape(wt('lord_effects', L))}</b>"
         self.add_effect_button.description = wt("lord_add_effect", L)
         self.players_dropdown.description = wt("players", L)
         self.sample_seed_input.description = with_range(wt("seed", L), 0, SEED_MAX)
-        for w in (self.players_dropdown, self.sample_seed_input):
+        for w in (self.players_dropdown, self.sample_seed_input, self.example_dropdown, self.id_text):
             w.style = {"description_width": "initial"}  # the label in full, never cut off
         self.preview_button.description = wt("lord_preview", L)
         self.save_button.description = wt("lord_save", L)
         self.play_button.description = wt("lord_play", L)
         self.upload.description = wt("lord_upload", L)
+        self.print_panel.relabel(L)
         for row in self.effect_rows:
             row.relabel(L)
 
@@ -470,6 +475,17 @@ class LordBuilder(App):
             set_options(self.example_dropdown, self._example_options())
         finally:
             self._loading = hold
+
+    def _print_source(self):
+        """Print and play: the base lords, the workshop's lords and this one (the builder's lord,
+        checked by the engine's vocabulary), with the deck the workshop saved last."""
+        lord = self.lord
+        others = tuple(x for x in self.session.lords if x.id != lord.id)
+        return list(self.session.decks.values())[-1], BASE_LORDS + others + (lord,)
+
+    @safe
+    def _on_print(self, _button=None) -> None:
+        self.print_panel.prepare()
 
     @safe
     def _on_play(self, _button=None) -> None:

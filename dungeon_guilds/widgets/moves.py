@@ -8,20 +8,19 @@ No widget decides a rule: legal moves and refusals come from the engine.
 
 from __future__ import annotations
 
-from html import escape
 
 import ipywidgets as W
 
 from .. import i18n
 from ..actions import BUMP, EXHAUST, PLACE, SWAP, Action
 from ..extras import MissingExtra
-from .common import message_html, set_options
+from .common import set_options
 
 HUMAN = "human"
 FALLBACK_BOT = "first"  # analysis/bots/first.py's FirstLegalBot, imported when a seat needs it
 
-__all__ = ["FALLBACK_BOT", "HUMAN", "MoveBuilder", "action_options", "action_values",
-           "bot_label", "bot_move", "bot_names", "controller_options", "hints_html", "make_bot"]
+__all__ = ["FALLBACK_BOT", "HUMAN", "MoveBuilder", "action_options",
+           "bot_label", "bot_move", "bot_names", "controller_options", "make_bot"]
 
 
 def bot_names() -> list[str]:
@@ -64,33 +63,6 @@ def bot_move(bot, state, player: int) -> Action:
     if err is not None:
         raise err
     return action
-
-
-def action_values(state, player: int) -> dict[Action, float] | None:
-    """Expected gold this round per legal action (``analysis.probability.action_values``), or
-    None if that module is not there."""
-    try:
-        from ..analysis.probability import action_values as values  # type: ignore[import-not-found]
-    except MissingExtra:  # the analysis extra is not installed
-        return None
-    return values(state, player)
-
-
-def hints_html(state, player: int, lang: str, limit: int = 12) -> str:
-    """The hints table: each legal action's expected gold this round, best first."""
-    values = action_values(state, player)
-    if values is None:
-        return message_html(i18n.t("msg.hints_missing", lang), "info")
-    if not values:
-        return message_html(i18n.t("ui.hint_none", lang), "info")
-    best = max(values.values())
-    rows = []
-    for action, value in sorted(values.items(), key=lambda kv: -kv[1])[:limit]:
-        mark = " ★" if value == best else ""
-        rows.append(f'<tr class="dg-hint" data-action="{escape(str(action))}"><td>'
-                    f"{escape(i18n.action_text(action, lang, state))}</td><td>{value:.2f}{mark}</td></tr>")
-    return (f'<table class="dg-hints"><tr><th>{escape(i18n.t("ui.legal_actions", lang))}</th>'
-            f'<th>{escape(i18n.t("ui.hint_header", lang))}</th></tr>{"".join(rows)}</table>')
 
 
 def action_options(state, lang: str) -> list[tuple[str, Action]]:

@@ -15,7 +15,7 @@ from typing import Sequence
 
 import ipywidgets as W
 
-from .. import i18n
+from .. import events, i18n
 from ..actions import Action
 from ..drawing.display import board_tables_html
 from ..game import DEFAULT_NAMES, Game
@@ -23,12 +23,18 @@ from ..rules import Rules
 from ..state import OVER
 from .common import EXPECTED_ERRORS, safe, set_options
 from .figures import show_figures
-from .moves import action_options, bot_label, bot_move, bot_names, controller_options, hints_html, make_bot
+from .moves import action_options, bot_label, bot_move, bot_names, controller_options, make_bot
 from .narration import round_log_html
 from .table import TableApp
 from .workshop_choice import WorkshopChoice
+from .review import ReviewPanel, hints_html as teaching_hints
 
 MAX_BOT_MOVES = 5000
+
+
+# the others' moves listed beside the board (the last ones; the whole log is below it)
+SINCE_KINDS = ("exhausted", "placed", "bumped", "swapped", "passed", "locked")
+SINCE_SHOWN = 6
 
 
 class PlayTable(TableApp):
@@ -67,8 +73,13 @@ class PlayTable(TableApp):
         self._table_view(hints)
         self.play_button = W.Button(button_style="success").add_class("dg-play")
         self.bot_log_html = W.HTML().add_class("dg-bot-log")
+        self.since_html = W.HTML().add_class("dg-since-last")  # the others' moves since your last, beside the board
         self.result_html = W.HTML().add_class("dg-result")
         self.summary_output = W.Output().add_class("dg-summary")
+        self.review_button = W.Button(icon="search", layout=W.Layout(width="max-content")).add_class("dg-review-button")
+        self.review_button.on_click(self._on_review)
+        self.review_panel = ReviewPanel(lang_state=self.lang_state)  # the game review (issue 30)
+        self.review_panel.layout.display = "none"
         self.players_dropdown.observe(self._on_players, "value")
         self.seat_dropdown.observe(self._on_seat, "value")
         self.start_button.on_click(self._on_start)
@@ -78,9 +89,9 @@ class PlayTable(TableApp):
             setup=[W.HBox([self.players_dropdown, self.seat_dropdown, self.lords_dropdown]), self.opponents_box,
                    *([self.workshop_choice] if self.workshop_choice is not None else []),
                    W.HBox([self.npc_checkbox, self.edition_dropdown, self.seed_input, self.start_button])],
-            side=[W.HBox([self.undo_button]), self.result_html],
+            side=[self.since_html, W.HBox([self.undo_button, self.review_button]), self.result_html],
             advanced=[W.HBox([self.action_dropdown, self.play_button])],
-            tail=[self.bot_log_html, self.summary_output])
+            tail=[self.review_panel, self.bot_log_html, self.summary_output])
         self.relabel()
         if start:
             self.start()
@@ -149,6 +160,7 @@ class PlayTable(TableApp):
         self._bot_names = self.opponents()
         self._bots = {s: make_bot(name, seed=seed * 10 + s) for s, name in self._bot_names.items()}
         self._human_plies = []
+        self.review_panel.layout.display = "none"
         self.gold_figure = self.sankey_figure = None
         self.summary_output.outputs = ()
         self._advance()
@@ -206,6 +218,7 @@ class PlayTable(TableApp):
         self.refresh()
         if game.is_over:
             self._say_over()
+            self.show_review()  # after the game: every decision reviewed
         else:
             name = game.names[self.human]
             text = lambda: self.t("msg.played", player=name, action=i18n.action_text(action, self.lang, before))  # noqa: E731
@@ -228,10 +241,20 @@ class PlayTable(TableApp):
             return
         ply, _ = self._human_plies.pop()
         self.game.undo_to(ply)
+        self.review_panel.layout.display = "none"
         self.gold_figure = self.sankey_figure = None
         self.summary_output.outputs = ()
         self.refresh()
         self.say(lambda: self.t("msg.undone_to_you"), "info")
+
+    @safe
+    def _on_review(self, _button=None) -> None:
+        self.show_review()
+
+    def show_review(self) -> None:
+        """The review of the human's decisions so far (``review_panel``)."""
+        self.review_panel.show(self.game, self.human)
+        self.review_panel.layout.display = None
 
     # ------------------------------------------------------------------ drawing
     def relabel(self) -> None:
@@ -242,6 +265,8 @@ class PlayTable(TableApp):
         self.start_button.description = t("ui.start_game")
         self.play_button.description = t("ui.play")
         self.relabel_table()
+        self.review_button.description = t("review.button")
+        self.review_button.tooltip = t("review.button_tip")
         options = [o for o in controller_options(self.lang) if o[1] != "human"]
         for d in self.opponent_dropdowns:
             set_options(d, options)
@@ -267,13 +292,37 @@ class PlayTable(TableApp):
         self.play_button.disabled = not mine
         self.builder.try_button.disabled = not mine
         self.undo_button.disabled = not self._human_plies
+        self.review_button.disabled = not self._human_plies or self.bot_moving
         self.bot_log_html.value = round_log_html(game.log, game.names, lang, secret_for=self.human)
+        self.since_html.value = self._since_last_html()
         self.story.show(game.log, game.names, lang)
         self._draw_hints()
         if over:
             self._draw_result()
         else:
             self.result_html.value = ""
+
+    def _since_last_html(self) -> str:
+        """What the other seats did since your last move (bumps of yours in bold), beside the
+        board: before, it was only in the log below the fold."""
+        game, me = self.game, self.human
+        start = self._human_plies[-1][1] if self._human_plies else 0
+        lines = []
+        for entry in events.entries(game.log, start):
+            if entry.kind not in SINCE_KINDS or entry.player == me:
+                continue
+            secret = entry.kind == "exhausted"
+            text = escape(i18n.event_text(entry.event, game.names, self.lang, secret_exhaust=secret))
+            lines.append(f"<li><b>{text}</b></li>" if entry.event.get("victim") == me else f"<li>{text}</li>")
+        if not lines:
+            return ""
+        title = escape(self.t("play.since_last" if self._human_plies else "play.since_start"))
+        more = len(lines) - SINCE_SHOWN
+        items = "".join(lines[-SINCE_SHOWN:])
+        note = f'<li class="dg-note">{escape(self.t("play.since_more", n=more))}</li>' if more > 0 else ""
+        return (f'<div class="dg-since" style="font-size:12.5px;line-height:1.35;border-left:4px solid #999;'
+                f'padding:2px 6px;margin:4px 0"><b>{title}</b><ul style="margin:2px 0 2px 16px;padding:0">'
+                f"{note}{items}</ul></div>")
 
     def _status(self, state) -> str:
         """Whose turn it is (one line; the message area says what happened)."""
@@ -317,7 +366,7 @@ class PlayTable(TableApp):
             self.hints_html.value = ""
             return
         try:
-            self.hints_html.value = hints_html(game.state, self.human, self.lang)
+            self.hints_html.value = teaching_hints(game.state, self.human, self.lang)
         except EXPECTED_ERRORS as exc:  # hints are optional; say why, keep playing
             self.hints_html.value = ""
             self.show_error(exc)

@@ -15,7 +15,8 @@ language state it is given (the dashboard's toggle).
 
 Sub-widgets: ``accordion``, ``group_pages[group]``, ``card_html[rule]``, ``panels[rule]`` (the
 example of a card), ``lord_dropdown``, ``lord_rooms_dropdown``, ``lord_detail_html``,
-``lords_html``. :meth:`show_rule` and :meth:`show_lord` open a card's or a lord's section.
+``lords_html``, ``print_panel`` (print and play: the reference deck and the 11 lords, the player
+aid and the rules on one page, as a browser download). :meth:`show_rule` and :meth:`show_lord` open a card's or a lord's section.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from .. import rule_examples as E
 from ..lords import ALL_LORDS, Lord
 from ..rule_cards import CARDS, GROUPS, RuleCard, card, cards_in, lord_card, money, signed
 from .common import App, safe
+from .print_panel import PrintPanel
 from .rule_example_panels import PANELS, ExamplePanel, num
 
 _STYLE = """<style>
@@ -152,7 +154,10 @@ class RulesTab(App):
             self.lords_html, W.HBox([self.lord_dropdown, self.lord_rooms_dropdown]), self.lord_detail_html)
         self.accordion = W.Accordion(children=[self.group_pages[g] for g in GROUPS], selected_index=0
                                      ).add_class("dg-rules-accordion")
-        self.children = [W.HTML(_STYLE), self.language_toggle, self.intro_html, self.message, self.accordion]
+        self.print_panel = PrintPanel(lambda: (None, ALL_LORDS), lang)  # the reference deck, all 11 lords
+        self.print_panel.button.on_click(self._on_print)
+        self.children = [W.HTML(_STYLE), self.language_toggle, self.intro_html, self.message, self.accordion,
+                         self.print_panel]
         self.relabel()
         self.refresh()
 
@@ -192,6 +197,7 @@ class RulesTab(App):
              x.id) for x in ALL_LORDS]
         self.lord_dropdown.value = value
         self.lord_dropdown.description = t("lord_pick")
+        self.print_panel.relabel(lang)
         self.lord_rooms_dropdown.description = t("lord_rooms")
         for w in (self.lord_dropdown, self.lord_rooms_dropdown):
             w.style = {"description_width": "initial"}
@@ -215,6 +221,10 @@ class RulesTab(App):
         for panel in self.panels.values():
             if owner in panel.controls:
                 panel.refresh(self.lang)
+
+    @safe
+    def _on_print(self, _button=None) -> None:
+        self.print_panel.prepare()
 
     @safe
     def _on_lord(self, change) -> None:

@@ -34,11 +34,12 @@ from ..state import OVER
 from .common import EXPECTED_ERRORS, NONE, safe, set_options
 from .figures import show_figure
 from .layout import guide_text
-from .moves import (HUMAN, action_options, bot_label, bot_move, bot_names, controller_options, hints_html,
+from .moves import (HUMAN, action_options, bot_label, bot_move, bot_names, controller_options,
                     make_bot)
 from .narration import log_html, round_log_html
 from .table import TableApp
 from .workshop_choice import WorkshopChoice
+from .review import hints_html as teaching_hints
 
 MAX_AUTO_STEPS = 5000  # a whole 6-player game is a few hundred decisions
 
@@ -234,15 +235,37 @@ class RoundStepper(TableApp):
         seat = game.state.current
         before = game.state.copy()
         if self.controller(seat) == HUMAN:
-            action = self.action_dropdown.value
+            action = self._human_choice()
             if action is None:
-                self.say(lambda: self.t("msg.no_action"), "warn")
                 return
             self.play(action)
         else:
             seat, action = self._bot_step()
         self.refresh()
         self.say(lambda: self._played_text(seat, action, before), "ok")
+
+    def _human_choice(self) -> Action | None:
+        """What Step ▶ plays for the human to move: the choice made on the board (the two cards
+        to exhaust); with nothing chosen there, the move picked in the "Legal actions" list only
+        while that list is shown (Advanced open). Otherwise a sentence says what to do and
+        nothing is played: a hidden selection is never played in the student's name."""
+        state = self.game.state
+        chosen = self.board.selected
+        if state.phase == SETUP and len(chosen) == 2:
+            target = self.board.targets.get("exhaust")
+            if target is not None and target.enabled:
+                return target.action
+            self.say(lambda: i18n.t("error.illegal", self.lang, reason=target.reason if target else ""), "warn")
+            return None
+        if chosen:  # one card chosen: the slot is still to choose, on the board
+            key = "msg.step_pick_second" if state.phase == SETUP else "msg.step_pick_slot"
+            self.say(lambda: self.t(key, strength=chosen[0]), "warn")
+            return None
+        if self.advanced_box.selected_index == 0 and self.action_dropdown.value is not None:
+            return self.action_dropdown.value
+        key = "msg.step_choose_exhaust" if state.phase == SETUP else "msg.step_choose_move"
+        self.say(lambda: self.t(key), "warn")
+        return None
 
     @safe
     def _on_skip_guide(self, _button=None) -> None:
@@ -377,8 +400,11 @@ class RoundStepper(TableApp):
                                       f"</b> · {escape(i18n.phase_name(state.phase, lang))}")
         set_options(self.action_dropdown, action_options(state, lang))
         over = state.phase == OVER
-        for b in (self.step_button, self.phase_button, self.round_button, self.game_button):
-            b.disabled = over
+        self.step_button.disabled = over
+        for b in (self.phase_button, self.round_button, self.game_button):
+            # the bots play on only after the human's move: disabled meanwhile, the tooltip says why
+            b.disabled = over or human_turn
+            b.tooltip = self.t("ui.run_wait_human", player=game.names[state.current]) if human_turn else ""
         self.undo_button.disabled = game.ply == 0
         self.builder.try_button.disabled = over
         self._updating = True
@@ -389,7 +415,7 @@ class RoundStepper(TableApp):
             self._updating = False
         if self._draw_timeline:
             self._draw_turns(game, lang)
-        self.log_html.value = round_log_html(game.log, game.names, lang)
+        self.log_html.value = round_log_html(game.log, game.names, lang, secret_for=self.viewer())  # R2.4: secret
         self.story.show(game.log, game.names, lang)
         self._draw_guide()
         self._draw_hints()
@@ -427,7 +453,7 @@ class RoundStepper(TableApp):
             return
         state = self.game.state
         try:
-            self.hints_html.value = hints_html(state, state.current, self.lang)
+            self.hints_html.value = teaching_hints(state, state.current, self.lang)  # the top three, why
         except EXPECTED_ERRORS as exc:  # hints are optional; say why, keep playing
             self.hints_html.value = ""
             self.show_error(exc)

@@ -9,7 +9,7 @@ The Machinations loop on Dungeon Guilds — *edit, run many times, read the char
 ``workshop.preview``               a lord's effect on a sample dungeon, with and without it
 ``workshop.ab``                    A/B experiments with common random numbers; paired tests
 ``workshop.report``                the charts and the HTML/CSV workshop report (and reading it back)
-``workshop.stats``                 paired t, exact sign test, Holm, paired bootstrap (no scipy)
+``workshop.stats``                 the exact sign test (intervals: ``analysis.intervals``)
 ``workshop.strings``               the workshop's words in English and Chinese
 =================================  ==============================================================
 

@@ -12,20 +12,24 @@ games of a pair differ only where the rule change makes them differ, so the diff
 measured game by game, with far less noise than two independent samples.
 
 :func:`compare` reads the balance metrics of both arms side by side, each with a 95 %
-interval, and tests every difference with a test for paired data:
+interval, and every paired difference B − A with its 95 % interval and p-value; the methods are
+those of :mod:`dungeon_guilds.analysis.intervals` (their coverage is measured by
+``benchmarks/bench_coverage.py``; the table is in ``docs/metrics.md``):
 
-* win rate per seat and per bot — the paired win-share differences; p-value: the exact
-  **sign test** (McNemar's exact test when wins are 0/1; a shared victory counts as a share);
-  interval: paired t on the differences (in percentage points);
-* means per game (final gold, the gap richest − poorest, gold the bank pays out, gold paid to
-  the bank, game length, rooms cleared, lead changes) — the **paired t-test** on the per-game
-  differences, with its t interval;
-* statistics that are not means of per-game values (the balance of seat win rates, clear rate
-  by level) — a seeded **paired bootstrap** over games (percentile interval, bootstrap p).
+* win rate per seat and per bot — Wilson per arm; the difference: **paired t** on the per-game
+  win-share differences (a shared victory counts as a share);
+* means per game (gold per seat and of all players, the gap richest − poorest, the bank's
+  flows, game length, rooms cleared, lead changes) — t per arm, **paired t** for the difference;
+* clear rate by level (a ratio of sums over games) — Wilson on the effective number of rooms,
+  paired t on the linearised ratio for the difference;
+* the balance of seat win rates — bounds from the pairwise seat differences; the difference
+  from the paired pairwise differences of both arms (``intervals._balance_difference``).
 
-The p-values are adjusted with **Holm's method** for the number of tests, and a difference is
-called significant when its adjusted p is below 0.05. Identical rule sets with the same seeds
-play identical games: every difference is exactly 0, every p is 1, and the verdict says so.
+A measure with too few games for its interval to be trusted (``intervals.MIN_GAMES``) shows no
+interval and is left out of the tests. The p-values are adjusted with **Holm's method** for the
+number of tests, and a difference is called significant when its adjusted p is below 0.05.
+Identical rule sets with the same seeds play identical games: every difference is exactly 0,
+every p is 1, and the verdict says so.
 """
 
 from __future__ import annotations
@@ -46,7 +50,8 @@ from .strings import wt
 __all__ = ["Arm", "ABResult", "COMPARISON_COLUMNS", "compare", "run_ab", "verdict"]
 
 COMPARISON_COLUMNS = ("metric", "group", "label", "unit", "a", "a_low", "a_high", "b", "b_low", "b_high",
-                      "diff", "diff_low", "diff_high", "p", "p_holm", "significant", "method", "n")
+                      "diff", "diff_low", "diff_high", "p", "p_holm", "significant", "method", "n", "enough",
+                      "width_independent")
 ALPHA = 0.05
 
 
@@ -81,6 +86,12 @@ class Arm:
         a, b = self.the_deck, other.the_deck
         same_deck = (a.heal_costs, dict(a.levels), a.rooms) == (b.heal_costs, dict(b.levels), b.rooms)
         return self.rules == other.rules and same_deck and self.pool == other.pool
+
+    def shares_deals_with(self, other: "Arm") -> bool:
+        """Whether the two arms can be dealt the same rooms and lords game by game (common
+        random numbers): as many room cards and a lord pool of the same size (a lord replaced
+        in place keeps every draw). :meth:`ABResult.deals_shared` checks the games themselves."""
+        return len(self.the_deck.rooms) == len(other.the_deck.rooms) and len(self.pool) == len(other.pool)
 
     def describe(self, lang: str = "en") -> list[str]:
         """The arm in a few lines of words (options, deck, lords)."""
@@ -145,16 +156,26 @@ class ABResult:
     def comparison(self):
         """The comparison table (see :func:`compare`)."""
         if self._comparison is None:
-            self._comparison = compare(self.sim_a, self.sim_b, seed=int(self.settings.get("bootstrap_seed", 0)))
+            self._comparison = compare(self.sim_a, self.sim_b)
         return self._comparison
 
     def verdict(self, lang: str = "en") -> str:
-        return verdict(self.comparison, self.a.name, self.b.name, lang,
-                       identical_rules=self.a.same_rules_as(self.b))
+        return "\n".join(self.verdict_lines(lang))
 
     def verdict_lines(self, lang: str = "en") -> list[str]:
         return verdict_lines(self.comparison, self.a.name, self.b.name, lang,
-                             identical_rules=self.a.same_rules_as(self.b))
+                             identical_rules=self.a.same_rules_as(self.b),
+                             shared_deals=self.deals_shared())
+
+    def deals_shared(self) -> bool:
+        """Both arms were dealt the same room levels in every round of every game and their
+        arms allow the same lord draws (:meth:`Arm.shares_deals_with`)."""
+        if not self.a.shares_deals_with(self.b):
+            return False
+        key = ["game", "round", "room", "level"]
+        ra = self.sim_a.rooms[key].sort_values(key[:3]).reset_index(drop=True)
+        rb = self.sim_b.rooms[key].sort_values(key[:3]).reset_index(drop=True)
+        return bool(ra.equals(rb))
 
 
 def run_ab(a: Arm, b: Arm, n_games: int, bots: Sequence[str], players: int, seed: int | str = 0, *,
@@ -210,7 +231,7 @@ def run_ab(a: Arm, b: Arm, n_games: int, bots: Sequence[str], players: int, seed
         if own_pool is not None:
             own_pool.shutdown()
     settings = {"games": n_games, "bots": list(bots), "players": players, "seed": seed, "rotate": rotate,
-                "bootstrap_seed": 0, "seconds": time.perf_counter() - t0}  # both arms, wall
+                "seconds": time.perf_counter() - t0}  # both arms, wall
     return ABResult(a, b, sim_a, sim_b, settings)
 
 
@@ -225,169 +246,86 @@ def _paired_games(sim_a, sim_b):
     return ga, gb
 
 
-def _row(metric, group, label, unit, a, b, diff, method, n, p=float("nan")) -> dict[str, Any]:
-    return {"metric": metric, "group": group, "label": label, "unit": unit,
-            "a": a[0], "a_low": a[1], "a_high": a[2], "b": b[0], "b_low": b[1], "b_high": b[2],
-            "diff": diff[0], "diff_low": diff[1], "diff_high": diff[2], "p": p, "method": method, "n": n}
+def _rows_wanted(games: list) -> list[tuple[str, str, str, str, Any]]:
+    """(table metric, table group, label, intervals measure, its group) for every row."""
+    seats = range(len(games[0]["win"])) if games else ()
+    rows = [("win_rate_seat", f"seat {s}", "win rate", "win_rate", s) for s in seats]
+    bots = sorted({b for g in games for b in g["bots"]})
+    if len(bots) > 1:
+        rows += [("win_rate_bot", b, "win rate", "bot_win_rate", b) for b in bots]
+    rows.append(("balance", "", "balance", "balance", None))
+    rows += [("gold_seat", f"seat {s}", "final gold", "gold", s) for s in seats]
+    rows += [(metric, "", label, measure, None) for metric, label, measure in (
+        ("gold_mean", "final gold (mean of all players)", "gold_all"),
+        ("gold_gap", "gold gap, richest − poorest", "gold_gap"),
+        ("paid_out", "gold the bank pays out per game (treasure, bonuses)", "paid_out"),
+        ("paid_in", "gold paid to the bank per game (fees, heal costs)", "paid_in"),
+        ("game_length", "game length (actions)", "length"),
+        ("lead_changes", "lead changes per game", "lead_changes"),
+        ("rooms_cleared", "share of rooms cleared per game", "rooms_cleared"))]
+    levels = sorted({level for g in games for level in g["rooms"]})
+    rows += [("clear_rate_level", f"Lv{level}", "clear rate", "clear_rate", level) for level in levels]
+    return rows
 
 
-def _paired_rate_rows(rows, metric, group, label, wa, wb, n_trials_a, n_trials_b):
-    """Rates whose per-game values pair up (win shares): Wilson per arm, sign test + paired t."""
-    from ..analysis.metrics import wilson
-
-    d = [float(y - x) for x, y in zip(wa, wb)]
-    pt = stats.paired_t(d)
-    st = stats.sign_test(d)
-    sa, sb = float(sum(wa)), float(sum(wb))
-    ra = sa / len(wa) if len(wa) else float("nan")
-    rb = sb / len(wb) if len(wb) else float("nan")
-    la, ha = wilson(sa * n_trials_a / max(len(wa), 1), n_trials_a)
-    lb, hb = wilson(sb * n_trials_b / max(len(wb), 1), n_trials_b)
-    rows.append(_row(metric, group, label, "rate", (ra, la, ha), (rb, lb, hb),
-                     (pt["mean"], pt["ci_low"], pt["ci_high"]),
-                     f"sign test (McNemar exact), {st['up']} up / {st['down']} down; CI paired t",
-                     len(d), st["p"]))
+METHOD_WORDS = {"wilson": "Wilson", "t": "t", "ratio_wilson": "Wilson (effective n)",
+                "pairwise_range": "pairwise range bounds", "paired_t": "paired t-test",
+                "welch_t": "Welch t-test", "pairwise_range_paired": "paired pairwise range bounds",
+                "pairwise_range_welch": "pairwise range bounds (Welch)",
+                "paired_identical": "identical games"}
 
 
-def _paired_mean_row(rows, metric, group, label, unit, va, vb):
-    from ..analysis.metrics import mean_ci
-
-    d = [float(y - x) for x, y in zip(va, vb)]
-    pt = stats.paired_t(d)
-    ma, _, la, ha = mean_ci(va)
-    mb, _, lb, hb = mean_ci(vb)
-    rows.append(_row(metric, group, label, unit, (ma, la, ha), (mb, lb, hb),
-                     (pt["mean"], pt["ci_low"], pt["ci_high"]), "paired t-test", len(d), pt["p"]))
+def _nan_unless(ok: bool, value: float) -> float:
+    return value if ok else float("nan")
 
 
-def _lead_changes_per_game(rounds) -> list[int]:
-    """Per game (in game order): lead changes, as ``metrics.lead_changes`` counts them (the
-    sole leader after each round; a tie keeps the previous leader)."""
-    lead = rounds[rounds["leader"]][["game", "round", "seat"]].sort_values(["game", "round"])
-    by_game: dict[int, list[int]] = {}
-    for game, seat in zip(lead["game"], lead["seat"]):
-        by_game.setdefault(int(game), []).append(int(seat))
-    out = []
-    for game in sorted(rounds["game"].unique()):
-        seats = by_game.get(int(game), [])
-        out.append(sum(1 for x, y in zip(seats, seats[1:]) if x != y))
-    return out
+def _comparison_row(games_a, games_b, spec) -> dict[str, Any]:
+    from ..analysis import intervals as iv
+
+    metric, group, label, measure, key = spec
+    ea, eb = iv.estimate(games_a, measure, key), iv.estimate(games_b, measure, key)
+    d = iv.difference(games_a, games_b, measure, key, paired=True)
+    ind = iv.difference(games_a, games_b, measure, key, paired=False, p_value=False)
+    return {"metric": metric, "group": group, "label": label, "unit": ea.unit,
+            "a": ea.value, "a_low": _nan_unless(ea.enough, ea.low), "a_high": _nan_unless(ea.enough, ea.high),
+            "b": eb.value, "b_low": _nan_unless(eb.enough, eb.low), "b_high": _nan_unless(eb.enough, eb.high),
+            "diff": d.value, "diff_low": _nan_unless(d.enough, d.low), "diff_high": _nan_unless(d.enough, d.high),
+            "p": _nan_unless(d.enough, d.p),
+            "method": f"{METHOD_WORDS[ea.method]} per arm; B − A: {METHOD_WORDS[d.method]}",
+            "n": d.n, "enough": bool(d.enough and ea.enough and eb.enough),
+            "width_independent": _nan_unless(d.enough, ind.high - ind.low)}
 
 
-def compare(sim_a, sim_b, *, seed: int = 0, resamples: int = 2000, alpha: float = ALPHA):
+def compare(sim_a, sim_b, *, alpha: float = ALPHA):
     """The comparison table of two paired runs: one row per metric (and seat, bot or level),
     columns ``COMPARISON_COLUMNS``: each arm's value with its 95 % interval (``a``, ``a_low``,
     ``a_high``; ``b``...), the paired difference B − A with its 95 % interval, the test's p,
-    Holm's adjusted p over all rows, ``significant`` (adjusted p < ``alpha``), the ``method``
-    and ``n`` (pairs). Rates are fractions (0.25 = 25 %)."""
+    Holm's adjusted p over all rows, ``significant`` (adjusted p < ``alpha``), the ``method``,
+    ``n`` (pairs), ``enough`` (False: too few games for this measure — its intervals are NaN,
+    not shown, and it is left out of the tests) and ``width_independent`` (the width the
+    difference's interval would have had with independent deals: Welch's t on the same games).
+    Rates are fractions (0.25 = 25 %). The intervals: :mod:`dungeon_guilds.analysis.intervals`."""
     import pandas as pd
 
-    ga, gb = _paired_games(sim_a, sim_b)
-    games = sorted(ga["game"].unique())
-    boot = {"resamples": resamples, "seed": seed}
-    rows: list[dict[str, Any]] = []
-    win_a = ga.pivot(index="game", columns="seat", values="win").loc[games]
-    win_b = gb.pivot(index="game", columns="seat", values="win").loc[games]
-    _win_rate_rows(rows, ga, gb, win_a, win_b, games)
-    rows.append(_balance_row(win_a, win_b, len(games), boot))
-    _per_game_mean_rows(rows, sim_a, sim_b, ga, gb, games)
-    _clear_rate_level_rows(rows, sim_a.rooms, sim_b.rooms, games, boot)
+    from ..analysis.metrics import per_game
+
+    _paired_games(sim_a, sim_b)
+    games_a, games_b = per_game(sim_a), per_game(sim_b)
+    rows = [_comparison_row(games_a, games_b, spec) for spec in _rows_wanted(games_a)]
     table = pd.DataFrame(rows)
     table["p_holm"] = stats.holm(list(table["p"].astype(float)))
     table["significant"] = table["p_holm"].lt(alpha) & table["p_holm"].notna()
     return table[list(COMPARISON_COLUMNS)]
 
 
-def _win_rate_rows(rows: list, ga, gb, win_a, win_b, games: list) -> None:
-    """Win rate per seat (seat 0 starts round 1, R2.5), and per bot when different strategies
-    play: paired rates."""
-    n = len(games)
-    for s in sorted(ga["seat"].unique()):
-        _paired_rate_rows(rows, "win_rate_seat", f"seat {s}", "win rate", list(win_a[s]), list(win_b[s]), n, n)
-    bots = sorted(ga["bot"].unique())
-    if len(bots) > 1:
-        for bot in bots:
-            pa = ga[ga["bot"] == bot].groupby("game")["win"].mean().reindex(games)
-            pb = gb[gb["bot"] == bot].groupby("game")["win"].mean().reindex(games)
-            keep = pa.notna() & pb.notna()
-            seats_played = int((ga["bot"] == bot).sum())
-            _paired_rate_rows(rows, "win_rate_bot", str(bot), "win rate",
-                              list(pa[keep]), list(pb[keep]), seats_played, seats_played)
-
-
-def _balance_row(win_a, win_b, n: int, boot: dict) -> dict[str, Any]:
-    """Balance of the seat win rates (1 − their range): paired bootstrap over games."""
-    import numpy as np
-
-    WA, WB = win_a.to_numpy(float), win_b.to_numpy(float)
-
-    def balance_of(W):
-        return lambda c: 1.0 - np.ptp((c @ W) / c.sum(axis=1, keepdims=True), axis=1)
-
-    bd = stats.paired_bootstrap(lambda c: balance_of(WB)(c) - balance_of(WA)(c), n, **boot)
-    ba = stats.paired_bootstrap(balance_of(WA), n, **boot)
-    bb = stats.paired_bootstrap(balance_of(WB), n, **boot)
-    return _row("balance", "", "balance", "index", (ba["diff"], ba["ci_low"], ba["ci_high"]),
-                (bb["diff"], bb["ci_low"], bb["ci_high"]), (bd["diff"], bd["ci_low"], bd["ci_high"]),
-                "paired bootstrap over games", n, bd["p"])
-
-
-def _per_game_mean_rows(rows: list, sim_a, sim_b, ga, gb, games: list) -> None:
-    """Per-game means, paired t: gold, gold gap, bank flows, game length, lead changes, rooms
-    cleared."""
-    gold_a = ga.pivot(index="game", columns="seat", values="gold").loc[games]
-    gold_b = gb.pivot(index="game", columns="seat", values="gold").loc[games]
-    _paired_mean_row(rows, "gold_mean", "", "final gold (mean of all players)", "gold",
-                     list(gold_a.mean(axis=1)), list(gold_b.mean(axis=1)))
-    _paired_mean_row(rows, "gold_gap", "", "gold gap, richest − poorest", "gold",
-                     list(gold_a.max(axis=1) - gold_a.min(axis=1)), list(gold_b.max(axis=1) - gold_b.min(axis=1)))
-    ra = sim_a.rounds.groupby(["game", "round"]).first().groupby("game")[["paid_out", "paid_in"]].sum().reindex(games)
-    rb = sim_b.rounds.groupby(["game", "round"]).first().groupby("game")[["paid_out", "paid_in"]].sum().reindex(games)
-    _paired_mean_row(rows, "paid_out", "", "gold the bank pays out per game (treasure, bonuses)", "gold",
-                     list(ra["paid_out"]), list(rb["paid_out"]))
-    _paired_mean_row(rows, "paid_in", "", "gold paid to the bank per game (fees, heal costs)", "gold",
-                     list(ra["paid_in"]), list(rb["paid_in"]))
-    len_a = ga.groupby("game")["actions"].first().reindex(games)
-    len_b = gb.groupby("game")["actions"].first().reindex(games)
-    _paired_mean_row(rows, "game_length", "", "game length (actions)", "actions", list(len_a), list(len_b))
-    _paired_mean_row(rows, "lead_changes", "", "lead changes per game", "count",
-                     _lead_changes_per_game(sim_a.rounds), _lead_changes_per_game(sim_b.rounds))
-    ca = sim_a.rooms.groupby("game")["cleared"].mean().reindex(games)
-    cb = sim_b.rooms.groupby("game")["cleared"].mean().reindex(games)
-    _paired_mean_row(rows, "rooms_cleared", "", "share of rooms cleared per game", "rate",
-                     list(ca.astype(float)), list(cb.astype(float)))
-
-
-def _clear_rate_level_rows(rows: list, ma, mb, games: list, boot: dict) -> None:
-    """Clear rate by level: a ratio of sums (Wilson intervals per arm), the difference by a
-    paired bootstrap over games."""
-    import numpy as np
-
-    from ..analysis.metrics import wilson
-
-    n = len(games)
-    for level in sorted(set(ma["level"]) | set(mb["level"])):
-        def per_game(m):
-            sub = m[m["level"] == level]
-            cleared = sub.groupby("game")["cleared"].sum().reindex(games, fill_value=0).to_numpy(float)
-            dealt = sub.groupby("game").size().reindex(games, fill_value=0).to_numpy(float)
-            return cleared, dealt
-        xa, na_ = per_game(ma)
-        xb, nb_ = per_game(mb)
-
-        def rate(x, d):
-            def f(c):
-                den = c @ d
-                with np.errstate(invalid="ignore", divide="ignore"):
-                    return np.where(den > 0, (c @ x) / np.where(den > 0, den, 1), np.nan)
-            return f
-        bd = stats.paired_bootstrap(lambda c: rate(xb, nb_)(c) - rate(xa, na_)(c), n, **boot)
-        la, ha = wilson(xa.sum(), int(na_.sum()))
-        lb, hb = wilson(xb.sum(), int(nb_.sum()))
-        va = xa.sum() / na_.sum() if na_.sum() else float("nan")
-        vb = xb.sum() / nb_.sum() if nb_.sum() else float("nan")
-        rows.append(_row("clear_rate_level", f"Lv{level}", "clear rate", "rate", (va, la, ha), (vb, lb, hb),
-                         (bd["diff"], bd["ci_low"], bd["ci_high"]), "paired bootstrap over games", n, bd["p"]))
+def narrowing(table) -> float:
+    """How much narrower the shown differences' intervals are than with independent deals
+    (1 − paired width / independent width, over the rows with both; NaN if none)."""
+    ok = table["diff_low"].notna() & table["width_independent"].gt(0)
+    if not ok.any():
+        return float("nan")
+    width = (table.loc[ok, "diff_high"] - table.loc[ok, "diff_low"]).sum()
+    return float(1.0 - width / table.loc[ok, "width_independent"].sum())
 
 
 # ---------------------------------------------------------------------- words
@@ -399,7 +337,7 @@ def fmt_value(value: float, unit: str, diff: bool = False) -> str:
     sign = ("+" if value >= 0 else "−") if diff else ("−" if value < 0 else "")
     mag = abs(value)
     if unit == "rate":
-        return f"{sign}{mag * 100:.1f} pp" if diff else f"{sign}{mag * 100:.1f} %"
+        return f"{sign}{mag * 100:.1f}\u00a0pp" if diff else f"{sign}{mag * 100:.1f}\u00a0%"
     if unit == "index":
         return f"{sign}{mag:.3f}"
     if unit == "gold":
@@ -415,12 +353,6 @@ def fmt_p(p: float) -> str:
     return f"{p:.3f}"
 
 
-def fmt_p_eq(p: float) -> str:
-    """``= 0.012`` or ``< 0.001`` (to follow a "p")."""
-    text = fmt_p(p)
-    return text if text.startswith("<") else f"= {text}"
-
-
 def row_label(row, lang: str = "en") -> str:
     label = wt(f"metric_{row['metric']}", lang)
     group = row["group"]
@@ -434,48 +366,97 @@ def row_label(row, lang: str = "en") -> str:
     return f"{label} ({group})" if group else label
 
 
+_MEASURE_OF = {"win_rate_seat": "win_rate", "win_rate_bot": "bot_win_rate", "gold_seat": "gold",
+               "gold_mean": "gold_all", "game_length": "length", "clear_rate_level": "clear_rate"}
+
+
+def row_estimate(row):
+    """A comparison row's difference as an :class:`~dungeon_guilds.analysis.intervals.Estimate`
+    (for the sentences of :mod:`~dungeon_guilds.analysis.verdicts`)."""
+    from ..analysis.intervals import Estimate
+
+    measure = _MEASURE_OF.get(row["metric"], row["metric"])
+    group = row["group"]
+    if isinstance(group, str) and group.startswith("seat "):
+        group = int(group[5:])
+    elif isinstance(group, str) and group.startswith("Lv"):
+        group = int(group[2:])
+    method = "paired_identical" if "identical" in str(row["method"]) else (
+        "pairwise_range_paired" if measure == "balance" else "paired_t")
+    return Estimate(measure, group or None if measure not in ("win_rate", "gold") else group, float(row["diff"]),
+                    float(row["diff_low"]), float(row["diff_high"]), int(row["n"]), method,
+                    bool(row.get("enough", True)), float(row["p"]), row["unit"])
+
+
+def _row_sentence(row, lang, name_a, name_b) -> str:
+    from ..analysis.verdicts import difference_sentence
+
+    return "• " + difference_sentence(row_estimate(row), lang, name_a, name_b, float(row["p_holm"]))
+
+
 def verdict_lines(table, name_a: str = "A", name_b: str = "B", lang: str = "en",
-                  identical_rules: bool = False) -> list[str]:
-    """The verdict in plain words, one sentence a line (headline first, method last)."""
-    m = int(table["p"].notna().sum())
+                  identical_rules: bool = False, shared_deals: bool = True) -> list[str]:
+    """The verdict in plain words, one sentence a line: the headline, each clear change, the
+    hints, the measures with too few games, what the correction for many tests does, and
+    whether both arms played the same deals. (The precise terms: ``stats.precise_ab``.)"""
+    from ..analysis.verdicts import words
+
+    tested = table[table["p"].notna()]
+    m = len(tested)
     sig = table[table["significant"]]
     lines = []
     all_zero = bool((table["diff"].fillna(0) == 0).all() and (table["diff_low"].fillna(0) == 0).all()
                     and (table["diff_high"].fillna(0) == 0).all())
     if all_zero:
         lines.append(wt("verdict_identical", lang))
-    if sig.empty:
-        lines.append(wt("verdict_none", lang, m=m))
-    else:
-        lines.append(wt("verdict_some", lang, k=len(sig), m=m))
-        for _, row in sig.iterrows():
-            lines.append(wt("verdict_row", lang, what=row_label(row, lang), a=name_a, b=name_b,
-                            va=fmt_value(row["a"], row["unit"]), vb=fmt_value(row["b"], row["unit"]),
-                            diff=fmt_value(row["diff"], row["unit"], diff=True),
-                            lo=fmt_value(row["diff_low"], row["unit"], diff=True),
-                            hi=fmt_value(row["diff_high"], row["unit"], diff=True),
-                            test=_test_name(row["method"], lang), p=fmt_p_eq(row["p"]),
-                            padj=fmt_p_eq(row["p_holm"])))
-        rest = table[~table["significant"]]
-        if not rest.empty:
-            lines.append(wt("verdict_rest", lang, items=", ".join(row_label(r, lang) for _, r in rest.iterrows())))
-    nominal = table[~table["significant"] & table["p"].lt(ALPHA)]
-    if not nominal.empty:
-        lines.append(wt("verdict_nominal", lang, items=", ".join(
-            f"{row_label(r, lang)} (p {fmt_p_eq(r['p'])})" for _, r in nominal.iterrows())))
+    if m:
+        lines.append(words("some_changed", lang, k=len(sig), m=m) if len(sig) else words("none_changed", lang, m=m))
+    lines += [_row_sentence(r, lang, name_a, name_b) for _, r in sig.iterrows()]
+    hints = tested[~tested["significant"] & ((tested["diff_low"] > 0) | (tested["diff_high"] < 0))]
+    lines += [_row_sentence(r, lang, name_a, name_b) for _, r in hints.iterrows()]
+    lines += _too_few_lines(table, lang, name_a, name_b)
     if identical_rules and not all_zero:
         lines.append(wt("verdict_same_rules_noise", lang))
-    lines.append(wt("verdict_method", lang, m=m, n=int(table["n"].max()) if len(table) else 0))
+    if m:
+        lines.append(words("family", lang, m=m))
+    lines.append(_deals_line(table, name_a, name_b, lang, shared_deals, with_figure=not all_zero))
     return lines
 
 
-def _test_name(method: str, lang: str) -> str:
-    if method.startswith("sign test"):
-        return wt("test_sign", lang)
-    if method.startswith("paired t"):
-        return wt("test_t", lang)
-    return wt("test_bootstrap", lang)
+def _too_few_lines(table, lang, name_a, name_b) -> list[str]:
+    """A sentence for each measure with too few games, or one for all when there are many."""
+    from ..analysis.intervals import min_games
+    from ..analysis.verdicts import words
+
+    few = table[~table["enough"].astype(bool)]
+    if len(few) <= 3:
+        return [_row_sentence(r, lang, name_a, name_b) for _, r in few.iterrows()]
+    need = min(min_games("balance_diff" if m == "balance" else _MEASURE_OF.get(m, m)) for m in few["metric"])
+    return [words("too_few_many", lang, k=len(few), m=len(table), min=need)]
 
 
-def verdict(table, name_a: str = "A", name_b: str = "B", lang: str = "en", identical_rules: bool = False) -> str:
-    return "\n".join(verdict_lines(table, name_a, name_b, lang, identical_rules))
+def _deals_line(table, name_a, name_b, lang, shared_deals, with_figure: bool = True) -> str:
+    """Whether both arms played the same deals, and how much narrower that made the ranges
+    (estimated from this run: paired widths against Welch's on the same games)."""
+    from ..analysis.verdicts import words
+
+    if not shared_deals:
+        return words("not_shared", lang)
+    n = int(table["n"].max()) if len(table) else 0
+    narrow = narrowing(table) if with_figure else float("nan")
+    if math.isnan(narrow) or narrow <= 0.005:
+        return words("shared_deals_no_gain", lang, n=n, a=name_a, b=name_b)
+    return words("shared_deals", lang, n=n, a=name_a, b=name_b, narrow=f"{100 * narrow:.0f}\u00a0%")
+
+
+def precise_text(table, lang: str = "en") -> str:
+    """The methods in precise terms (shown one click away from the verdict)."""
+    from ..analysis.verdicts import words
+
+    n = int(table["n"].max()) if len(table) else 0
+    return words("precise_ab", lang, n=n, m=int(table["p"].notna().sum()))
+
+
+def verdict(table, name_a: str = "A", name_b: str = "B", lang: str = "en", identical_rules: bool = False,
+            shared_deals: bool = True) -> str:
+    return "\n".join(verdict_lines(table, name_a, name_b, lang, identical_rules, shared_deals))

@@ -22,7 +22,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from .ab import COMPARISON_COLUMNS, ABResult, Arm, fmt_p, fmt_value, row_label
+from .. import i18n
+from .ab import COMPARISON_COLUMNS, ABResult, Arm, fmt_p, fmt_value, precise_text, row_label
 from .strings import wt
 
 __all__ = ["comparison_html", "export_report", "figures", "load_comparison_csv", "load_report",
@@ -143,24 +144,29 @@ def comparison_html(result: ABResult, lang: str = "en") -> str:
             if isinstance(v, float) and math.isnan(v):
                 return "—"
             return (f"{fmt_value(v, u)} <span class='dg-ci'>[{fmt_value(lo, u)}, {fmt_value(hi, u)}]</span>"
-                    if not (isinstance(lo, float) and math.isnan(lo)) else fmt_value(v, u))
+                    if not (isinstance(lo, float) and math.isnan(lo)) else f"{fmt_value(v, u)} {too_few}")
+        too_few = f"<span class='dg-too-few'>({html.escape(i18n.t('stats.too_few_games', lang))})</span>"
         diff = (f"{fmt_value(r['diff'], u, True)} <span class='dg-ci'>[{fmt_value(r['diff_low'], u, True)}, "
-                f"{fmt_value(r['diff_high'], u, True)}]</span>")
+                f"{fmt_value(r['diff_high'], u, True)}]</span>" if not math.isnan(r["diff_low"]) else too_few)
         sig = bool(r["significant"])
         body.append(
             f"<tr class='dg-ab-row{' dg-sig' if sig else ''}' data-metric='{html.escape(r['metric'])}' "
             f"data-group='{html.escape(str(r['group']))}'><td>{html.escape(row_label(r, lang))}</td>"
             f"<td>{cell(r['a'], r['a_low'], r['a_high'])}</td><td>{cell(r['b'], r['b_low'], r['b_high'])}</td>"
             f"<td>{diff}</td><td>{fmt_p(r['p'])}</td><td>{fmt_p(r['p_holm'])}</td>"
-            f"<td>{html.escape(wt('yes' if sig else 'no', lang))}</td></tr>")
+            f"<td>{html.escape(wt('yes' if sig else 'no', lang)) if r.get('enough', True) else '—'}</td></tr>")
     return f"<table class='dg-ab-table'>{head}{''.join(body)}</table>" + measures_html(result, lang)
 
 
 def measures_html(result: ABResult, lang: str = "en") -> str:
     """One sentence per measure of the table: what it counts (class ``dg-ab-measures``)."""
     items = []
+    from .. import i18n
+
     for metric in dict.fromkeys(result.comparison["metric"]):
-        items.append(f"<li data-metric='{html.escape(metric)}'><b>{html.escape(wt(f'metric_{metric}', lang))}</b>"
+        # a label that stands alone ("win rate of" is followed by a bot's name in the table)
+        key = f"metric_{metric}_measure" if i18n.has(f"workshop.metric_{metric}_measure", lang) else f"metric_{metric}"
+        items.append(f"<li data-metric='{html.escape(metric)}'><b>{html.escape(wt(key, lang))}</b>"
                      f" — {html.escape(wt(f'metric_help_{metric}', lang))}</li>")
     return (f"<details class='dg-ab-measures' open><summary>{html.escape(wt('ab_measures', lang))}</summary>"
             f"<ul>{''.join(items)}</ul><p>{html.escape(wt('ab_measures_note', lang))}</p></details>")
@@ -178,8 +184,12 @@ pre {background: #f6f6f6; padding: 6px; font-size: 0.8em; overflow-x: auto}
 
 
 def verdict_html(result: ABResult, lang: str = "en") -> str:
-    return "<div class='dg-verdict'>" + "".join(
-        f"<p>{html.escape(line)}</p>" for line in result.verdict_lines(lang)) + "</div>"
+    """The verdict in plain words, and the precise terms one click away (``details``)."""
+    from ..analysis.verdicts import words
+
+    return ("<div class='dg-verdict'>" + "".join(f"<p>{html.escape(line)}</p>" for line in result.verdict_lines(lang))
+            + f"<details class='dg-how-sure'><summary>{html.escape(words('how_sure', lang))}</summary>"
+            f"<p>{html.escape(precise_text(result.comparison, lang))}</p></details></div>")
 
 
 def arms_html(result: ABResult, lang: str = "en") -> str:
@@ -193,8 +203,6 @@ def arms_html(result: ABResult, lang: str = "en") -> str:
 
 def settings_text(result: ABResult, lang: str = "en") -> str:
     s = result.settings
-    from .. import i18n
-
     bots = ", ".join(f"{seat + 1} · {i18n.t(f'bot.{b}', lang) if i18n.has(f'bot.{b}', lang) else b}"
                      for seat, b in enumerate(s["bots"]))  # seats from 1, bots by name
     return wt("report_settings_text", lang, games=s["games"], players=s["players"], bots=bots,
@@ -213,13 +221,13 @@ def report_data(result: ABResult) -> dict[str, Any]:
             "arms": [result.a.to_dict(), result.b.to_dict()], "comparison": rows}
 
 
-def report_html(result: ABResult, lang: str = "en", plotlyjs: str = "cdn") -> str:
-    """The whole report as one HTML page. ``plotlyjs``: ``"cdn"`` (small file, needs the
-    network to draw the charts) or ``"inline"`` (about 4 MB, works offline)."""
+def report_html(result: ABResult, lang: str = "en") -> str:
+    """The whole report as one HTML page that opens offline: plotly.js is inlined once, before
+    the first chart (about 4.7 MB of the page; nothing is fetched from another host)."""
     figs = figures(result, lang)
     charts = []
     for k, fig in enumerate(figs.values()):
-        include = ("cdn" if plotlyjs == "cdn" else True) if k == 0 else False
+        include = k == 0
         charts.append(fig.to_html(full_html=False, include_plotlyjs=include,
                                   config={"displaylogo": False, "responsive": True}))
     data = json.dumps(report_data(result), ensure_ascii=False, default=_json_default).replace("</", "<\\/")
@@ -254,15 +262,15 @@ def games_table(result: ABResult):
                      ignore_index=True)[["arm", *result.sim_a.games.columns]]
 
 
-def export_report(result: ABResult, directory: str | Path = ".", stem: str = "workshop_ab", lang: str = "en",
-                  plotlyjs: str = "inline") -> dict[str, Path]:
+def export_report(result: ABResult, directory: str | Path = ".", stem: str = "workshop_ab",
+                  lang: str = "en") -> dict[str, Path]:
     """Write ``<stem>.html`` (the report), ``<stem>.csv`` (the comparison) and
     ``<stem>_games.csv`` (every game and seat of both arms) into ``directory``; return the
     paths by kind (``html``, ``csv``, ``games_csv``)."""
     out = Path(directory)
     out.mkdir(parents=True, exist_ok=True)
     paths = {"html": out / f"{stem}.html", "csv": out / f"{stem}.csv", "games_csv": out / f"{stem}_games.csv"}
-    paths["html"].write_text(report_html(result, lang, plotlyjs=plotlyjs), encoding="utf-8")
+    paths["html"].write_text(report_html(result, lang), encoding="utf-8")
     result.comparison.to_csv(paths["csv"], index=False)
     games_table(result).to_csv(paths["games_csv"], index=False)
     return paths
@@ -274,11 +282,15 @@ def load_comparison_csv(path: str | Path):
     import pandas as pd
 
     table = pd.read_csv(path, keep_default_na=True)
+    if "enough" not in table.columns:  # a table from before issue 27
+        table["enough"] = True
+        table["width_independent"] = float("nan")
     missing = [c for c in COMPARISON_COLUMNS if c not in table.columns]
     if missing:
         raise ValueError(f"{path}: not a workshop comparison table (missing {', '.join(missing)})")
     table["group"] = table["group"].fillna("")
     table["significant"] = table["significant"].astype(bool)
+    table["enough"] = table["enough"].astype(bool)
     return table[list(COMPARISON_COLUMNS)]
 
 
@@ -297,6 +309,7 @@ def load_report(path_or_text: str | Path) -> dict[str, Any]:
     if data.get("format") != "dungeon-guilds-workshop-report":
         raise ValueError(f"not a workshop report (format {data.get('format')!r})")
     comp = pd.DataFrame(data["comparison"], columns=list(COMPARISON_COLUMNS))
-    for col in ("a", "a_low", "a_high", "b", "b_low", "b_high", "diff", "diff_low", "diff_high", "p", "p_holm"):
+    for col in ("a", "a_low", "a_high", "b", "b_low", "b_high", "diff", "diff_low", "diff_high", "p", "p_holm",
+                "width_independent"):
         comp[col] = comp[col].astype(float)
     return {"settings": data["settings"], "arms": [Arm.from_dict(x) for x in data["arms"]], "comparison": comp}

@@ -20,7 +20,7 @@ from dungeon_guilds.analysis.bots import BOTS, Bot, describe, make_bot, parse_sp
 from dungeon_guilds.cards import STRENGTHS
 from dungeon_guilds.state import ALL_FIVE, SETUP
 
-FAST = {"mcts": {"iterations": 30}}
+FAST = {"mcts": {"iterations": 30}, "strong": {"iterations": 30}}
 RULE_SETS = [Rules(), Rules(lords="all"), Rules(lords="none", npc=True), Rules(edition="fr"),
              Rules(lords="all", teams="2v2")]
 
@@ -46,7 +46,7 @@ def play_with(names, seed: int, rules: Rules, noise: float = 0.0) -> Game:
 
 
 def test_registry_names_and_descriptions():
-    assert set(BOTS) == {"random", "cooperator", "greedy", "bully", "mcts"}
+    assert set(BOTS) == {"random", "cooperator", "greedy", "bully", "mcts", "beginner", "intermediate", "strong"}
     for name, cls in BOTS.items():
         b = bot(name)
         assert b.name == name == cls.name
@@ -181,7 +181,7 @@ def test_bots_choose_the_same_in_worlds_they_cannot_tell_apart(name):
     checked = 0
     for seed, rules in ((1, Rules()), (2, Rules(lords="all")), (3, Rules(npc=True, lords="none"))):
         n = 3 if rules.npc else 4
-        for st in sample_states(seed, rules, n=n, every=4 if name == "mcts" else 2):
+        for st in sample_states(seed, rules, n=n, every=4 if name in ("mcts", "strong") else 2):
             p = st.current
             twin = hidden_twin(st, p, rng)
             differs += twin.rooms != st.rooms
@@ -212,3 +212,22 @@ def test_a_bot_that_peeks_is_caught():
             caught = True
             break
     assert caught
+
+
+def test_the_levels_slip_as_documented():
+    """beginner and intermediate play greedy's move except for their share of random moves;
+    strong is the tree search with 200 iterations."""
+    from dungeon_guilds.analysis.bots.levels import BeginnerBot, IntermediateBot
+
+    assert (BeginnerBot.slip, IntermediateBot.slip) == (0.5, 0.1)
+    assert make_bot("strong").iterations == 200
+    game = Game(4, seed=2)
+    game.exhaust_randomly()
+    greedy = make_bot("greedy").choose(game.state, game.current)
+    legal = game.legal_actions()
+    for name, slip in (("beginner", 0.5), ("intermediate", 0.1)):
+        b = make_bot(name, seed=1)
+        moves = [b.choose(game.state, game.current, legal) for _ in range(400)]
+        off = sum(m != greedy for m in moves) / len(moves)
+        # a random move is greedy's by chance 1 / len(legal) of the time
+        assert off == pytest.approx(slip * (1 - 1 / len(legal)), abs=0.08), (name, off)

@@ -16,12 +16,15 @@ from dungeon_guilds.analysis.bots import BOTS  # noqa: E402
 from dungeon_guilds.analysis.simulate import simulate  # noqa: E402
 from dungeon_guilds.rules import Rules  # noqa: E402
 from dungeon_guilds.widgets.common import LanguageState  # noqa: E402
+from dungeon_guilds.analysis import intervals  # noqa: E402
 from dungeon_guilds.widgets.lab import (DEFAULT_GAMES, PROGRESS_STEPS, VARIANTS,  # noqa: E402
-                                        LabPanel, balance_interval, lab_bots, text)
+                                        LabPanel, lab_bots, text)
 
 
 def plain(html: str) -> str:
-    return re.sub(r"<[^>]+>", " ", html)
+    import html as html_module
+
+    return html_module.unescape(re.sub(r"<[^>]+>", " ", html))
 
 
 @pytest.fixture(scope="module")
@@ -63,11 +66,12 @@ def test_the_numbers_are_simulate_and_metrics_for_the_same_settings(ran):
     assert ran.seat_table["win_high"].tolist() == pytest.approx(win["ci_high"].tolist())
     gold = metrics.gold_stats(games, by="seat")
     assert ran.seat_table["gold_mean"].tolist() == pytest.approx(gold["mean"].tolist())
-    assert ran.seat_table["gold_low"].tolist() == pytest.approx(gold["ci_low"].tolist())
+    t_low = [intervals.t_interval(list(games[games.seat == s]["gold"]))[1] for s in range(3)]
+    assert ran.seat_table["gold_low"].tolist() == pytest.approx(t_low)  # Student t (issue 27)
     assert ran.stats["balance"] == pytest.approx(metrics.balance(games))
     first = metrics.first_player_advantage(games)
     assert ran.stats["first_rate"] == pytest.approx(first["rate"])
-    assert ran.stats["balance_low"] <= ran.stats["balance_high"] <= 1.0
+    assert ran.stats["balance_low"] <= ran.stats["balance"] <= ran.stats["balance_high"] <= 1.0
     by_bot = metrics.win_rate_by_bot(games).set_index("bot")["rate"]
     assert dict(zip(ran.bot_table["bot"], ran.bot_table["win_rate"])) == pytest.approx(by_bot.to_dict())
 
@@ -76,10 +80,12 @@ def test_the_table_and_chart_show_rates_with_intervals(ran):
     html = ran.table_html.value
     assert html.count('class="dg-lab-row"') == 3 and html.count('class="dg-lab-bot-row"') == 3
     words = plain(html)
-    assert "Win rate (95% CI)" in words and "Mean gold (95% CI)" in words and "rotating" in words
+    assert "Win rate (likely range)" in words and "Mean gold (likely range)" in words and "rotating" in words
     r = ran.seat_table.iloc[0]
     assert f"{r.win_rate:.1%} ({r.win_low:.1%}–{r.win_high:.1%})" in words
-    assert "Balance:" in plain(ran.summary_html.value) and "95% CI" in plain(ran.summary_html.value)
+    summary = plain(ran.summary_html.value)
+    assert "Balance between the seats: " in summary and "95 % confidence interval" in summary
+    assert summary.count("against a fair share of 33.3\u00a0%") == 3 and "Holm's correction" in summary
     fig = ran.figure
     assert [t.type for t in fig.data] == ["bar", "bar"]
     assert list(fig.data[0].y) == pytest.approx(ran.seat_table["win_rate"].tolist())
@@ -88,11 +94,56 @@ def test_the_table_and_chart_show_rates_with_intervals(ran):
     assert "application/vnd.plotly.v1+json" in out["data"]
 
 
-def test_balance_interval_is_a_deterministic_bootstrap_around_the_seats(ran):
-    games = ran.result.games
-    a = balance_interval(games, resamples=300, seed=1)
-    assert a == balance_interval(games, resamples=300, seed=1)
-    assert 0.0 <= a[0] <= a[1] <= 1.0
+def test_every_interval_on_screen_contains_its_estimate(ran):
+    for table in (ran.seat_table, ran.bot_table):
+        assert (table["win_low"] <= table["win_rate"]).all() and (table["win_rate"] <= table["win_high"]).all()
+        assert (table["gold_low"] <= table["gold_mean"]).all() and (table["gold_mean"] <= table["gold_high"]).all()
+    s = ran.stats
+    assert s["balance_low"] <= s["balance"] <= s["balance_high"] and s["balance_enough"]
+
+
+def test_too_few_games_say_so_instead_of_an_interval_in_both_languages():
+    lab = LabPanel(players=3, bots="random", games=10, seed=2)
+    lab.run_button.click()
+    assert lab.last_error is None and not lab.seat_table["enough"].any()
+    words = plain(lab.table_html.value)
+    assert words.count("too few games for this measure") == 6  # win rate and gold of 3 seats
+    assert "too few games for this measure to say how sure (play at least 50 games)" in plain(lab.summary_html.value)
+    assert "numbers at once" not in plain(lab.summary_html.value)  # nothing was tested
+    assert all(math.isnan(x) for x in lab.figure.data[0].error_y.array)  # no error bars drawn
+    lab.lang = "zh"
+    lab.relabel()
+    lab.refresh()
+    assert plain(lab.table_html.value).count("局數太少，無法衡量這一項") == 6
+    assert "至少要玩 50 局" in plain(lab.summary_html.value)
+
+
+def test_the_plan_says_how_many_games_and_offers_them():
+    lab = LabPanel(players=4)
+    # 5 points, 4 seats against the fair share 25 %: 837 games, rounded up to the field's step
+    assert lab.plan.games == 840 and intervals.games_needed(0.05, rate=0.25, arms=1, tests=4) == 837
+    assert "play about 840 games" in plain(lab.plan.plan_html.value)
+    lab.plan.use_button.click()
+    assert lab.games_input.value == 840
+    lab.plan.delta_dropdown.value = 10
+    lab.players_dropdown.value = 3
+    assert lab.plan.games == 240 and "10-point difference" in plain(lab.plan.plan_html.value)
+    lab.lang = "zh"
+    lab.relabel()
+    assert "大約要玩 240 局" in plain(lab.plan.plan_html.value) and lab.plan.use_button.description == "使用 240 局"
+
+
+def test_a_plan_beyond_the_games_field_is_refused_in_words():
+    import ipywidgets as W
+
+    from dungeon_guilds.widgets.plan import PlanBox
+
+    games = W.IntText(value=100)
+    box = PlanBox("ab", lambda: 4, games, 10, 5000, delta=2)
+    assert box.games is None and box.use_button.disabled  # 10,456 games an arm > 5,000
+    assert "That needs more than 5,000 games: choose a bigger difference." in plain(box.plan_html.value)
+    box.use_button.click()
+    assert games.value == 100
 
 
 def test_identical_bots_without_rotation_name_the_bot_per_seat():

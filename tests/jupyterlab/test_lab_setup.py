@@ -4,7 +4,8 @@
   pinned to a version the extra allows;
 * binder/overrides.json turns JupyterLab's news pop-up off, and `make lab` and binder/postBuild
   both put it where JupyterLab reads its settings overrides (<sys.prefix>/share/jupyter/lab/settings);
-* `make lab` opens notebooks/00_index.ipynb on loopback by default; Binder lands on it too.
+* `make lab` opens the index of the learner's own copy on loopback by default; Binder lands on
+  the repository's index.
 """
 
 from __future__ import annotations
@@ -69,11 +70,14 @@ def test_make_lab_opens_the_index_on_loopback():
     out = subprocess.run(["make", "--no-print-directory", "-n", "-o", ".venv/.lab-installed", "lab"], cwd=ROOT, capture_output=True,
                          text=True, check=True).stdout
     command = " ".join(out.split("\\\n"))
-    assert "--ServerApp.ip=127.0.0.1" in command and "--ServerApp.port=8888" in command, command
-    assert command.rstrip().endswith(INDEX), command
+    # the learner's own copy (git-ignored), opened at its index by `dungeon-guilds lab`
+    # (tests/test_app_commands.py: the JupyterLab command line it runs)
+    assert command.split() == [".venv/bin/dungeon-guilds", "lab", "dungeon-guilds-notebooks",
+                               "--host", "127.0.0.1", "--port", "8888"], command
+    assert "/dungeon-guilds-notebooks/" in (ROOT / ".gitignore").read_text("utf-8").splitlines()
     other = subprocess.run(["make", "--no-print-directory", "-n", "-o", ".venv/.lab-installed", "lab", "HOST=0.0.0.0", "PORT=9999"],
                            cwd=ROOT, capture_output=True, text=True, check=True).stdout
-    assert "--ServerApp.ip=0.0.0.0" in other and "--ServerApp.port=9999" in other
+    assert "--host 0.0.0.0 --port 9999" in other
 
 
 def test_binder_lands_on_the_index():
@@ -83,3 +87,19 @@ def test_binder_lands_on_the_index():
     index = json.loads((ROOT / INDEX).read_text("utf-8"))
     prose = "".join("".join(c["source"]) for c in index["cells"] if c["cell_type"] == "markdown")
     assert "](dashboard.ipynb)" in prose, "the index should link the dashboard (one click away)"
+
+
+def test_no_extra_installs_jupyterlites_kernel_extension_beside_jupyterlab():
+    """Any extras a user combines give a working JupyterLab (test_lab_command.py opens it, with
+    every extra of the test environment, and sees no JavaScript error): JupyterLite's kernel
+    lab extension, which breaks JupyterLab, is in no extra; the static site's build tools are
+    installed only into build/site/venv."""
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]["optional-dependencies"]
+    assert "site" not in extras
+    offenders = {name: r for name, reqs in extras.items() for r in reqs if re.match(r"(jupyterlite|voici)", r)}
+    assert not offenders, offenders
+    site_tools = (ROOT / "tools" / "site-requirements.txt").read_text("utf-8")
+    assert "jupyterlite-pyodide-kernel" in site_tools
+    makefile = (ROOT / "Makefile").read_text("utf-8")
+    assert "$(SITE_BIN)/python -m pip install --quiet -r tools/site-requirements.txt" in makefile
+

@@ -163,8 +163,13 @@ def test_series_runs_in_jupyterlab(lab_server, lab_browser):
 
 
 def click_changes_the_board(page) -> list[str]:
-    """01 §1: the first stepper; one click on Step plays Ann's selected move (her exhaust)."""
+    """01 §1: the first stepper, as the notebook says: two of Ann's cards clicked on the board,
+    then Step plays that choice (her exhaust; issue 24: never a hidden list's selection)."""
     board = page.locator(".dg-board").first
+    for strength in (4, 5):
+        page.locator(f".dg-board-widget [data-target='hand-{strength}']").first.click()
+        page.wait_for_selector(f".dg-board-widget [data-target='hand-{strength}'][aria-pressed='true']",
+                               timeout=20_000)
     before = board.inner_text()
     page.locator("button.dg-step").first.click()
     try:

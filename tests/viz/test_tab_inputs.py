@@ -83,9 +83,9 @@ def test_deck_problems_and_lord_refusals_are_in_chinese_in_zh():
     ed.cells[("rooms", 0, "count")].value = "0"
     assert "房間，第 1 列，張數：至少要是 1" in plain(ed.problems_html.value)
     b = LordBuilder(lang="zh")
-    assert "攻克" in plain(b.preview_html.value) and "treasure" not in plain(b.preview_html.value)
+    assert "攻略成功" in plain(b.preview_html.value) and "treasure" not in plain(b.preview_html.value)
     b.effect_rows[0].treasure_input.value = 0
-    assert b.message_text == "錯誤：第 1 個效應：房間效應需要改變難度或獎勵"
+    assert b.message_text == "錯誤：第 1 個效果：房間效果需要改變難度或獎勵"
 
 
 def test_lord_builder_shows_the_last_room_updates_names_as_typed_and_cuts_no_button():

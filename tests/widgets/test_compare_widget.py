@@ -108,13 +108,13 @@ def test_the_language_toggle_relabels_everything_including_the_sourced_facts():
     w.language_toggle.value = "zh"  # as a click on 繁體中文 does
     assert w.lang == "zh"
     assert w.tabs.titles == ("並列比較", "勇闖地下城機率", "地城鬥士計分", "地城領主指令")
-    assert (w.game_a.description, w.sword.description, w.tokens.description) == ("遊戲 A", "魔劍加值", "傷害標記 (0–30)")
+    assert (w.game_a.description, w.sword.description, w.tokens.description) == ("遊戲 A", "魔劍加值", "傷害指示物 (0–30)")
     assert w.run.description == "模擬" and w.eye_die.description == "眼睛機率表"
     assert dict(w.difficulty.options)["容易"] == "easy" and dict(w.eye_die.options)["白色"] == "white"
     # the values chosen are kept; the facts, their citations and the words around them are in Chinese
     assert (w.game_a.value, w.game_b.value, w.difficulty.value, w.policy.value, w.eye_die.value) == values
     status = w.score_status.value
-    assert "抱歉" in status and "傷害標記" in status and "Sorry" not in status and "Traceback" not in status
+    assert "抱歉" in status and "傷害指示物" in status and "Sorry" not in status and "Traceback" not in status
     assert "<th>項目</th>" in w.table.value and "<th>地城聯盟</th>" in w.table.value
     assert "玩家人數" in w.table.value and "地城聯盟 — 中文規則書，§「基本資訊」，第 9 行：「3至6人」" in w.table.value
     assert "3–6 人" in w.table.value and "Jaccard 相似度" in w.table.value

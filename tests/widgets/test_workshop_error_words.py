@@ -25,7 +25,7 @@ def test_the_lord_builder_names_an_effect_that_does_nothing_in_chinese():
     lb.id_text.value = "gentle_dragon"
     lb.effect_rows[0].defence_input.value = 0
     lb.effect_rows[0].treasure_input.value = 0
-    assert "第 1 個效應：房間效應需要改變難度或獎勵" in lb.message_text
+    assert "第 1 個效果：房間效果需要改變難度或獎勵" in lb.message_text
 
 
 def test_the_deck_editor_marks_a_cell_in_chinese():

@@ -114,8 +114,11 @@ def test_the_ab_experiment_runs_with_a_progress_bar_and_exports(tmp_path):
     texts = ab.export()
     assert load_report(texts["html"])["arms"][1] == res.b
     assert ab.download_html.value.count("dg-download") == 3
+    mb = len(texts["html"].encode("utf-8")) / 1e6  # the link states the report's size (plotly.js inline)
+    assert f"Download the report (HTML, {mb:.1f} MB, opens offline)" in ab.download_html.value and mb > 3
     ab.lang_state.lang = "zh"
-    assert "方法：30 對配對遊戲" in ab.verdict_html.value and "顯著" in ab.table_html.value
+    assert "對 30 對配對遊戲做配對 t 檢定" in ab.verdict_html.value and "顯著" in ab.table_html.value
+    assert "dg-how-sure" in ab.verdict_html.value and "Holm 校正" in ab.verdict_html.value
     assert app.titles == ("牌組編輯器", "城主建構器", "A/B 實驗")
 
 
@@ -124,7 +127,8 @@ def test_identical_arms_in_the_widget_say_no_significant_difference():
     assert ab.bots == ["random"] * 3
     ab.run_button.click()
     assert "exactly the same games" in ab.verdict_html.value
-    assert "No significant difference" in ab.verdict_html.value
+    assert "numbers changed clearly: every difference could be chance" in ab.verdict_html.value
+    assert "the same 20 deals" in ab.verdict_html.value
     ab.copy_button.click()
     ab.arm_b.lords_dropdown.value = "none"
     assert "only count rounds" in ab.arm_b.pool_html.value
@@ -133,3 +137,19 @@ def test_identical_arms_in_the_widget_say_no_significant_difference():
     ab.arm_b.teams_dropdown.value = "3v3"  # needs 6 players: the engine's refusal is shown
     ab.run_button.click()
     assert ab.message_level == "warn" and "3v3 needs 6 players" in ab.message_text
+
+
+def test_the_ab_plan_offers_the_games_an_arm_for_a_change_of_a_seats_win_rate():
+    ab = ABExperiment(games=20, players=4, draw_figures=False)
+    # 5 points between two arms, 4 seats, independent deals: 1,673 games an arm (the issue's
+    # "about 1,800"), rounded up to 1,680; shared deals usually need fewer, and it says so
+    assert ab.plan.games == 1680 and "about 1,680 games a rule set (often fewer" in ab.plan.plan_html.value
+    ab.plan.use_button.click()
+    assert ab.games_input.value == 1680
+    ab.players_dropdown.value = 6  # a fair share of 1/6 varies less; six seats to check
+    from dungeon_guilds.analysis.intervals import games_needed
+
+    need = games_needed(0.05, rate=1 / 6, arms=2, tests=6)
+    assert ab.plan.games == -(-need // 10) * 10 == 1350
+    ab.lang_state.lang = "zh"
+    assert "每組規則大約要玩" in ab.plan.plan_html.value

@@ -53,11 +53,15 @@ def test_identical_rule_sets_report_exactly_no_difference(identical):
     assert identical.a.same_rules_as(identical.b)
     text = identical.verdict()
     assert text.startswith("The two rule sets played exactly the same games")
-    assert "No significant difference" in text and "Holm" in text and "sign test" in text
-    assert "沒有顯著差異" in identical.verdict("zh")
+    m = int(comp["p"].notna().sum())
+    assert f"None of the {m} numbers changed clearly" in text and "Holm's correction" in text
+    assert "the same 60 deals" in text and "narrower" not in text  # identical games: no figure
+    assert f"{m} 個數字都沒有明顯變化" in identical.verdict("zh")
     # every seat, every bot, the balance, the means and the levels are there
-    assert set(comp["metric"]) == {"win_rate_seat", "win_rate_bot", "balance", "gold_mean", "gold_gap", "paid_out",
-                                   "paid_in", "game_length", "lead_changes", "rooms_cleared", "clear_rate_level"}
+    assert set(comp["metric"]) == {"win_rate_seat", "win_rate_bot", "balance", "gold_seat", "gold_mean", "gold_gap",
+                                   "paid_out", "paid_in", "game_length", "lead_changes", "rooms_cleared",
+                                   "clear_rate_level"}
+    assert comp["enough"].all()
     assert list(comp[comp.metric == "win_rate_seat"]["group"]) == ["seat 0", "seat 1", "seat 2", "seat 3"]
 
 
@@ -73,12 +77,14 @@ def test_a_real_change_is_found_and_described(changed):
     comp = changed.comparison.set_index(["metric", "group"])
     paid = comp.loc[("paid_out", "")]
     assert paid["diff"] > 0 and paid["significant"] and paid["diff_low"] > 0
-    assert paid["method"] == "paired t-test"
+    assert paid["method"] == "t per arm; B − A: paired t-test"
     text = changed.verdict()
-    assert "significant at the 5 % level" in text
-    assert "gold the bank pays out per game" in text and "95 % CI" in text
-    # the verdict's numbers are the table's
-    assert f"+${paid['diff']:.2f}" in text
+    assert "numbers changed clearly:" in text
+    assert (f"With B, the gold the bank pays out goes up: +${paid['diff']:.2f} (+${paid['diff_low']:.2f} to "
+            f"+${paid['diff_high']:.2f}) a game. This is unlikely to be chance.") in text  # the table's numbers
+    # the deals were shared, and that made the intervals narrower (measured on this run)
+    assert changed.deals_shared() and "This made the ranges about" in text
+    assert "銀行支出的金幣上升：每局 +$" in changed.verdict("zh")
     lines = changed.b.describe()
     assert any("cheap_fives" in x and "heal cost of strength 5: $3 → $0" in x for x in lines)
     assert any("dear_dragon" in x and "treasure +$30" in x for x in lines)
@@ -104,7 +110,7 @@ def test_paired_statistics_agree_with_scipy():
 
 
 def test_report_files_load_back(changed, tmp_path):
-    paths = export_report(changed, tmp_path, "session1", plotlyjs="cdn")
+    paths = export_report(changed, tmp_path, "session1")
     assert set(paths) == {"html", "csv", "games_csv"}
     back = load_comparison_csv(paths["csv"])
     pd.testing.assert_frame_equal(back, changed.comparison, check_dtype=False)
@@ -117,7 +123,9 @@ def test_report_files_load_back(changed, tmp_path):
     assert b.deck.heal_costs == cheap_fives().heal_costs
     pd.testing.assert_frame_equal(report["comparison"], changed.comparison, check_dtype=False)
     page = paths["html"].read_text(encoding="utf-8")
-    assert page.count("plotly-graph-div") >= 4 and "cdn.plot.ly" in page
+    assert page.count("plotly-graph-div") >= 4
+    assert "<script src" not in page and "<link" not in page  # nothing loaded from another file or host
+    assert page.count("Plotly.newPlot") == 4 and page.count("plotly.js v") == 1  # plotly.js inline once
     assert "dg-ab-table" in page and "Verdict" in page
     zh = report_html(changed, "zh")
     assert "結論" in zh and "配對" in zh
@@ -176,3 +184,14 @@ def test_both_arms_on_a_pool_of_workers_give_the_same_tables_and_steady_progress
     done = [d for d, _ in calls]
     assert done == sorted(done) and calls[-1] == (48, 48)
     assert pooled.settings["seconds"] > 0
+
+
+def test_too_few_games_are_said_not_shown_and_not_tested():
+    few = run_ab(Arm("A"), Arm("B", Rules(lords="none")), 10, ["random"], 3, seed=1)
+    comp = few.comparison
+    assert not comp["enough"].any() and comp["diff_low"].isna().all() and comp["p"].isna().all()
+    text = few.verdict()
+    assert f"Too few games to measure {len(comp)} of the {len(comp)} numbers: play at least 20 games" in text
+    assert "numbers at once" not in text  # nothing was tested
+    assert f"局數太少，{len(comp)} 個數字中有 {len(comp)} 個無法衡量" in few.verdict("zh")
+    assert "too few games for this measure" in report_html(few, "en")

@@ -49,7 +49,7 @@ LORD_CASES = [  # (make_lord arguments, code, English, Chinese)
     (("red_dragon", "X", [ROOM]), "lord_id_printed",
      "id: 'red_dragon' is a printed lord's id; give your lord its own id", "代號 'red_dragon' 是印刷城主的代號，請給你的城主自己的代號"),
     (("mine", " ", [ROOM]), "lord_name_empty", "name: empty: give the lord a name", "名稱：空白，請給城主一個名稱"),
-    (("mine", "Mine", []), "lord_no_effects", "effects: a lord needs at least one effect", "效應：城主至少需要一個效應"),
+    (("mine", "Mine", []), "lord_no_effects", "effects: a lord needs at least one effect", "效果：城主至少需要一個效果"),
 ]
 
 
@@ -65,7 +65,7 @@ def test_lord_errors_carry_a_code_and_word_it_in_each_language(args, code, en, z
 
 EFFECT_CASES = [  # (effect, inner code, English reason, Chinese reason)
     (dict(ROOM, defence=0), "room_effect_no_change", "a room effect needs a defence or treasure change",
-     "房間效應需要改變難度或獎勵"),
+     "房間效果需要改變難度或獎勵"),
     ({"kind": "heal", "strengths": [], "delta": 1}, "heal_no_strengths",
      "choose the strengths whose heal cost changes", "請選擇治療費用要改變的力量"),
     ({"kind": "heal", "strengths": [2], "delta": 0}, "heal_zero", "a heal-cost change of 0 does nothing",
@@ -90,8 +90,8 @@ def test_an_effect_that_does_nothing_is_named_with_its_place_in_the_lord(effect,
     assert err.code == "effect_invalid" and err.params["index"] == 1
     assert err.params["reason"].code == code
     assert str(err) == f"effect 2: {en}"  # people count effects from 1
-    assert err.text("zh") == f"第 2 個效應：{zh}"
-    assert error_text(err, "zh") == i18n.t("error.invalid", "zh", message=f"第 2 個效應：{zh}")
+    assert err.text("zh") == f"第 2 個效果：{zh}"
+    assert error_text(err, "zh") == i18n.t("error.invalid", "zh", message=f"第 2 個效果：{zh}")
 
 
 def _fresh():

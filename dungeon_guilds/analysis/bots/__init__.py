@@ -6,6 +6,9 @@
 ``greedy``              the best expected gold this round, from the exact clear probabilities
 ``bully``               bumps whenever it can afford to; happy to make rooms fail
 ``mcts``                information-set Monte Carlo tree search over the hidden fronts
+``beginner``            levels for learners (``levels.py``): greedy half the time, else random;
+``intermediate``        greedy with one move in ten random;
+``strong``              mcts with 200 iterations a decision (measured in ``docs/bots.md``)
 ======================  ======================================================================
 
 ``make_bot("greedy", seed=1, noise=0.1)`` builds one; every bot has ``.name``,
@@ -26,11 +29,13 @@ from .base import Bot
 from .bully import BullyBot
 from .cooperator import CooperatorBot
 from .greedy import GreedyBot
+from .levels import LEVELS, BeginnerBot, IntermediateBot, StrongBot
 from .mcts import MCTSBot
 from .random import RandomBot
 
 BOTS: dict[str, type[Bot]] = {
-    cls.name: cls for cls in (RandomBot, CooperatorBot, GreedyBot, BullyBot, MCTSBot)
+    cls.name: cls for cls in (RandomBot, CooperatorBot, GreedyBot, BullyBot, MCTSBot,
+                              BeginnerBot, IntermediateBot, StrongBot)
 }
 
 
@@ -65,5 +70,5 @@ def describe() -> dict[str, str]:
     return {name: cls.description for name, cls in BOTS.items()}
 
 
-__all__ = ["BOTS", "Bot", "BullyBot", "CooperatorBot", "GreedyBot", "MCTSBot", "RandomBot",
+__all__ = ["BOTS", "LEVELS", "BeginnerBot", "IntermediateBot", "StrongBot", "Bot", "BullyBot", "CooperatorBot", "GreedyBot", "MCTSBot", "RandomBot",
            "describe", "make_bot", "parse_spec"]

@@ -1,0 +1,53 @@
+"""The review's chart: each seat's expected gold through the game, the reviewed seat's
+decisions marked (good / inaccuracy / mistake by shape and colour, so colour-blind readers can
+tell them apart). Reads an :class:`~dungeon_guilds.analysis.review.Review`."""
+
+from __future__ import annotations
+
+from ..extras import require
+
+require("dungeon_guilds.viz", "analysis", "plotly", "networkx")
+
+import plotly.graph_objects as go
+
+from ..analysis.review import GOOD, INACCURACY, MISTAKE, Review, money
+from ..drawing.colours import colour
+from ..i18n import t
+
+#: a mark's marker: shape and colour (Okabe-Ito: bluish green, orange, vermillion)
+MARK_STYLE = {GOOD: ("circle", "#009E73"), INACCURACY: ("diamond", "#E69F00"),
+              MISTAKE: ("x", "#D55E00")}
+
+
+def review_figure(review: Review, seat: int, lang: str | None = None) -> go.Figure:
+    """A line per seat (``meta`` = seat) of the expected gold after each decision, and the
+    decisions of ``seat`` as marked points just after them (``customdata`` = decision index)."""
+    xs = list(range(len(review.curve)))
+    traces = []
+    for p, name in enumerate(review.names):
+        traces.append(go.Scatter(
+            x=xs, y=[row[p] for row in review.curve], name=f"{p + 1} · {name}", meta=p, mode="lines",
+            line={"color": colour(p), "width": 3 if p == seat else 1.5, "dash": "solid" if p == seat else "dot"},
+            hovertemplate=f"{name}: $%{{y:.2f}}<extra></extra>"))
+    mine = [(i, d) for i, d in enumerate(review.decisions) if d.seat == seat]
+    for mark in (GOOD, INACCURACY, MISTAKE):
+        points = [(i, d) for i, d in mine if d.mark == mark]
+        if not points:
+            continue
+        symbol, fill = MARK_STYLE[mark]
+        traces.append(go.Scatter(
+            x=[d.ply + 1 for _, d in points], y=[review.curve[d.ply + 1][seat] for _, d in points],
+            customdata=[i for i, _ in points], mode="markers", name=t(f"review.{mark}", lang),
+            marker={"symbol": symbol, "size": 12, "color": fill, "line": {"width": 1, "color": "#222"}},
+            hovertext=[f"{t('review.diff', lang)} {money(d.loss)}" for _, d in points],
+            hovertemplate="%{hovertext}<extra></extra>"))
+    fig = go.Figure(traces)
+    fig.update_layout(title={"text": t("review.chart_title", lang), "font": {"size": 14}},
+                      xaxis={"title": {"text": t("review.chart_x", lang)}},
+                      yaxis={"title": {"text": t("review.chart_y", lang)}, "rangemode": "tozero"},
+                      height=320, margin={"l": 10, "r": 10, "t": 50, "b": 40}, plot_bgcolor="white",
+                      legend={"orientation": "h", "y": -0.25})
+    return fig
+
+
+__all__ = ["MARK_STYLE", "review_figure"]

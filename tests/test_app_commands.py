@@ -1,0 +1,158 @@
+"""``dungeon-guilds dashboard | notebooks | lab`` without starting a server (issue 33): the
+learner's copy and its refusals, JupyterLab's command line, the missing-extra sentence, and what
+the teacher's terminal shows (tests/browser/test_installed_package.py and test_lab_command.py
+run the real servers)."""
+
+from __future__ import annotations
+
+import json
+import socket
+from pathlib import Path
+
+import pytest
+
+from dungeon_guilds import cli, extras
+from dungeon_guilds.app import bundle, commands, console
+
+
+def test_the_lessons_are_copied_with_the_files_they_link_to(tmp_path, capsys):
+    assert cli.main(["notebooks", str(tmp_path / "mine")]) == 0
+    out = capsys.readouterr().out
+    copied = bundle.shipped_files(tmp_path / "mine", bundle.LESSONS)
+    assert copied == bundle.shipped_files(bundle.root(), bundle.LESSONS)
+    assert {"notebooks/00_index.ipynb", "notebooks/dashboard.ipynb", "docs/rules.md"} <= set(copied)
+    assert any(name.startswith("examples/records/") for name in copied)
+    # the index's link to the rules reference resolves inside the copy
+    index = (tmp_path / "mine" / bundle.INDEX).read_text("utf-8")
+    assert "../docs/rules.md" in index and (tmp_path / "mine" / "docs" / "rules.md").is_file()
+    assert f"dungeon-guilds lab {tmp_path / 'mine'}" in out and f"{len(copied)} files copied" in out
+
+
+def test_a_learners_edited_notebook_is_never_overwritten_without_force(tmp_path, capsys):
+    dest = tmp_path / "mine"
+    bundle.copy_lessons(dest)
+    edited = dest / "notebooks" / "01_first_round.ipynb"
+    edited.write_text(edited.read_text("utf-8").replace("round", "ROUND"), "utf-8")
+    mine = edited.read_bytes()
+    (dest / "notebooks" / "02_snake_turn_order.ipynb").unlink()  # gone: copied again
+    assert cli.main(["notebooks", str(dest)]) == 2
+    err = capsys.readouterr().err
+    assert "notebooks/01_first_round.ipynb" in err and "--force" in err and "nothing was copied" in err
+    assert edited.read_bytes() == mine and not (dest / "notebooks" / "02_snake_turn_order.ipynb").exists()
+    # lab keeps it and copies the rest
+    plan = bundle.copy_lessons(dest, keep_edited=True)
+    assert plan.edited == ["notebooks/01_first_round.ipynb"] and edited.read_bytes() == mine
+    assert (dest / "notebooks" / "02_snake_turn_order.ipynb").is_file()
+    assert cli.main(["notebooks", str(dest), "--force"]) == 0
+    assert edited.read_bytes() == (bundle.root() / "notebooks" / "01_first_round.ipynb").read_bytes()
+
+
+def test_a_file_the_learner_did_not_touch_is_updated_to_the_new_version(tmp_path):
+    source = tmp_path / "v1"
+    for name in bundle.shipped_files(bundle.root(), bundle.LESSONS):
+        (source / name).parent.mkdir(parents=True, exist_ok=True)
+        (source / name).write_bytes((bundle.root() / name).read_bytes())
+    dest = tmp_path / "mine"
+    bundle.copy_lessons(dest, source=source)
+    (source / "docs" / "rules.md").write_text("new rules\n", "utf-8")  # a new release
+    (dest / "docs" / "bots.md").write_text("my notes\n", "utf-8")  # the learner's own change
+    plan = bundle.copy_lessons(dest, source=source, keep_edited=True)
+    assert plan.write == ["docs/rules.md"] and plan.edited == ["docs/bots.md"]
+    assert (dest / "docs" / "rules.md").read_text("utf-8") == "new rules\n"
+    assert (dest / "docs" / "bots.md").read_text("utf-8") == "my notes\n"
+    manifest = json.loads((dest / bundle.MANIFEST).read_text("utf-8"))["files"]
+    assert set(manifest) == set(bundle.shipped_files(source, bundle.LESSONS))
+
+
+def test_a_file_in_place_of_the_folder_is_refused_in_one_line(tmp_path, capsys):
+    (tmp_path / "f").write_text("x", "utf-8")
+    assert cli.main(["notebooks", str(tmp_path / "f")]) == 2
+    assert "is a file, not a folder" in capsys.readouterr().err
+
+
+def test_a_package_without_its_lessons_says_so_in_one_line(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(bundle, "BUNDLE_DIR", tmp_path / "none")
+    monkeypatch.setattr(bundle, "PACKAGE_DIR", tmp_path / "pkg" / "dungeon_guilds")
+    assert cli.main(["notebooks", str(tmp_path / "mine")]) == 2
+    err = capsys.readouterr().err
+    assert "the lesson notebooks are not installed with this package" in err and "--force-reinstall" in err
+    assert not (tmp_path / "mine").exists()
+
+
+def test_lab_opens_the_index_of_the_copy_and_allows_root(tmp_path, monkeypatch):
+    monkeypatch.setattr(commands.os, "geteuid", lambda: 0)
+    cmd = commands.lab_command(tmp_path, "127.0.0.1", 8888, no_browser=True)
+    assert f"--ServerApp.root_dir={tmp_path.resolve()}" in cmd  # ../docs/rules.md is inside the root
+    assert "--allow-root" in cmd and "--no-browser" in cmd
+    assert "--LabApp.default_url=/lab/tree/notebooks/00_index.ipynb" in cmd  # the printed address
+    assert cmd[-1] == str((tmp_path / bundle.INDEX).resolve())
+    monkeypatch.setattr(commands.os, "geteuid", lambda: 1000)
+    assert "--allow-root" not in commands.lab_command(tmp_path, "127.0.0.1", 8888, no_browser=False)
+
+
+@pytest.mark.parametrize("command, extra, module", [(["lab", "x"], "lab", "jupyterlab"),
+                                                    (["dashboard"], "dashboard", "voila")])
+def test_a_missing_extra_is_said_in_one_sentence(command, extra, module, monkeypatch, capsys, tmp_path):
+    real = extras.find_spec
+    monkeypatch.setattr(extras, "find_spec", lambda name: None if name == module else real(name))
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(command) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == (f"dungeon-guilds: dungeon-guilds {command[0]} needs the optional '{extra}' extra "
+                   f"({module} is not installed): pip install 'dungeon-guilds[{extra}]'")
+    assert not (tmp_path / "x").exists()
+
+
+def test_a_busy_port_is_refused_in_one_line(capsys):
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        with pytest.raises(commands.CommandError, match=f"another program uses port {port}"):
+            commands.check_port_free("127.0.0.1", port)
+
+
+def test_the_dashboard_command_is_the_dashboards_voila_on_the_bundled_notebook():
+    args = cli.build_parser().parse_args(["dashboard", "--host", "0.0.0.0", "--port", "9000", "--class", "30",
+                                          "--cull-idle", "300"])
+    cmd = commands.dashboard_command(args, 40)
+    assert cmd[1:3] == ["-m", "dungeon_guilds.app.voila_app"]
+    assert "--Voila.ip=0.0.0.0" in cmd and "--port=9000" in cmd and "--PoolKeepingKernelManager.max_kernels=40" in cmd
+    assert "--MappingKernelManager.cull_idle_timeout=300" in cmd and args.pool == 30
+    assert Path(cmd[-1]) == bundle.root() / bundle.DASHBOARD and (bundle.root() / bundle.VOILA_CONFIG).is_file()
+
+
+# ---------------------------------------------------------------------- the teacher's terminal
+VOILA_START = """\
+[DashboardVoila] Using /tmp to store connection files
+[DashboardVoila] Storing connection files in /tmp/voila_4cq59pr6.
+[DashboardVoila] Serving static files from /x/voila/static.
+[DashboardVoila] Voilà is running at:
+http://vm:8931/
+[DashboardVoila] WARNING | Notebook dashboard.ipynb is not trusted
+[DashboardVoila] Kernel started: 1720c057-0735-4d89-9bf1-36da2f6ac88d
+[IPKernelApp] WARNING | Kernel is running over TCP without encryption. All communication is sent in plain text
+[DashboardVoila] Kernel pool of dashboard.ipynb is filled with 3 kernel(s)
+[DashboardVoila] WARNING | kernel cap reached (40 kernels): 503 for 10.0.0.7
+""".splitlines(keepends=True)
+
+
+def test_the_terminal_shows_the_students_address_one_ready_line_and_no_routine_warnings(monkeypatch):
+    monkeypatch.setattr(console, "lan_addresses", lambda: ["192.168.1.23"])
+    view = console.ConsoleFilter("0.0.0.0", 8931, pool=3, max_kernels=40)
+    shown = "\n".join(line for raw in VOILA_START for line in view.feed(raw))
+    assert "not trusted" not in shown and "without encryption" not in shown and "connection files" not in shown
+    assert "http://vm:" not in shown and "http://192.168.1.23:8931/" in shown
+    assert shown.count("READY: ready for 3 students at once") == 1
+    assert "firewall" in shown and "client isolation" in shown and "8931/tcp" in shown
+    assert shown.splitlines()[-1].endswith("503 for 10.0.0.7")  # a real warning still shows
+    local = console.ConsoleFilter("127.0.0.1", 8866, pool=0, max_kernels=40)
+    shown = "\n".join(line for raw in VOILA_START[:5] for line in local.feed(raw))
+    assert "READY" in shown and "--host 0.0.0.0" in shown and "http://127.0.0.1:8866/" in shown
+
+
+def test_the_lan_address_is_this_computers_not_its_host_name():
+    for url in console.student_urls("0.0.0.0", 8866):
+        host = url.split("//")[1].rsplit(":", 1)[0]
+        socket.inet_aton(host)  # an IPv4 address, typed as is by a student
+        assert not host.startswith("127.") or console.lan_addresses() == []

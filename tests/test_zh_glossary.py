@@ -1,0 +1,68 @@
+"""繁體中文 uses one term per concept on every screen (issue 24, item 10).
+
+The glossary (``dungeon_guilds/strings/glossary/zh.toml``) names each concept's term and the
+variants to avoid (推廣/特典, 桌遊領主/桌遊城主, 蛇形/U 字型, 標記/指示物, 零頭/餘數,
+通過/攻略成功/攻克, 整理/清除階段, 替換/推擠, 效果/效應, 治療費用/治療費 were all in use).
+Every Chinese string of the app (``strings/zh.toml``, ``strings/zh/*.toml``) and every
+Chinese literal in the package's code is checked; quotations of the printed rulebooks
+(``siblings/data``) keep their own words."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+PKG = Path(__file__).resolve().parents[1] / "dungeon_guilds"
+GLOSSARY = tomllib.loads((PKG / "strings" / "glossary" / "zh.toml").read_text("utf-8"))
+
+
+def strings(table, where=""):
+    for key, value in table.items():
+        if isinstance(value, dict):
+            yield from strings(value, f"{where}{key}.")
+        elif isinstance(value, str):
+            yield f"{where}{key}", value
+
+
+def zh_texts():
+    """(where, text) of every Chinese string the app shows."""
+    files = [PKG / "strings" / "zh.toml", *sorted((PKG / "strings" / "zh").glob("*.toml"))]
+    for path in files:
+        for key, value in strings(tomllib.loads(path.read_text("utf-8"))):
+            yield f"{path.relative_to(PKG)}:{key}", value
+    for path in sorted(PKG.rglob("*.py")):
+        for n, line in enumerate(path.read_text("utf-8").splitlines(), 1):
+            if re.search(r"[\u4e00-\u9fff]", line) and "cite(" not in line:  # cite(...): a quotation
+                yield f"{path.relative_to(PKG)}:{n}", line
+
+
+def variants(text: str) -> list[tuple[str, str, str]]:
+    return [(concept, entry["term"], m.group()) for concept, entry in GLOSSARY.items()
+            for pattern in entry["avoid"] for m in re.finditer(pattern, text)]
+
+
+def test_the_check_rejects_each_variant_the_issue_found():
+    for text in ("推廣城主", "桌遊城主", "蛇形順序", "起始玩家標記", "零頭", "通過：5 ≥ 3", "攻克率",
+                 "4 · 整理", "推擠", "城主效應", "付治療費 $2"):
+        assert variants(text), text
+    assert not variants("請重新整理頁面；治療費用 $2")
+
+
+@pytest.mark.parametrize("concept", sorted(GLOSSARY))
+def test_one_term_per_concept_in_every_chinese_string(concept):
+    entry = GLOSSARY[concept]
+    texts = list(zh_texts())
+    found = [(where, m.group()) for where, text in texts for pattern in entry["avoid"]
+             for m in re.finditer(pattern, text)]
+    assert not found, f"{entry['concept']}: use {entry['term']!r}, not {found[:5]}"
+    assert any(entry["term"] in text for _, text in texts), f"the glossary's {entry['term']!r} is used nowhere"
+
+
+def test_no_emoji_glyph_the_chinese_fonts_lack():
+    """The lock drawn as 🔒 came out as a missing-glyph box beside 已鎖定 ("5 □已鎖定")."""
+    found = [str(p.relative_to(PKG)) for p in PKG.rglob("*.py") if "🔒" in p.read_text("utf-8").replace(
+        "not a font glyph: 🔒", "").replace("a word: 🔒", "")]
+    assert not found, found

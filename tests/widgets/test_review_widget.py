@@ -1,0 +1,115 @@
+"""Issue 30 in Play: the review panel (items 1 and 2) and the hints that teach (item 4)."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timezone
+
+import pytest
+
+from dungeon_guilds.analysis.bots import make_bot
+from dungeon_guilds.analysis.review import money, review_game
+from dungeon_guilds.record import dumps
+from dungeon_guilds.widgets.play_table import PlayTable
+from dungeon_guilds.widgets.review import MAX_RECORD_BYTES, ReviewPanel
+from tests.ui_text import strip_html, untranslated
+
+NOW = datetime(2026, 1, 1, tzinfo=timezone.utc)
+
+
+def finished_table(lang: str = "en", seed: int = 5) -> PlayTable:
+    table = PlayTable(players=4, seat=1, opponents=["greedy", "intermediate", "beginner"], seed=seed,
+                      hints=True, lang=lang)
+    me = make_bot("random", seed=seed)
+    while not table.game.is_over:
+        table.play(me.choose(table.game.state, 1))
+    return table
+
+
+@pytest.fixture(scope="module")
+def table():
+    return finished_table()
+
+
+def test_after_the_game_the_review_opens_with_every_decision(table):
+    panel = table.review_panel
+    assert panel.layout.display is None  # shown once the game is over
+    review = review_game(table.game, [1])
+    assert len(panel.rows()) == len(review.decisions) >= 8
+    assert "Decision" in strip_html(panel.rows_box.children[0].children[0].value)
+    text = strip_html(panel.assumptions_html.value)
+    assert "one round ahead" in text and "nobody moved after you" in text and "$1.00" in text
+    assert "mistakes:" in strip_html(panel.summary_html.value)
+    row = strip_html(panel.rows()[0].children[1].value)
+    d = review.decisions[0]
+    assert money(d.made) in row and money(d.best) in row and money(d.loss) in row
+    fig = panel.figure
+    assert [tr.meta for tr in fig.data if tr.mode == "lines"] == [0, 1, 2, 3]
+    marked = sum(len(tr.x) for tr in fig.data if tr.mode == "markers")
+    assert marked == len(review.decisions)
+
+
+def test_clicking_a_decision_shows_its_reason_and_the_board_then(table):
+    panel = table.review_panel
+    gold_now = list(table.game.state.gold)
+    pictures = []
+    for k in (0, len(panel.rows()) - 1):
+        panel.rows()[k].children[0].click()
+        d = panel.review.decisions[k]
+        assert panel.board.layout.display is None and panel.picked == k
+        detail = strip_html(panel.detail_html.value)
+        assert f"before decision {k + 1}" in detail and money(d.best) in detail
+        pictures.append(panel.board.html)
+    assert pictures[0] != pictures[1]
+    assert table.game.is_over and list(table.game.state.gold) == gold_now  # the game is unchanged
+
+
+def test_the_review_in_chinese_has_no_english_left():
+    table = finished_table("zh", seed=6)
+    panel = table.review_panel
+    panel.rows()[2].children[0].click()
+    assert untranslated(panel) == []
+    assert "好" in strip_html(panel.summary_html.value)
+
+
+def test_review_on_request_during_the_game_and_hidden_after_undo():
+    table = PlayTable(players=3, seat=0, opponents=["greedy", "greedy"], seed=2)
+    assert table.review_button.disabled  # nothing to review before the first decision
+    me = make_bot("greedy", seed=1)
+    for _ in range(3):
+        table.play(me.choose(table.game.state, 0))
+    assert not table.review_button.disabled
+    table.review_button.click()
+    panel = table.review_panel
+    assert panel.layout.display is None and len(panel.rows()) == 3
+    assert "good: 3, inaccuracies: 0, mistakes: 0" in strip_html(panel.summary_html.value)  # greedy's own moves
+    table.undo()
+    assert panel.layout.display == "none"
+
+
+def test_hints_show_the_top_three_with_a_reason_and_never_on_a_bots_turn():
+    table = PlayTable(players=3, seat=0, opponents=["greedy", "greedy"], seed=4, hints=True)
+    table.play(make_bot("greedy").choose(table.game.state, 0))
+    items = table.hints_html.value.count('class="dg-hint"')
+    assert items == 3 and "dg-hint-why" in table.hints_html.value and "%" in table.hints_html.value
+    table.bot_moving = True  # while a bot is to move no hint is drawn
+    table._draw_hints()
+    assert table.hints_html.value == ""
+
+
+def test_a_record_is_reviewed_from_an_upload_and_bad_files_change_nothing():
+    game = finished_table(seed=7).game
+    panel = ReviewPanel()
+    record = dumps(game.to_record()).encode()
+    panel.upload.value = ({"name": "game.json", "type": "application/json", "size": len(record),
+                           "content": memoryview(record), "last_modified": NOW},)
+    assert panel.game is not None and len(panel.rows()) > 0
+    assert panel.message_level == "ok"
+    shown = panel.game
+    for content in (b"\xff\xfe not text", b"{" * (MAX_RECORD_BYTES + 1), json.dumps({"format": "x"}).encode()):
+        panel.upload.value = ({"name": "bad.json", "type": "", "size": len(content), "content": memoryview(content),
+                               "last_modified": NOW},)
+        assert panel.message_level == "warn" and panel.game is shown
+        assert "Traceback" not in panel.message_text
+    panel.seat_dropdown.value = 2
+    assert panel.seat == 2 and all(d.seat == 2 for d in panel.review.decisions)
