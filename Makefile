@@ -57,9 +57,11 @@ test: $(VENV)/.installed
 # (dungeon_guilds/app/voila_app.py: kernel cap, kernels freed on tab close, no CDN) and voila.json
 # (idle-kernel culling, the cell timeouts, no tracebacks); the preheated pool: POOL, above. It
 # prints one line when ready (and the address students type). Stop it with Ctrl-C.
+# the class tables' settings reach the server through its environment (empty TABLES_DIR: the default)
+dashboard: export DUNGEON_GUILDS_MAX_TABLES = $(MAX_TABLES)
+dashboard: export DUNGEON_GUILDS_TABLES_DIR = $(TABLES_DIR)
 dashboard: $(VENV)/.dashboard-installed
-	DUNGEON_GUILDS_MAX_TABLES=$(MAX_TABLES) $(if $(TABLES_DIR),DUNGEON_GUILDS_TABLES_DIR=$(TABLES_DIR)) \
-	  $(BIN)/dungeon-guilds dashboard --host $(HOST) --port $(PORT) --class $(POOL) \
+	$(BIN)/dungeon-guilds dashboard --host $(HOST) --port $(PORT) --class $(POOL) \
 	  $(if $(MAX_KERNELS),--max-kernels $(MAX_KERNELS)) $(if $(CULL_IDLE),--cull-idle $(CULL_IDLE))
 
 # The static site (dungeon_guilds/app/site.py): the dashboard running in each browser (Voici +
