@@ -21,6 +21,10 @@ CLASS  ?= 3
 POOL   ?= $(CLASS)
 # seconds a kernel whose page went away (no goodbye) lives on; empty: voila.json's (600)
 CULL_IDLE ?=
+# class tables (issue 26): where they are saved (empty: ~/.local/share/dungeon-guilds/tables) and how
+# many may be open at once; the teacher code is printed when the server starts
+TABLES_DIR ?=
+MAX_TABLES ?= 30
 BIN    := $(VENV)/bin
 
 .PHONY: test dashboard install bench clean site serve-site lab figures
@@ -53,6 +57,9 @@ test: $(VENV)/.installed
 # (dungeon_guilds/app/voila_app.py: kernel cap, kernels freed on tab close, no CDN) and voila.json
 # (idle-kernel culling, the cell timeouts, no tracebacks); the preheated pool: POOL, above. It
 # prints one line when ready (and the address students type). Stop it with Ctrl-C.
+# the class tables' settings reach the server through its environment (empty TABLES_DIR: the default)
+dashboard: export DUNGEON_GUILDS_MAX_TABLES = $(MAX_TABLES)
+dashboard: export DUNGEON_GUILDS_TABLES_DIR = $(TABLES_DIR)
 dashboard: $(VENV)/.dashboard-installed
 	$(BIN)/dungeon-guilds dashboard --host $(HOST) --port $(PORT) --class $(POOL) \
 	  $(if $(MAX_KERNELS),--max-kernels $(MAX_KERNELS)) $(if $(CULL_IDLE),--cull-idle $(CULL_IDLE))

@@ -20,9 +20,10 @@ ENGINE = {"state.py", "view.py"}
 HOT_PATH = {"analysis/probability.py"}  # the greedy bots' inner loop: the raw arrays, on purpose
 EVENT_READERS = {"state.py", "events.py", "i18n.py"}  # writes the log; reads it; words it
 # modules whose "kind" keys are not log events: a move's regex groups, effect data, a lord's
-# kind (base / promo) in the `lords` listing, graph nodes, the Sankey's link table
+# kind (base / promo) in the `lords` listing, graph nodes, the Sankey's link table, a class
+# table's seat kind (person / bot) in its saved file
 OTHER_KINDS = {"actions.py", "effects.py", "workshop/lord_edit.py", "cli.py", "siblings/graphs.py",
-               "viz/money.py"}
+               "viz/money.py", "app/tables/table.py"}
 
 
 def sources():

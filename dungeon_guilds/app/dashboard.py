@@ -33,10 +33,11 @@ Headless use (tests)::
 
 from __future__ import annotations
 
+import os
 from html import escape
 from typing import Callable
 
-from ..extras import require
+from ..extras import MissingExtra, require
 
 require("dungeon_guilds.app.dashboard", "notebooks", "ipywidgets", "plotly")
 
@@ -47,6 +48,8 @@ from . import capabilities
 from ..widgets.a11y import PageAccessibility
 from ..widgets.common import App, safe
 
+# set by the dashboard's own server (voila_app) for its kernels: the class tables' page (issue 26)
+TABLES_URL_ENV = "DUNGEON_GUILDS_TABLES_URL"
 TABS = ("learn", "play", "rules", "explore", "lab", "compare", "challenges")
 
 # The games the Learn and Play tabs start with (a browser test replays them with the engine).
@@ -57,6 +60,16 @@ PLAY_SETTINGS = {"players": 4, "seat": 0, "opponents": ["greedy", "cooperator", 
 def text(key: str, lang: str) -> str:
     """A label of the dashboard (``[dash]`` in ``dungeon_guilds/strings/<lang>.toml``)."""
     return i18n.t(key, lang)
+
+
+def workshop_session():
+    """A new :class:`~dungeon_guilds.workshop.session.WorkshopSession`, or None where the
+    workshop cannot run (no pandas: the static site)."""
+    try:
+        from ..workshop.session import WorkshopSession
+    except MissingExtra:
+        return None
+    return WorkshopSession()
 
 
 class Dashboard(App):
@@ -80,6 +93,9 @@ class Dashboard(App):
         self.rules_explorer = None
         self.lab_tabs = None  # the Lab tab: balance run | design workshop
         self.workshop = None  # the WorkshopApp, built when its sub-tab is first opened
+        # the workshop's decks and lords, shared by the Lab's workshop and Learn's and Play's
+        # set-ups (None on the static site: the workshop needs pandas, which it lacks)
+        self.session = workshop_session()
         self.turn_explorer = None
         self._builders: dict[str, Callable[[], W.Widget]] = {
             "learn": self._build_learn, "play": self._build_play, "explore": self._build_explore,
@@ -166,12 +182,33 @@ class Dashboard(App):
     def _build_learn(self) -> W.Widget:
         from ..widgets.stepper import RoundStepper
 
-        return RoundStepper(**self._settings["learn"], **self._shared())
+        return RoundStepper(**self._settings["learn"], **self._shared(), session=self.session)
 
-    def _build_play(self) -> W.Widget:
+    def _build_play(self) -> tuple[W.Widget, W.Widget]:
+        """A game against bots; above it, folded, pass and play (several people on this device)
+        and, on the dashboard's own server, the way to the class tables (issue 26)."""
         from ..widgets.play_table import PlayTable
+        from .pass_and_play import PassAndPlay
 
-        return PlayTable(**self._settings["play"], **self._shared())
+        table = PlayTable(**self._settings["play"], **self._shared(), session=self.session)
+        self.pass_and_play = PassAndPlay(**self._shared())
+        self._pass_box = W.Accordion(children=[self.pass_and_play], selected_index=None).add_class("dg-pass-box")
+        parts = [self._pass_box, table]
+        if os.environ.get(TABLES_URL_ENV):  # the dashboard's own server holds class tables
+            self._tables_link = W.HTML().add_class("dg-tables-link")
+            parts.insert(0, self._tables_link)
+        self._label_tables()
+        return table, W.VBox(parts)
+
+    def _label_tables(self) -> None:
+        if getattr(self, "_pass_box", None) is not None:
+            self._pass_box.titles = (text("tables.pass_title", self.lang),)
+        if getattr(self, "_tables_link", None) is not None:
+            url = escape(os.environ.get(TABLES_URL_ENV, ""))
+            self._tables_link.value = (f'<p class="dg-note"><a href="{url}" target="_blank" rel="noopener" '
+                                       'style="color:#0b4f7a;text-decoration:underline;font-weight:600">'
+                                       f'{escape(text("tables.dashboard_link", self.lang))}</a> — '
+                                       f'{escape(text("tables.dashboard_why", self.lang))}</p>')
 
     def _build_rules(self) -> W.Widget:
         """Every rule as a card with live examples, and the lord cards (issue 19)."""
@@ -211,7 +248,7 @@ class Dashboard(App):
         if change["new"] == 1 and self.workshop is None:
             from ..widgets.ab_experiment import WorkshopApp
 
-            self.workshop = WorkshopApp(lang_state=self.lang_state)
+            self.workshop = WorkshopApp(session=self.session, lang_state=self.lang_state)
             self.lab_tabs.children = [self.lab_tabs.children[0], self.workshop]
 
     def _build_challenges(self) -> W.Widget:
@@ -262,6 +299,7 @@ class Dashboard(App):
         self._label_lab()
         self._label_compare()
         self._label_gates()
+        self._label_tables()
 
     def refresh(self) -> None:
         """The tab apps redraw themselves (they share the language state)."""

@@ -149,14 +149,16 @@ def start_voila(cwd: str | os.PathLike, log_path: str | os.PathLike, *, notebook
     ``pool``: the preheated pool's size (``$DUNGEON_GUILDS_POOL``; default ``voila.json``'s). If
     the wait fails or is interrupted, Voila is stopped before the error propagates."""
     port = free_port() if port is None else port
+    log_path = Path(log_path)
+    # the class tables a test or benchmark server saves stay beside its log (not in the home folder)
+    env = {"DUNGEON_GUILDS_TABLES_DIR": str(log_path.parent / "tables"), **(env or {})}
     if pool is not None:
         env = {**(env or {}), POOL_ENV: str(pool)}
     log_path = Path(log_path)
     cmd = voila_command(port, notebook, preheat=preheat, cull_idle=cull_idle, cull_interval=cull_interval,
                         max_kernels=max_kernels, pages_at_once=pages_at_once, extra_args=extra_args)
     with open(log_path, "wb") as log:
-        proc = start_process_group(cmd, cwd=cwd, stdout=log, stderr=subprocess.STDOUT,
-                                   env=None if env is None else {**os.environ, **env})
+        proc = start_process_group(cmd, cwd=cwd, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, **env})
     server = VoilaServer(proc, port, log_path, cull_idle, cull_interval)
     try:
         server.wait_for_log(READY_PATTERN, timeout)

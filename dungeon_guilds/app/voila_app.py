@@ -1,6 +1,6 @@
 """The dashboard's Voila application (``make dashboard`` runs ``python -m dungeon_guilds.app.voila_app``).
 
-Voila itself, configured by ``voila.json``, with five changes a classroom needs (issue 12):
+Voila itself, configured by ``voila.json``, with six changes a classroom needs (issue 12):
 
 * **A kernel cap.** :class:`DashboardHandler` serves the page only while the kernel manager
   (:class:`~dungeon_guilds.app.kernel_manager.PoolKeepingKernelManager`) holds fewer than
@@ -22,6 +22,10 @@ Voila itself, configured by ``voila.json``, with five changes a classroom needs 
   before it drew anything) is left out of the pages; the kernels show figures as
   :class:`~dungeon_guilds.widgets.figure_view.LazyFigure` widgets, which load the same
   plotly.js from this server (:class:`PlotlyHandler`) when a figure first comes into view.
+* **Class tables** (issue 26): :mod:`~dungeon_guilds.app.table_server`'s routes
+  (``/dungeon-guilds/tables``, its websocket, ``/dungeon-guilds/teacher``): classmates play one
+  game from their own devices; the tables live in this process, saved in
+  ``$DUNGEON_GUILDS_TABLES_DIR``; a table page needs no kernel.
 * **Nothing from another host.** Voila's lab template links Font Awesome from a CDN. The page
   here uses :data:`TEMPLATE_DIR`'s ``index.html.j2`` (the lab template with Font Awesome served
   by this server from the ``fontawesome-free`` package at ``/dungeon-guilds/fontawesome/``) and
@@ -44,7 +48,8 @@ from voila.tornado.handler import TornadoVoilaHandler
 from .. import i18n
 from ..widgets import figure_view
 from ..widgets.figure_view import FIGURES_ENV
-from . import kernels
+from . import kernels, table_server
+from .dashboard import TABLES_URL_ENV
 
 TEMPLATE_DIR = Path(__file__).with_name("templates")
 FONTAWESOME_URL = "dungeon-guilds/fontawesome"
@@ -181,6 +186,8 @@ class DashboardVoila(Voila):
         denied = list(self.voila_configuration.extension_denylist or [])
         self.voila_configuration.extension_denylist = denied + [x for x in PAGE_EXTENSIONS_LEFT_OUT if x not in denied]
         os.environ[FIGURES_ENV] = "lazy"
+        # the kernels (this environment) link the Play tab to the class tables this server holds
+        os.environ[TABLES_URL_ENV] = url_path_join(self.base_url or "/", table_server.BASE, "tables")
         return super().init_settings()
 
     def setup_template_dirs(self):
@@ -196,7 +203,11 @@ class DashboardVoila(Voila):
         plotly_js = figure_view.plotly_js()
         plotly = (url_path_join(self.server_url, figure_view.PLOTLY_URL), PlotlyHandler,
                   {"path": str(plotly_js.parent), "default_filename": plotly_js.name})
-        return [static, waiting, plotly, *handlers]  # before Voila's catch-all page handler
+        if getattr(self, "table_hub", None) is None:  # the class tables (issue 26), held in this process
+            self.table_hub = table_server.make_hub()
+            self.table_ticks = table_server.start_ticks(self.table_hub)
+        tables = table_server.table_routes(url_path_join(self.server_url, ""), self.table_hub)
+        return [static, waiting, plotly, *tables, *handlers]  # before Voila's catch-all page handler
 
 
 class PlotlyHandler(tornado.web.StaticFileHandler):

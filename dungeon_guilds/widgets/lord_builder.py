@@ -22,13 +22,14 @@ Headless use::
 from __future__ import annotations
 
 import html
+import json
 from typing import Any
 
 import ipywidgets as W
 
 from ..effects import ALWAYS, CONDITIONS, RoomModifier, effect_to_dict
 from ..game import Game, rng
-from ..lords import ALL_LORDS, BASE_LORDS, LORDS_BY_ID, Lord
+from ..lords import ALL_LORDS, BASE_LORDS, LORDS_BY_ID, Lord, LordError, lord_from_dict
 from ..record import dumps
 from ..rules import Rules
 from ..workshop.lord_edit import EFFECT_KINDS, ROOM_POSITIONS, canonical_rooms, describe_lord, make_lord
@@ -250,8 +251,11 @@ class LordBuilder(App):
         self.save_button = W.Button(button_style="primary", icon="check", layout=fit()).add_class("dg-lord-save")
         self.play_button = W.Button(icon="play", layout=fit()).add_class("dg-lord-play")
         self.game_html = W.HTML().add_class("dg-lord-game")
+        self.lord_file_html = W.HTML().add_class("dg-lord-file")
+        self.upload = W.FileUpload(accept=".json", multiple=False).add_class("dg-lord-upload")
         self.print_panel = PrintPanel(self._print_source, lang)
         # wiring
+        self.upload.observe(self._on_upload, "value")
         self.example_dropdown.observe(self._on_example, "value")
         for w in (self.id_text, self.name_en_text, self.name_zh_text, self.players_dropdown, self.sample_seed_input):
             w.observe(self._on_field, "value")
@@ -265,7 +269,7 @@ class LordBuilder(App):
             self.style_html, self.language_toggle, self.title_html, self.example_dropdown,
             W.HBox([self.id_text, self.name_en_text, self.name_zh_text]),
             self.effects_label, self.effects_box, self.add_effect_button, self.card_html, self.message,
-            W.HBox([self.save_button, self.play_button]),
+            W.HBox([self.save_button, self.play_button, self.lord_file_html, self.upload]),
             W.HBox([self.players_dropdown, self.sample_seed_input, self.preview_button]), self.preview_html,
             self.game_html, self.print_panel,
         ]
@@ -307,6 +311,7 @@ class LordBuilder(App):
         self.preview_button.description = wt("lord_preview", L)
         self.save_button.description = wt("lord_save", L)
         self.play_button.description = wt("lord_play", L)
+        self.upload.description = wt("lord_upload", L)
         self.print_panel.relabel(L)
         for row in self.effect_rows:
             row.relabel(L)
@@ -427,14 +432,40 @@ class LordBuilder(App):
         self.show_preview()
 
     @safe
+    def _on_upload(self, change) -> None:
+        files = change["new"]
+        if files:
+            text = bytes(files[0].get("content", b"")).decode("utf-8")
+            self.upload.value = ()
+            self.load_file(text)
+
+    def load_file(self, text: str) -> Lord:
+        """Fill the builder from a lord file (the JSON :meth:`save` offers); a bad file raises
+        ``LordError`` naming the field, and the builder is unchanged."""
+        try:
+            data = json.loads(text)
+        except ValueError as err:
+            raise LordError(f"lord file: not JSON ({err})") from None
+        lord = lord_from_dict(data, "lord file")
+        self.load(lord)
+        self.refresh()
+        self.say(lambda: wt("lord_loaded", self.lang, id=lord.id), "ok")
+        return lord
+
+    @safe
     def _on_save(self, _button=None) -> None:
         self.save()
 
     def save(self) -> Lord:
-        """Add the lord to the workshop session (replacing a workshop lord of the same id)."""
+        """Add the lord to the workshop session (replacing a workshop lord of the same id) and
+        offer it as a file (``lord_<id>.json``, :meth:`Lord.to_dict`) to load again or to open a
+        class table with."""
         lord = self.lord
         self.session.add_lord(lord)
         self.say(lambda: wt("lord_saved", self.lang, id=lord.id), "ok")
+        self.lord_file_html.value = download_link(json.dumps(lord.to_dict(), ensure_ascii=False, indent=1),
+                                                  f"lord_{lord.id}.json", wt("lord_download", self.lang),
+                                                  "application/json")
         return lord
 
     @safe

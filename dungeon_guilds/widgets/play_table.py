@@ -26,6 +26,7 @@ from .figures import show_figures
 from .moves import action_options, bot_label, bot_move, bot_names, controller_options, make_bot
 from .narration import round_log_html
 from .table import TableApp
+from .workshop_choice import WorkshopChoice
 from .review import ReviewPanel, hints_html as teaching_hints
 
 MAX_BOT_MOVES = 5000
@@ -48,8 +49,11 @@ class PlayTable(TableApp):
 
     def __init__(self, players: int = 4, seat: int = 0, opponents: Sequence[str] | None = None,
                  seed: int = 0, rules: Rules | None = None, hints: bool = False, lang: str = "en",
-                 lang_state=None, show_language: bool = True, start: bool = True, bot_delay: float = 0.0):
+                 lang_state=None, show_language: bool = True, start: bool = True, bot_delay: float = 0.0,
+                 session=None):
         super().__init__(lang=lang, lang_state=lang_state, show_language=show_language)
+        # the workshop's decks and lords (a WorkshopSession shared with the Lab), when given
+        self.workshop_choice = WorkshopChoice(session, self.lang) if session is not None else None
         rules = rules or Rules()
         self.game: Game | None = None
         self.bot_delay = bot_delay  # seconds between two bot moves (the dashboard shows them one by one)
@@ -83,6 +87,7 @@ class PlayTable(TableApp):
         self._make_opponents(players, seat, opponents)
         self._compose(
             setup=[W.HBox([self.players_dropdown, self.seat_dropdown, self.lords_dropdown]), self.opponents_box,
+                   *([self.workshop_choice] if self.workshop_choice is not None else []),
                    W.HBox([self.npc_checkbox, self.edition_dropdown, self.seed_input, self.start_button])],
             side=[self.since_html, W.HBox([self.undo_button, self.review_button]), self.result_html],
             advanced=[W.HBox([self.action_dropdown, self.play_button])],
@@ -147,7 +152,8 @@ class PlayTable(TableApp):
         rules = Rules(lords=self.lords_dropdown.value, npc=bool(self.npc_checkbox.value),
                       edition=self.edition_dropdown.value)
         seed = int(self.seed_input.value)
-        game = Game(list(DEFAULT_NAMES[:n]), seed=seed, rules=rules)
+        extra = self.workshop_choice.game_kwargs(rules, n, seed) if self.workshop_choice is not None else {}
+        game = Game(list(DEFAULT_NAMES[:n]), seed=seed, rules=rules, **extra)
         self.game = game
         self.setup_box.selected_index = None  # the set-up folds away once a game starts
         self.human = int(self.seat_dropdown.value)
@@ -268,6 +274,8 @@ class PlayTable(TableApp):
                   self.seed_input, self.action_dropdown):
             w.style = {"description_width": "initial"}
         self.builder.relabel(self.lang, len(self.game.state.rooms) if self.game else 7)
+        if self.workshop_choice is not None:
+            self.workshop_choice.relabel(self.lang)
 
     def refresh(self) -> None:
         game = self.game

@@ -38,6 +38,7 @@ from .moves import (HUMAN, action_options, bot_label, bot_move, bot_names, contr
                     make_bot)
 from .narration import log_html, round_log_html
 from .table import TableApp
+from .workshop_choice import WorkshopChoice
 from .review import hints_html as teaching_hints
 
 MAX_AUTO_STEPS = 5000  # a whole 6-player game is a few hundred decisions
@@ -60,8 +61,10 @@ class RoundStepper(TableApp):
     def __init__(self, players: int = 3, seats: Sequence[str] | None = None, seed: int = 0,
                  rules: Rules | None = None, names: Sequence[str] | None = None,
                  hints: bool = False, lang: str = "en", lang_state=None, show_language: bool = True,
-                 timeline: bool = True):
+                 timeline: bool = True, session=None):
         super().__init__(lang=lang, lang_state=lang_state, show_language=show_language)
+        # the workshop's decks and lords (a WorkshopSession shared with the Lab), when given
+        self.workshop_choice = WorkshopChoice(session, self.lang) if session is not None else None
         rules = rules or Rules()
         self._names = list(names) if names else None
         self._bots: dict[tuple[int, str], object] = {}
@@ -105,6 +108,7 @@ class RoundStepper(TableApp):
                            self.undo_button], layout=W.Layout(flex_flow="row wrap")).add_class("dg-controls")
         self._compose(
             setup=[W.HBox([self.players_dropdown, self.lords_dropdown, self.edition_dropdown]), self.seats_box,
+                   *([self.workshop_choice] if self.workshop_choice is not None else []),
                    W.HBox([self.npc_checkbox, self.teams_dropdown, self.seed_input, self.new_game_button])],
             side=[self.guide_html, self.skip_guide_button, controls],
             advanced=[W.HBox([self.action_dropdown]), self.jump_slider],
@@ -171,7 +175,8 @@ class RoundStepper(TableApp):
         n = int(self.players_dropdown.value)
         rules = self.rules()
         seed = int(self.seed_input.value)
-        game = Game(self._seat_names(n), seed=seed, rules=rules)
+        extra = self.workshop_choice.game_kwargs(rules, n, seed) if self.workshop_choice is not None else {}
+        game = Game(self._seat_names(n), seed=seed, rules=rules, **extra)
         self.game = game
         self._bots = {}
         self.setup_box.selected_index = None  # the set-up folds away once a game starts
@@ -367,6 +372,8 @@ class RoundStepper(TableApp):
                   self.seed_input, self.jump_slider, self.action_dropdown):
             w.style = {"description_width": "initial"}
         self._label_seats()
+        if self.workshop_choice is not None:
+            self.workshop_choice.relabel(self.lang)
         if self.game is not None:
             self.builder.relabel(self.lang, len(self.game.state.rooms))
         else:

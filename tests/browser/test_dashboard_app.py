@@ -45,6 +45,10 @@ def test_tabs_are_built_when_first_opened_and_work():
     for name in TABS:
         app = d.select_tab(name)
         page = d.lab_tabs if name == "lab" else app  # the Lab page holds the panel in a sub-tab
+        if name == "play":  # Play: pass and play (folded) above the game against bots
+            (page,) = d.panels[name].children
+            assert page.children == (d._pass_box, app)
+            continue
         assert app is d.apps[name] and d.panels[name].children == (page,)
     assert d.payout_explorer is not None and d.turn_explorer is not None
     lab = d.apps["lab"]

@@ -1,0 +1,311 @@
+"""Class tables served by the dashboard's own server (issue 26): routes for ``dungeon-guilds-voila``.
+
+:func:`table_routes` gives the Tornado routes :class:`~dungeon_guilds.app.voila_app.DashboardVoila`
+adds in ``init_handlers`` (and :func:`make_app` serves alone, for tests and the benchmark):
+
+* ``/dungeon-guilds/tables`` (and ``/dungeon-guilds/tables/<code>``, the link a table shares):
+  the table page, plain HTML and JavaScript from this server (no kernel, nothing from another
+  host); it talks to the websocket below and draws only what the server sends for its seat.
+* ``/dungeon-guilds/tables/ws``: the websocket (:mod:`.tables.protocol`); Tornado's default
+  same-origin check stays.
+* ``/dungeon-guilds/teacher``: the teacher's page (a code printed in the server's console at
+  start, or ``DUNGEON_GUILDS_TEACHER_CODE``), listing every table, with the finished games'
+  records (JSON) and a CSV row per game to download.
+
+The tables are held by one :class:`~.tables.lobby.Lobby` in the server's process and saved in
+``--tables-dir`` / ``DUNGEON_GUILDS_TABLES_DIR`` (:func:`~.tables.store.default_dir`).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import secrets
+from html import escape
+from pathlib import Path
+from typing import Any
+
+import tornado.ioloop
+import tornado.web
+import tornado.websocket
+
+from .. import i18n
+from .tables import protocol, records
+from .tables.lobby import Lobby
+from .tables.render import seat_message
+from .tables.store import TableStore
+
+PAGE_DIR = Path(__file__).with_name("tables") / "static"
+BASE = "dungeon-guilds"
+TICK_MS = 2000
+TEACHER_ENV = "DUNGEON_GUILDS_TEACHER_CODE"
+log = logging.getLogger(__name__)
+
+
+class TableHub:
+    """The lobby and the open websockets of each table (who to push a new state to)."""
+
+    def __init__(self, lobby: Lobby, teacher_code: str):
+        self.lobby, self.teacher_code = lobby, teacher_code
+        self.sockets: dict[str, set["TableSocket"]] = {}
+
+    def attach(self, sock: "TableSocket") -> None:
+        code, seat = sock.conn.code, sock.conn.seat
+        if sock.attached == (code, seat):
+            return
+        self.detach(sock)
+        self.sockets.setdefault(code, set()).add(sock)
+        table = self.lobby.tables[code]
+        table.seats[seat].connected += 1
+        table.seats[seat].away_since = None
+        sock.attached = (code, seat)
+
+    def detach(self, sock: "TableSocket") -> None:
+        if sock.attached is None:
+            return
+        code, seat = sock.attached
+        sock.attached = None
+        self.sockets.get(code, set()).discard(sock)
+        table = self.lobby.tables.get(code)
+        if table is not None:
+            s = table.seats[seat]
+            s.connected = max(0, s.connected - 1)
+            if s.connected == 0:
+                s.away_since = self.lobby.clock()
+            self.push(code)
+
+    def message(self, sock: "TableSocket") -> dict[str, Any]:
+        table = self.lobby.tables[sock.conn.code]
+        return seat_message(table, sock.conn.seat, sock.conn.lang, sock.conn.selected,
+                            self.lobby.clock(), self.lobby.away_s)
+
+    def push(self, code: str, reset: bool = True) -> None:
+        if code not in self.lobby.tables:
+            return
+        for sock in list(self.sockets.get(code, ())):
+            if reset:
+                sock.conn.selected = []
+            sock.send(self.message(sock))
+
+    def tick(self) -> None:
+        for table in self.lobby.tick():
+            self.push(table.code)
+
+
+class TableSocket(tornado.websocket.WebSocketHandler):
+    """One page's websocket (Tornado's same-origin check kept)."""
+
+    MAX_BYTES = 64 * 1024  # a longer frame closes the socket (a message is refused beyond protocol.MAX_MESSAGE)
+
+    @property
+    def max_message_size(self) -> int:
+        return self.MAX_BYTES
+
+    def initialize(self, hub: TableHub) -> None:
+        self.hub = hub
+        self.conn = protocol.Conn()
+        self.attached: tuple[str, int] | None = None
+
+    def on_message(self, message: Any) -> None:
+        if not isinstance(message, str):
+            message = None  # binary frames are refused like any malformed message
+        try:
+            out = protocol.handle(self.hub.lobby, self.conn, message)
+        except Exception:  # noqa: BLE001 - a server bug: logged, the page gets plain words
+            log.exception("class table message failed")
+            self.send({"op": "refused", "code": "bad_message",
+                       "reason": i18n.t("tables.refusal.bad_message", self.conn.lang)})
+            return
+        if out.reply is not None:
+            self.send(out.reply)
+        if self.conn.seat is not None and self.conn.code in self.hub.lobby.tables:
+            self.hub.attach(self)
+        if out.changed is not None:
+            self.hub.push(out.changed.code)
+        elif out.refresh:
+            self.send(self.hub.message(self))
+
+    def send(self, msg: dict[str, Any]) -> None:
+        try:
+            self.write_message(json.dumps(msg, ensure_ascii=False))
+        except tornado.websocket.WebSocketClosedError:
+            pass
+
+    def on_close(self) -> None:
+        self.hub.detach(self)
+
+
+def _page(title_key: str, body: str, lang: str = "en") -> str:
+    html_lang = "zh-Hant" if lang == "zh" else "en"
+    return (f"<!DOCTYPE html><html lang='{html_lang}'><head><meta charset='utf-8'>"
+            "<meta name='viewport' content='width=device-width, initial-scale=1'>"
+            f"<title>{escape(i18n.t(title_key, lang))}</title>"
+            f"<link rel='stylesheet' href='{{static}}/tables.css'></head><body>{body}</body></html>")
+
+
+class TablePageHandler(tornado.web.RequestHandler):
+    """The table page: its texts in both languages go with it; the script picks one."""
+
+    def initialize(self, base: str) -> None:
+        self.base = base
+
+    def get(self, code: str | None = None) -> None:
+        texts = {lang: {k[len("tables."):]: v for k, v in i18n.strings(lang).items() if k.startswith("tables.")}
+                 for lang in protocol.LANGS}
+        static = f"{self.base}{BASE}/tables/static"
+        html = (PAGE_DIR / "tables.html").read_text("utf-8")
+        html = html.replace("{static}", static).replace(
+            "{texts}", escape(json.dumps(texts, ensure_ascii=False))).replace(
+            "{ws}", f"{self.base}{BASE}/tables/ws")
+        self.set_header("Content-Type", "text/html; charset=UTF-8")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(html)
+
+
+class TeacherHandler(tornado.web.RequestHandler):
+    """The teacher's page: a form asking the teacher code; with it, the tables and downloads."""
+
+    def initialize(self, hub: TableHub, base: str) -> None:
+        self.hub, self.base = hub, base
+
+    def _lang(self) -> str:
+        lang = self.get_argument("lang", "en")
+        return lang if lang in protocol.LANGS else "en"
+
+    def get(self, what: str | None = None) -> None:
+        self._form(self._lang(), "")
+
+    def _form(self, lang: str, problem: str) -> None:
+        t = lambda k: escape(i18n.t(f"tables.{k}", lang))  # noqa: E731
+        note = f"<p role='alert' class='problem'>{escape(problem)}</p>" if problem else ""
+        body = (f"<main><h1>{t('teacher_title')}</h1>{note}<form method='post'>{self.xsrf_form_html()}"
+                f"<input type='hidden' name='lang' value='{lang}'><label>{t('teacher_code')} "
+                f"<input name='teacher' autocomplete='off' required></label> <button>{t('teacher_enter')}</button>"
+                "</form></main>")
+        self._send(_page("tables.teacher_title", body, lang))
+
+    def _send(self, html: str) -> None:
+        self.set_header("Content-Type", "text/html; charset=UTF-8")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(html.replace("{static}", f"{self.base}{BASE}/tables/static"))
+
+    def post(self, what: str | None = None) -> None:
+        lang = self._lang()
+        given = self.get_body_argument("teacher", "")
+        if not secrets.compare_digest(given.strip().encode(), self.hub.teacher_code.encode()):
+            self.set_status(403)
+            self._form(lang, i18n.t("tables.teacher_bad", lang))
+            return
+        everything = [*self.hub.lobby.tables.values(), *self.hub.lobby.store.load_closed()]
+        if what == "records.json":
+            self._download("class-table-records.json", "application/json",
+                           json.dumps(records.records(everything), ensure_ascii=False, indent=1))
+        elif what == "games.csv":
+            self._download("class-table-games.csv", "text/csv; charset=UTF-8", records.games_csv(everything))
+        else:
+            self._send(_page("tables.teacher_title", teacher_body(self, lang, given), lang))
+
+    def _download(self, name: str, kind: str, text: str) -> None:
+        self.set_header("Content-Type", kind)
+        self.set_header("Content-Disposition", f'attachment; filename="{name}"')
+        self.finish(text)
+
+
+def _rules_words(row: dict, lang: str) -> str:
+    r = row["rules"]
+    parts = [i18n.t(f"tables.lords_{r['lords']}", lang), i18n.t(f"tables.edition_{r['edition']}", lang)]
+    if r.get("teams"):
+        parts.append(r["teams"])
+    if r.get("npc"):
+        parts.append(i18n.t("tables.npc", lang))
+    deck = i18n.t("tables.deck_reference", lang) if row["deck"] == "reference" else row["deck"]
+    return " · ".join(parts + [deck])
+
+
+def teacher_body(handler: TeacherHandler, lang: str, code: str) -> str:
+    t = lambda k: escape(i18n.t(f"tables.{k}", lang))  # noqa: E731
+    rows = []
+    for row in handler.hub.lobby.listing():
+        seats = ", ".join(escape(s["name"] or i18n.t("tables.free_seat", lang)) for s in row["seats"])
+        rnd = t("not_started") if row["round"] is None else str(row["round"])
+        gold = "" if row["gold"] is None else " · ".join(f"${g}" for g in row["gold"])
+        rows.append(f"<tr><td>{row['code']}</td><td>{escape(_rules_words(row, lang))}</td><td>{seats}</td>"
+                    f"<td>{rnd}</td><td>{gold}</td><td>{t('yes') if row['over'] else t('no')}</td></tr>")
+    head = "".join(f"<th scope='col'>{t(k)}</th>" for k in ("col_code", "col_rules", "col_seats", "col_round",
+                                                            "col_gold", "col_over"))
+    table = (f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>" if rows
+             else f"<p>{t('teacher_none')}</p>")
+    hidden = f"{handler.xsrf_form_html()}<input type='hidden' name='teacher' value='{escape(code)}'>"
+    forms = "".join(f"<form method='post' action='{handler.base}{BASE}/teacher/{path}'>{hidden}"
+                    f"<button>{t(key)}</button></form>"
+                    for path, key in (("records.json", "teacher_records"), ("games.csv", "teacher_csv")))
+    return f"<main><h1>{t('teacher_title')}</h1>{table}<div class='downloads'>{forms}</div></main>"
+
+
+def teacher_code() -> str:
+    return os.environ.get(TEACHER_ENV, "").strip() or secrets.token_hex(4)
+
+
+def make_hub(tables_dir: str | Path | None = None, code: str | None = None) -> TableHub:
+    """The lobby (tables read back from ``tables_dir``) and its websockets; the teacher code is
+    printed to the console."""
+    hub = TableHub(Lobby.from_env(TableStore(tables_dir)), code or teacher_code())
+    print(f"Class tables: {len(hub.lobby.tables)} table(s) read back from {hub.lobby.store.dir}; "
+          f"teacher code: {hub.teacher_code}", flush=True)
+    return hub
+
+
+def table_routes(base: str, hub: TableHub) -> list[tuple]:
+    """The Tornado routes of the class tables under ``base`` (the server's URL prefix, ``/``)."""
+    root = f"{base}{BASE}"
+    return [
+        (f"{root}/tables/ws", TableSocket, {"hub": hub}),
+        (f"{root}/tables/static/(.*)", tornado.web.StaticFileHandler, {"path": str(PAGE_DIR)}),
+        (rf"{root}/tables/?([A-Za-z0-9]{{0,12}})", TablePageHandler, {"base": base}),
+        (f"{root}/teacher/?(records.json|games.csv)?", TeacherHandler, {"hub": hub, "base": base}),
+    ]
+
+
+def start_ticks(hub: TableHub) -> tornado.ioloop.PeriodicCallback:
+    """Idle tables close and bots play away seats' turns, checked every :data:`TICK_MS`."""
+    ticker = tornado.ioloop.PeriodicCallback(hub.tick, TICK_MS)
+    ticker.start()
+    return ticker
+
+
+def make_app(tables_dir: str | Path | None = None, code: str | None = None) -> tornado.web.Application:
+    """The class tables alone in a Tornado application (tests, ``benchmarks/bench_tables.py``)."""
+    hub = make_hub(tables_dir, code)
+    app = tornado.web.Application(table_routes("/", hub), xsrf_cookies=True,
+                                  cookie_secret=secrets.token_hex(16), websocket_max_message_size=64 * 1024)
+    app.hub = hub  # type: ignore[attr-defined]
+    return app
+
+
+def main(argv: list[str] | None = None) -> None:
+    """``python -m dungeon_guilds.app.table_server --port 8870 --tables-dir DIR``: the class
+    tables alone (no notebooks), on 127.0.0.1 unless ``--ip`` says otherwise."""
+    import argparse
+    import asyncio
+
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("--port", type=int, default=8870)
+    parser.add_argument("--ip", default="127.0.0.1")
+    parser.add_argument("--tables-dir", default=None, help="where tables are saved (default: see store.default_dir)")
+    args = parser.parse_args(argv)
+
+    async def serve() -> None:
+        app = make_app(args.tables_dir)  # the tables only: no Voila, no kernels
+        app.listen(args.port, args.ip)
+        start_ticks(app.hub)
+        print(f"Class tables on http://{args.ip}:{args.port}/{BASE}/tables", flush=True)
+        await asyncio.Event().wait()
+
+    asyncio.run(serve())
+
+
+__all__ = ["TableHub", "main", "make_app", "make_hub", "start_ticks", "table_routes"]
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,120 @@
+"""Every class table of one server: codes, limits, saving, idle closing, away seats.
+
+* **Codes** are 6 characters from 31 letters and digits that cannot be mistaken for each other
+  (no 0/O, 1/I/L): 31⁶ ≈ 8.9·10⁸ codes, drawn by :mod:`secrets`. A connection that names
+  :data:`MAX_BAD_CODES` unknown codes is refused further joins, so a class of 30 tables would
+  need about 3·10⁷ connections for one lucky guess.
+* **Limits.** At most ``max_tables`` open tables (``DUNGEON_GUILDS_MAX_TABLES``, default
+  :data:`MAX_TABLES`); beyond it opening is refused in plain words. A table with no move and no
+  join for ``idle_s`` seconds (``DUNGEON_GUILDS_TABLE_IDLE``, default :data:`IDLE_S`, 3 hours)
+  closes: a finished game stays in the teacher's records, an unfinished one is set aside.
+* **Away seats.** A person whose pages have all gone for ``away_s`` seconds
+  (``DUNGEON_GUILDS_TABLE_AWAY``, default :data:`AWAY_S`, 2 minutes) has their turns played by a
+  bot until a page of theirs (their token) comes back; the seat stays theirs.
+* **Saving.** Every change is written by :class:`~.store.TableStore`; at start the lobby reads
+  every table back, so a server restart loses no game.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import time
+from typing import Any, Callable
+
+from ...cards import Deck
+from ...rules import Rules
+from .refusal import TableRefusal
+from .store import TableStore
+from .table import Table
+
+ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LEN = 6
+MAX_TABLES = 30
+IDLE_S = 3 * 3600
+AWAY_S = 120
+MAX_BAD_CODES = 20
+
+
+def env_number(name: str, default: float) -> float:
+    raw = os.environ.get(name, "").strip()
+    try:
+        return float(raw) if raw else default
+    except ValueError:
+        raise SystemExit(f"{name}={raw!r}: expected a number") from None
+
+
+class Lobby:
+    """The tables of one server (pure Python: no network; the server calls it)."""
+
+    def __init__(self, store: TableStore, max_tables: int = MAX_TABLES, idle_s: float = IDLE_S,
+                 away_s: float = AWAY_S, clock: Callable[[], float] = time.time):
+        self.store, self.max_tables, self.idle_s, self.away_s, self.clock = store, max_tables, idle_s, away_s, clock
+        self.tables: dict[str, Table] = {t.code: t for t in store.load_all()}
+        now = clock()
+        for table in self.tables.values():  # read back after a restart: nobody is here yet
+            for seat in table.seats:
+                seat.away_since = now  # a person who never comes back is played by a bot after away_s
+
+    @classmethod
+    def from_env(cls, store: TableStore) -> "Lobby":
+        return cls(store, int(env_number("DUNGEON_GUILDS_MAX_TABLES", MAX_TABLES)),
+                   env_number("DUNGEON_GUILDS_TABLE_IDLE", IDLE_S), env_number("DUNGEON_GUILDS_TABLE_AWAY", AWAY_S))
+
+    def new_code(self) -> str:
+        while True:
+            code = "".join(secrets.choice(ALPHABET) for _ in range(CODE_LEN))
+            if code not in self.tables and not self.store.known(code):
+                return code
+
+    def open(self, seats: Any, name: Any, rules: Rules, deck: Deck | None, lord=None) -> tuple[Table, str]:
+        open_now = sum(not t.is_over for t in self.tables.values())
+        if open_now >= self.max_tables:
+            raise TableRefusal("too_many_tables", most=self.max_tables)
+        table, token = Table.open(self.new_code(), seats, name, rules, deck, self.clock(), lord=lord)
+        self.tables[table.code] = table
+        self.save(table)
+        return table, token
+
+    def table(self, code: Any) -> Table:
+        if not isinstance(code, str) or len(code) > 20:
+            raise TableRefusal("no_such_table")
+        table = self.tables.get(code.strip().upper())
+        if table is None:
+            raise TableRefusal("no_such_table")
+        return table
+
+    def save(self, table: Table) -> None:
+        self.store.save(table)
+
+    def tick(self) -> list[Table]:
+        """Close idle tables and let bots play away seats' turns; the tables that changed."""
+        now = self.clock()
+        changed = []
+        for code, table in list(self.tables.items()):
+            if now - table.last_active >= self.idle_s:
+                self.store.close(table)
+                del self.tables[code]
+                continue
+            if table.game is not None and table.play_bots(now, self.away_s):
+                self.save(table)
+                changed.append(table)
+        return changed
+
+    def listing(self) -> list[dict[str, Any]]:
+        """One row a table for the teacher (code, rules, seats, round, gold)."""
+        rows = []
+        for table in sorted(self.tables.values(), key=lambda t: t.created):
+            game = table.game
+            rows.append({
+                "code": table.code, "rules": table.rules.to_dict(),
+                "deck": "reference" if table.deck.is_reference else table.deck.name,
+                "seats": [{"name": s.name, "kind": s.kind} for s in table.seats],
+                "round": None if game is None else min(game.state.round + 1, game.state.rounds),
+                "gold": None if game is None else list(game.state.gold),
+                "over": table.is_over,
+            })
+        return rows
+
+
+__all__ = ["ALPHABET", "AWAY_S", "CODE_LEN", "IDLE_S", "Lobby", "MAX_TABLES", "TableRefusal"]

@@ -1,0 +1,230 @@
+"""The table websocket's messages, checked before anything happens.
+
+A page sends one JSON object a message (at most :data:`MAX_MESSAGE` characters), with ``op``:
+
+==========  =====================================================================================
+``open``    ``seats`` (3-6), ``name``, ``rules`` (``lords``, ``edition``, ``teams``, ``npc``), ``deck``
+            (deck file text, TOML, or null for the reference deck): a new table, this page in seat 1
+``join``    ``code``, ``name``: this page takes a free seat
+``resume``  ``code``, ``token``: this page is again the seat the token proves (a reload, a lost
+            connection, a restarted server)
+``bots``    the opener fills the free seats with bots (the game starts)
+``pick``    ``strength`` (1-5): this page picks (or drops) an adventurer of its hand
+``act``     ``action`` (the engine's move text: ``exhaust 4 5``, ``place 3 1``, ``bump 4 2b``) and
+            ``version`` (the table's version the page saw): the seat's move
+``lang``    ``lang`` (``en`` or ``zh``): the language of this page's messages
+==========  =====================================================================================
+
+The server answers the sender with ``seat`` (``code``, ``seat``, ``token``: the page keeps the
+token) or ``refused`` (``reason``: words in the page's language, ``code``), and pushes ``state``
+(:func:`~.render.seat_message`) to every page of a table that changed. A message that is not
+JSON, not an object, of an unknown ``op``, with a wrong field, a forged token, a move out of
+turn or made on an older version of the table (a replay) changes nothing and is refused with a
+reason (``test_tables_protocol.py`` fuzzes it with 1,000 such messages).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...actions import ActionSyntaxError
+from ...cards import DeckError, parse_deck_text
+from ...errors import IllegalAction
+from ...lords import lord_from_dict
+from ...rules import Rules, RulesError
+from .lobby import MAX_BAD_CODES, Lobby
+from .refusal import TableRefusal, refusal_words
+from .table import Table
+
+MAX_MESSAGE = 16_000  # characters; a deck file is the longest thing a page sends
+MAX_DECK = 15_000
+MAX_LORD = 8_000
+LANGS = ("en", "zh")
+
+
+@dataclass
+class Conn:
+    """One page's connection: the seat it proved, its language and its picked adventurers."""
+
+    lang: str = "en"
+    code: str | None = None
+    seat: int | None = None
+    selected: list[int] = field(default_factory=list)
+    bad_codes: int = 0
+
+
+@dataclass
+class Outcome:
+    reply: dict[str, Any] | None = None  # to the sender
+    changed: Table | None = None  # push a new state to every page of this table
+    refresh: bool = False  # push a new state to the sender only
+
+
+def refused(err: Exception, lang: str) -> dict[str, Any]:
+    return {"op": "refused", "code": getattr(err, "code", "bad_message"), "reason": refusal_words(err, lang)}
+
+
+def _field(msg: dict, name: str, kind: type | tuple, optional: bool = False) -> Any:
+    value = msg.get(name)
+    if value is None and optional:
+        return None
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
+        raise TableRefusal("bad_field", field=name)
+    return value
+
+
+def parse(raw: Any) -> dict[str, Any]:
+    if not isinstance(raw, str) or len(raw) > MAX_MESSAGE:
+        raise TableRefusal("too_long", most=MAX_MESSAGE)
+    try:
+        msg = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise TableRefusal("bad_message") from None
+    if not isinstance(msg, dict) or msg.get("op") not in HANDLERS:
+        raise TableRefusal("bad_message")
+    return msg
+
+
+def _rules(raw: Any) -> Rules:
+    if raw is None:
+        return Rules()
+    if not isinstance(raw, dict):
+        raise TableRefusal("bad_field", field="rules")
+    try:
+        return Rules.from_dict(raw)
+    except (RulesError, TypeError) as err:
+        raise TableRefusal("rules_bad", reason=str(err)) from None
+
+
+def _deck(raw: Any, fmt: Any = "toml"):
+    if raw is None or raw == "":
+        return None
+    if not isinstance(raw, str) or len(raw) > MAX_DECK:
+        raise TableRefusal("bad_field", field="deck")
+    if fmt not in ("toml", "csv"):
+        raise TableRefusal("bad_field", field="deck_format")
+    try:
+        return parse_deck_text(raw, fmt)
+    except DeckError as err:
+        raise TableRefusal("deck_bad", reason=str(err)) from None
+
+
+def _lord(raw: Any):
+    if raw is None or raw == "":
+        return None
+    if not isinstance(raw, str) or len(raw) > MAX_LORD:
+        raise TableRefusal("bad_field", field="lord")
+    try:
+        return lord_from_dict(json.loads(raw))
+    except (ValueError, RecursionError, TypeError) as err:  # LordError and EffectError are ValueErrors
+        raise TableRefusal("lord_bad", reason=str(err)) from None
+
+
+def _seated(lobby: Lobby, conn: Conn) -> tuple[Table, int]:
+    if conn.code is None or conn.seat is None:
+        raise TableRefusal("no_seat")
+    return lobby.table(conn.code), conn.seat
+
+
+def _seat_reply(conn: Conn, table: Table, seat: int, token: str | None) -> dict[str, Any]:
+    conn.code, conn.seat, conn.selected = table.code, seat, []
+    reply = {"op": "seat", "code": table.code, "seat": seat + 1}
+    if token is not None:
+        reply["token"] = token
+    return reply
+
+
+def on_open(lobby: Lobby, conn: Conn, msg: dict) -> Outcome:
+    if conn.seat is not None:
+        raise TableRefusal("one_seat")
+    seats = _field(msg, "seats", int)
+    rules, deck = _rules(msg.get("rules")), _deck(msg.get("deck"), msg.get("deck_format") or "toml")
+    table, token = lobby.open(seats, msg.get("name"), rules, deck, _lord(msg.get("lord")))
+    return Outcome(_seat_reply(conn, table, 0, token), table)
+
+
+def _table_by_code(lobby: Lobby, conn: Conn, msg: dict) -> Table:
+    if conn.bad_codes >= MAX_BAD_CODES:
+        raise TableRefusal("too_many_codes")
+    try:
+        return lobby.table(msg.get("code"))
+    except TableRefusal:
+        conn.bad_codes += 1
+        raise
+
+
+def on_join(lobby: Lobby, conn: Conn, msg: dict) -> Outcome:
+    if conn.seat is not None:
+        raise TableRefusal("one_seat")
+    table = _table_by_code(lobby, conn, msg)
+    seat, token = table.join(msg.get("name"), lobby.clock())
+    lobby.save(table)
+    return Outcome(_seat_reply(conn, table, seat, token), table)
+
+
+def on_resume(lobby: Lobby, conn: Conn, msg: dict) -> Outcome:
+    table = _table_by_code(lobby, conn, msg)
+    seat = table.seat_of(msg.get("token"))
+    if seat is None:
+        conn.bad_codes += 1
+        raise TableRefusal("bad_token")
+    if conn.seat is not None and (conn.code, conn.seat) != (table.code, seat):
+        raise TableRefusal("one_seat")
+    return Outcome(_seat_reply(conn, table, seat, None), table)
+
+
+def on_bots(lobby: Lobby, conn: Conn, msg: dict) -> Outcome:
+    table, seat = _seated(lobby, conn)
+    table.fill_with_bots(seat, lobby.clock())
+    lobby.save(table)
+    return Outcome(None, table)
+
+
+def on_pick(lobby: Lobby, conn: Conn, msg: dict) -> Outcome:
+    table, seat = _seated(lobby, conn)
+    strength = _field(msg, "strength", int)
+    if not 1 <= strength <= 5:
+        raise TableRefusal("bad_field", field="strength")
+    keep = 2 if table.in_setup else 1
+    if strength in conn.selected:
+        conn.selected.remove(strength)
+    else:
+        conn.selected = (conn.selected + [strength])[-keep:]
+    return Outcome(None, None, refresh=True)
+
+
+def on_act(lobby: Lobby, conn: Conn, msg: dict) -> Outcome:
+    table, seat = _seated(lobby, conn)
+    action = _field(msg, "action", str)
+    version = _field(msg, "version", int)
+    table.act(seat, action, version, lobby.clock(), lobby.away_s)
+    conn.selected = []
+    lobby.save(table)
+    return Outcome(None, table)
+
+
+def on_lang(lobby: Lobby, conn: Conn, msg: dict) -> Outcome:
+    lang = msg.get("lang")
+    if lang not in LANGS:
+        raise TableRefusal("bad_field", field="lang")
+    conn.lang = lang
+    return Outcome(None, None, refresh=conn.seat is not None)
+
+
+HANDLERS = {"open": on_open, "join": on_join, "resume": on_resume, "bots": on_bots, "pick": on_pick,
+            "act": on_act, "lang": on_lang}
+
+
+def handle(lobby: Lobby, conn: Conn, raw: Any) -> Outcome:
+    """Answer one message from a page. Never raises for anything a page can send: a refusal is
+    the ``refused`` reply and nothing changes."""
+    try:
+        msg = parse(raw)
+        return HANDLERS[msg["op"]](lobby, conn, msg)
+    except (TableRefusal, IllegalAction, ActionSyntaxError) as err:
+        return Outcome(refused(err, conn.lang))
+
+
+__all__ = ["Conn", "HANDLERS", "LANGS", "MAX_MESSAGE", "Outcome", "handle", "parse", "refused"]

@@ -1,0 +1,159 @@
+// The class table page (dungeon_guilds/app/table_server.py). It draws only what the server sends
+// for this page's seat and sends clicks as the engine's move text; no rule is decided here.
+(function () {
+  'use strict';
+  const body = document.body;
+  const TEXTS = JSON.parse(body.dataset.texts);
+  const SEATS_KEY = 'dg-table-seats';      // {CODE: seat token} kept by this browser
+  const $ = (id) => document.getElementById(id);
+  let lang = localStorage.getItem('dg-lang') || ((navigator.language || '').toLowerCase().startsWith('zh') ? 'zh' : 'en');
+  let ws = null, last = null, code = null, retry = 500, deckText = null, deckName = null, lordText = null, lordName = null;
+
+  const tr = (key) => (TEXTS[lang] && TEXTS[lang][key]) || TEXTS.en[key] || key;
+  const tokens = () => { try { return JSON.parse(localStorage.getItem(SEATS_KEY) || '{}'); } catch (e) { return {}; } };
+  function keep(c, token) { const t = tokens(); t[c] = token; localStorage.setItem(SEATS_KEY, JSON.stringify(t)); }
+  function forget(c) { const t = tokens(); delete t[c]; localStorage.setItem(SEATS_KEY, JSON.stringify(t)); }
+  function pathCode() {
+    const m = location.pathname.match(/\/tables\/([A-Za-z0-9]{4,12})\/?$/);
+    return m ? m[1].toUpperCase() : null;
+  }
+
+  function applyTexts() {
+    document.documentElement.lang = lang === 'zh' ? 'zh-Hant' : 'en';
+    document.title = tr('title');
+    document.querySelectorAll('[data-t]').forEach((el) => { el.textContent = tr(el.dataset.t); });
+    $('deck-line').textContent = tr('deck_line').replace('{name}', deckName || tr('deck_reference'));
+    $('lord-line').textContent = tr('lord_line').replace('{name}', lordName || tr('lord_drawn'));
+    $('lang').textContent = tr('lang_button');
+    $('lang').lang = lang === 'zh' ? 'en' : 'zh-Hant';
+  }
+
+  function send(msg) { if (ws && ws.readyState === 1) ws.send(JSON.stringify(msg)); }
+  function say(text) { $('message').textContent = text || ''; }
+
+  function showLobby() {
+    $('lobby').hidden = false; $('table').hidden = true; $('connecting').hidden = true;
+    const c = pathCode();
+    if (c) $('code').value = c;
+  }
+
+  function render(msg) {
+    last = msg;
+    $('lobby').hidden = true; $('table').hidden = false; $('connecting').hidden = true;
+    $('code-line').textContent = tr('code_line').replace('{code}', msg.code);
+    const link = location.origin + location.pathname.replace(/\/tables(\/.*)?$/, '/tables/' + msg.code);
+    $('link').textContent = link; $('link').href = link;
+    $('bots').hidden = !(msg.opener && !msg.started);
+    $('status').textContent = msg.status;
+    const hadFocus = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.target : null;
+    $('board').innerHTML = msg.board;
+    if (hadFocus) {
+      const again = $('board').querySelector('[data-target="' + hadFocus + '"]');
+      if (again) again.focus();
+    }
+    $('seat-list').innerHTML = '';
+    msg.seats.forEach((s) => {
+      const li = document.createElement('li');
+      li.textContent = s.label + ' — ' + s.state + (s.you ? ' (' + tr('you') + ')' : '');
+      if (s.you) li.className = 'you';
+      $('seat-list').appendChild(li);
+    });
+    $('story').innerHTML = msg.story.map((s) => '<li>' + s + '</li>').join('');
+    $('story-part').hidden = !msg.story.length;
+    $('log').innerHTML = msg.log;
+  }
+
+  function click(el) {
+    if (!last) return;
+    const id = el.dataset.target;
+    if (id.startsWith('hand-')) { send({ op: 'pick', strength: Number(id.slice(5)) }); return; }
+    const t = last.targets[id];
+    if (t && t.action) { say(''); send({ op: 'act', action: t.action, version: last.version }); }
+    else say(el.getAttribute('aria-label'));
+  }
+
+  function connect() {
+    const proto = location.protocol === 'https:' ? 'wss://' : 'ws://';
+    ws = new WebSocket(proto + location.host + body.dataset.ws);
+    ws.onopen = () => {
+      retry = 500; say('');
+      send({ op: 'lang', lang: lang });
+      const c = pathCode() || localStorage.getItem('dg-table-current');
+      const token = c && tokens()[c];
+      if (token) send({ op: 'resume', code: c, token: token }); else showLobby();
+    };
+    ws.onmessage = (ev) => {
+      const msg = JSON.parse(ev.data);
+      if (msg.op === 'seat') {
+        code = msg.code;
+        if (msg.token) keep(code, msg.token);
+        localStorage.setItem('dg-table-current', code);
+        if (pathCode() !== code) history.replaceState(null, '', location.pathname.replace(/\/tables(\/.*)?$/, '/tables/' + code));
+      } else if (msg.op === 'state') {
+        render(msg);
+      } else if (msg.op === 'refused') {
+        say(msg.reason);
+        if (msg.code === 'bad_token' || (msg.code === 'no_such_table' && !last)) {
+          const c = pathCode() || localStorage.getItem('dg-table-current');
+          if (c) forget(c);
+          localStorage.removeItem('dg-table-current');
+          showLobby();
+        }
+      }
+    };
+    ws.onclose = () => {
+      if (!$('table').hidden) say(tr('lost'));
+      setTimeout(connect, retry); retry = Math.min(retry * 2, 8000);
+    };
+  }
+
+  $('lang').addEventListener('click', () => {
+    lang = lang === 'zh' ? 'en' : 'zh'; localStorage.setItem('dg-lang', lang); applyTexts(); say('');
+    send({ op: 'lang', lang: lang });
+  });
+  $('join-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const c = $('code').value.trim().toUpperCase();
+    const token = tokens()[c];
+    if (token) send({ op: 'resume', code: c, token: token });  // one seat per browser per table
+    else send({ op: 'join', code: c, name: $('name').value });
+  });
+  $('open-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    send({ op: 'open', seats: Number($('seats').value), name: $('name').value, deck: deckText,
+      deck_format: deckName && deckName.toLowerCase().endsWith('.csv') ? 'csv' : 'toml', lord: lordText,
+      rules: { lords: $('lords').value, edition: $('edition').value, teams: $('teams').value || null, npc: $('npc').checked } });
+  });
+  $('deck').addEventListener('change', () => {
+    const f = $('deck').files[0];
+    if (!f) { deckText = null; deckName = null; applyTexts(); return; }
+    f.text().then((text) => { deckText = text; deckName = f.name; applyTexts(); });
+  });
+  $('lord').addEventListener('change', () => {
+    const f = $('lord').files[0];
+    if (!f) { lordText = null; lordName = null; applyTexts(); return; }
+    f.text().then((text) => { lordText = text; lordName = f.name; applyTexts(); });
+  });
+  $('bots').addEventListener('click', () => send({ op: 'bots' }));
+  $('leave').addEventListener('click', () => {
+    if (code) forget(code);
+    localStorage.removeItem('dg-table-current');
+    location.href = location.pathname.replace(/\/tables(\/.*)?$/, '/tables');
+  });
+  $('board').addEventListener('click', (e) => {
+    const el = e.target.closest('[data-target]');
+    if (el) click(el);
+  });
+  $('board').addEventListener('keydown', (e) => {
+    const el = e.target.closest && e.target.closest('[data-target]');
+    if (!el) return;
+    if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); click(el); return; }
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
+    if (!step) return;  // the arrow keys move between the targets the engine allows now
+    const all = Array.from($('board').querySelectorAll('[data-target][aria-disabled="false"]'));
+    const next = all[(all.indexOf(el) + step + all.length) % all.length];
+    if (next) { e.preventDefault(); next.focus(); }
+  });
+  applyTexts();
+  connect();
+})();

@@ -1,0 +1,75 @@
+"""Tables saved as JSON files in one directory the server owns.
+
+The directory is the server's choice only (``--tables-dir`` / ``DUNGEON_GUILDS_TABLES_DIR``,
+default :func:`default_dir`); file names are the table codes the server drew itself, never a
+text a visitor sent. Each change rewrites the table's file atomically (a temporary file, then
+``os.replace``), so a server stopped at any moment leaves every table as it was after its last
+complete change. A closed table's file moves to ``closed/`` (kept for the teacher's records).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import re
+from pathlib import Path
+
+from .table import Table
+
+ENV = "DUNGEON_GUILDS_TABLES_DIR"
+CODE_RE = re.compile(r"^[A-Z0-9]{4,12}$")
+log = logging.getLogger(__name__)
+
+
+def default_dir() -> Path:
+    """``$DUNGEON_GUILDS_TABLES_DIR``, else ``$XDG_DATA_HOME/dungeon-guilds/tables`` (that is
+    ``~/.local/share/dungeon-guilds/tables``)."""
+    if os.environ.get(ENV):
+        return Path(os.environ[ENV])
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "dungeon-guilds" / "tables"
+
+
+class TableStore:
+    def __init__(self, directory: Path | str | None = None):
+        self.dir = Path(directory) if directory else default_dir()
+        self.dir.mkdir(parents=True, exist_ok=True)
+        (self.dir / "closed").mkdir(exist_ok=True)
+
+    def _path(self, code: str, folder: str = "") -> Path:
+        if not CODE_RE.match(code):  # codes are the server's own; refuse anything else outright
+            raise ValueError(f"not a table code: {code!r}")
+        return self.dir / folder / f"{code}.json"
+
+    def known(self, code: str) -> bool:
+        return self._path(code).exists() or self._path(code, "closed").exists()
+
+    def save(self, table: Table) -> None:
+        path = self._path(table.code)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(table.to_dict(), ensure_ascii=False), "utf-8")
+        os.replace(tmp, path)
+
+    def close(self, table: Table) -> None:
+        self.save(table)
+        os.replace(self._path(table.code), self._path(table.code, "closed"))
+
+    def _read(self, folder: str) -> list[Table]:
+        out = []
+        for path in sorted((self.dir / folder).glob("*.json")):
+            try:
+                out.append(Table.from_dict(json.loads(path.read_text("utf-8"))))
+            except (OSError, ValueError, KeyError, TypeError) as err:
+                log.warning("table file %s could not be read and is left alone: %s", path, err)
+        return out
+
+    def load_all(self) -> list[Table]:
+        """The open tables saved here."""
+        return self._read("")
+
+    def load_closed(self) -> list[Table]:
+        return self._read("closed")
+
+
+__all__ = ["ENV", "TableStore", "default_dir"]

@@ -1,0 +1,268 @@
+"""One class table: its seats (a name, a per-seat token, a person or a bot), the engine's game
+and the setup choice every seat makes at once and in secret (R2.4).
+
+Nothing here decides a rule: a move is the engine's text (``place 3 1``), parsed and judged by
+:class:`~dungeon_guilds.Game`; a refused move changes nothing and its refusal is returned as a
+value. The table adds only what a table needs:
+
+* **Seats.** The opener takes seat 1 and gets a token; classmates join a free seat by the code
+  and a name and get their own token. A token is kept by its browser (``localStorage``) and
+  proves the seat on every connection; the table stores only its SHA-256 digest.
+* **The secret setup choice (R2.4).** Every seat chooses its two exhausted adventurers at the
+  same time. The engine takes setup choices one seat after another and pays each choice's heal
+  costs at once (public gold), so the table keeps each seat's choice to itself and hands all of
+  them to the engine, in the engine's order, when the last seat has chosen: no seat's page can
+  learn another seat's choice before round 1 is played.
+* **Bots** (``analysis.bots``) play the seats the opener fills, and the turn of a person who has
+  been away longer than the lobby's ``away_s`` (they take their seat back by reconnecting).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from ... import Game, Rules
+from ...actions import EXHAUST, Action
+from ...analysis.bots import make_bot
+from ...cards import Deck, parse_deck_text, reference_deck
+from ...errors import IllegalAction
+from ...game import rng
+from ...lords import Lord, lord_from_dict, lord_pool
+from ...record import from_record
+from ...record_write import to_record
+from .refusal import TableRefusal
+
+OPEN, HUMAN, BOT = "open", "human", "bot"
+BOT_KIND = "greedy"  # the bot that fills a seat or plays an away person's turn
+BOT_NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kai", "Lu")
+NAME_MAX = 20
+MIN_SEATS, MAX_SEATS = 3, 6
+
+
+def digest(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+@dataclass
+class Seat:
+    kind: str = OPEN
+    name: str = ""
+    token_hash: str = ""
+    connected: int = 0  # pages open on this seat now (not saved)
+    away_since: float | None = None  # when its last page went away (not saved)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "name": self.name, "token_hash": self.token_hash}
+
+
+def clean_name(name: Any) -> str:
+    """A seat name as people type it: trimmed, one line, at most :data:`NAME_MAX` characters."""
+    if not isinstance(name, str):
+        raise TableRefusal("name_missing")
+    text = " ".join(name.split())
+    if not text:
+        raise TableRefusal("name_missing")
+    if len(text) > NAME_MAX or ":" in text:
+        raise TableRefusal("name_bad", most=NAME_MAX)
+    return text
+
+
+@dataclass
+class Table:
+    code: str
+    seats: list[Seat]
+    rules: Rules
+    deck: Deck
+    seed: int
+    created: float
+    last_active: float
+    game: Game | None = None
+    pending: dict[int, tuple[int, int]] = field(default_factory=dict)  # secret setup choices (R2.4)
+    version: int = 0  # every change counts one; a move names the version it was made on
+    lord: Lord | None = None  # a lord from the workshop (lord builder), in play in round 1
+
+    # ------------------------------------------------------------------ opening and seats
+    @classmethod
+    def open(cls, code: str, seats: int, name: str, rules: Rules, deck: Deck | None, now: float,
+             seed: int | None = None, lord: Lord | None = None) -> tuple["Table", str]:
+        """A new table with ``seats`` seats; the opener ``name`` takes seat 1 (``lord``: a lord
+        from the workshop, in play in round 1). Returns the table and the opener's token."""
+        if not isinstance(seats, int) or isinstance(seats, bool) or not MIN_SEATS <= seats <= MAX_SEATS:
+            raise TableRefusal("seats_bad", low=MIN_SEATS, high=MAX_SEATS)
+        try:
+            rules.check_players(seats)
+        except ValueError as err:
+            raise TableRefusal("rules_bad", reason=str(err)) from None
+        table = cls(code, [Seat() for _ in range(seats)], rules, deck or reference_deck(),
+                    seed if seed is not None else secrets.randbelow(10**9), now, now, lord=lord)
+        token = table._take(0, clean_name(name))
+        return table, token
+
+    def _take(self, seat: int, name: str) -> str:
+        token = secrets.token_urlsafe(24)
+        self.seats[seat] = Seat(HUMAN, name, digest(token))
+        self.version += 1
+        self._maybe_start()
+        return token
+
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    def join(self, name: Any, now: float) -> tuple[int, str]:
+        """A classmate takes the first free seat; returns (seat, token)."""
+        name = clean_name(name)
+        if name in self.names():
+            raise TableRefusal("name_taken", name=name)
+        free = [i for i, s in enumerate(self.seats) if s.kind == OPEN]
+        if not free:
+            raise TableRefusal("table_full")
+        self.last_active = now
+        return free[0], self._take(free[0], name)
+
+    def seat_of(self, token: Any) -> int | None:
+        """The seat a token proves (None for a token of no seat here)."""
+        if not isinstance(token, str) or not token:
+            return None
+        h = digest(token)
+        for i, s in enumerate(self.seats):
+            if s.kind == HUMAN and secrets.compare_digest(s.token_hash, h):
+                return i
+        return None
+
+    def fill_with_bots(self, seat: int, now: float) -> None:
+        """The opener (seat 1) fills every free seat with a bot; the game starts."""
+        if seat != 0:
+            raise TableRefusal("opener_only")
+        if self.game is not None:
+            raise TableRefusal("started")
+        taken = set(self.names())
+        spare = iter(n for n in BOT_NAMES if n not in taken)
+        for i, s in enumerate(self.seats):
+            if s.kind == OPEN:
+                self.seats[i] = Seat(BOT, next(spare))
+        self.version += 1
+        self.last_active = now
+        self._maybe_start()
+        self.play_bots(now, away_s=None)
+
+    def _maybe_start(self) -> None:
+        if self.game is None and all(s.kind != OPEN for s in self.seats):
+            lords = None
+            if self.lord is not None:  # the workshop's lord in round 1, the others drawn by the seed (R2.2)
+                pool = [x for x in lord_pool(self.rules.lords) if x.id != self.lord.id]
+                lords = [self.lord] + rng(self.seed, "table-lords").sample(pool, len(self.seats) - 1)
+            self.game = Game(self.names(), seed=self.seed, rules=self.rules, deck=self.deck, lords=lords)
+
+    # ------------------------------------------------------------------ moves
+    @property
+    def is_over(self) -> bool:
+        return self.game is not None and self.game.is_over
+
+    @property
+    def in_setup(self) -> bool:
+        return self.game is not None and self.game.phase == "setup"
+
+    def act(self, seat: int, text: Any, version: Any, now: float, away_s: float | None = None) -> None:
+        """Seat ``seat`` takes the move ``text`` (the engine's move text), made on the table as
+        it was at ``version``. A refusal (:class:`TableRefusal`, the engine's
+        :class:`IllegalAction`, or :class:`ActionSyntaxError` for text that is not a move) is
+        raised and nothing changes."""
+        if self.game is None:
+            raise TableRefusal("not_started")
+        if not isinstance(text, str) or len(text) > 40:
+            raise TableRefusal("bad_message")
+        if version != self.version:
+            raise TableRefusal("stale")
+        who, action = self.game.parse(text)  # ActionSyntaxError for text that is not a move
+        if who is not None and who != seat:
+            raise TableRefusal("not_your_seat")
+        if self.in_setup:
+            self._choose_exhaust(seat, action)
+        else:
+            err = self.game.state.refusal(action, seat)
+            if err is not None:
+                raise err
+            self.game.push(action)
+        self.version += 1
+        self.last_active = now
+        self.play_bots(now, away_s)
+
+    def _choose_exhaust(self, seat: int, action: Action) -> None:
+        """R2.4: keep the seat's secret choice; all go to the engine once every seat has chosen."""
+        if seat in self.pending:
+            raise TableRefusal("already_chosen")
+        if action.kind != EXHAUST:  # worded for this seat (the engine's would name its own current seat)
+            raise IllegalAction("exhaust_first", {"player": seat, "name": self.seats[seat].name}, action)
+        err = self.game.state.refusal(action)  # a setup choice is judged alike for every seat
+        if err is not None:
+            raise err
+        self.pending[seat] = tuple(sorted((action.strength, action.other)))
+        self._reveal_setup()
+
+    def _reveal_setup(self) -> None:
+        if len(self.pending) < len(self.seats):
+            return
+        while self.in_setup:
+            a, b = self.pending[self.game.current]
+            self.game.push(Action(EXHAUST, a, other=b))
+        self.pending.clear()
+
+    def bot_seat(self, seat: int, now: float, away_s: float | None) -> bool:
+        """Whether a bot plays ``seat`` now: a bot's seat, or a person away over ``away_s``."""
+        s = self.seats[seat]
+        if s.kind == BOT:
+            return True
+        return (away_s is not None and s.connected == 0 and s.away_since is not None
+                and now - s.away_since >= away_s)
+
+    def play_bots(self, now: float, away_s: float | None) -> bool:
+        """Let bots move while one is to; True if any did."""
+        moved = False
+        if self.in_setup:
+            for seat in range(len(self.seats)):
+                if seat not in self.pending and self.bot_seat(seat, now, away_s):
+                    st = self.game.state.copy()
+                    st.current = seat  # the choice is simultaneous (R2.4): ask as if it were this seat's
+                    action = make_bot(BOT_KIND, seed=f"{self.seed}/{seat}").choose(st, seat)
+                    self.pending[seat] = tuple(sorted((action.strength, action.other)))
+                    moved = True
+            self._reveal_setup()
+        while self.game is not None and not self.is_over and not self.in_setup \
+                and self.bot_seat(self.game.current, now, away_s):
+            seat = self.game.current
+            bot = make_bot(BOT_KIND, seed=f"{self.seed}/{seat}/{self.game.ply}")
+            action = bot.choose(self.game.state.copy(), seat)
+            self.game.push(action)  # the engine refuses a bot's illegal move like anyone's
+            moved = True
+        if moved:
+            self.version += 1
+        return moved
+
+    # ------------------------------------------------------------------ saving
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "code": self.code, "seats": [s.to_dict() for s in self.seats], "rules": self.rules.to_dict(),
+            "deck": None if self.deck.is_reference else self.deck.to_toml(), "seed": self.seed,
+            "created": self.created, "last_active": self.last_active, "version": self.version,
+            "record": to_record(self.game) if self.game is not None else None,
+            "pending": {str(k): list(v) for k, v in self.pending.items()},
+            "lord": None if self.lord is None else self.lord.to_dict(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Table":
+        deck = parse_deck_text(data["deck"]) if data.get("deck") else reference_deck()
+        table = cls(str(data["code"]), [Seat(s["kind"], s["name"], s["token_hash"]) for s in data["seats"]],
+                    Rules.from_dict(data["rules"]), deck, int(data["seed"]), float(data["created"]),
+                    float(data["last_active"]), version=int(data["version"]),
+                    lord=lord_from_dict(data["lord"]) if data.get("lord") else None)
+        if data.get("record") is not None:
+            table.game = from_record(data["record"])
+        table.pending = {int(k): (int(v[0]), int(v[1])) for k, v in data.get("pending", {}).items()}
+        return table
+
+
+__all__ = ["BOT", "HUMAN", "OPEN", "Seat", "Table", "TableRefusal", "clean_name", "digest"]

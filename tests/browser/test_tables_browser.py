@@ -1,0 +1,339 @@
+"""Four students play one class table in Chromium, on the dashboard's own server (issue 26,
+item 7): four browser contexts (each its own localStorage, so its own seat token) open and join
+by the code, play a whole 4-player game by clicking the drawn board; one reloads mid-round and
+goes on; the final gold is the engine's replay of the table's record. Every websocket frame and
+the page (DOM) of every seat are checked for the other seats' secrets (item 2). Screenshots of
+the table page at 1024×768 in English and 繁體中文 go to ``build/screenshots/``."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from pathlib import Path
+
+import pytest
+
+from dungeon_guilds.app import serving
+from dungeon_guilds.record import from_record
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOK = "notebooks/dashboard.ipynb"
+
+pytestmark = pytest.mark.browser
+SHOTS = ROOT / "build" / "screenshots"
+NAMES = ("Ann", "Bo", "Cy", "Di")
+
+
+@pytest.fixture(scope="module")
+def tables_server(tmp_path_factory):
+    """The dashboard's Voila (no preheated kernels: a table page needs none)."""
+    if not serving.voila_executable().exists():
+        pytest.skip("voila is not installed in this environment")
+    folder = tmp_path_factory.mktemp("tables-voila")
+    server = serving.start_voila(ROOT, folder / "voila.log", notebook=NOTEBOOK, preheat=False,
+                                 timeout=serving.START_TIMEOUT, env={"DUNGEON_GUILDS_TEACHER_CODE": "teach"})
+    try:
+        yield server, folder / "tables"
+    finally:
+        server.stop()
+
+
+class Student:
+    def __init__(self, browser, base: str, name: str):
+        self.name = name
+        self.context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="en-US")
+        self.context.set_default_timeout(30_000)
+        self.page = self.context.new_page()
+        self.frames: list[dict] = []
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+        self.page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
+        self.base = base
+
+    def _frame(self, payload) -> None:
+        self.frames.append(json.loads(payload if isinstance(payload, str) else payload.decode()))
+
+    def states(self) -> list[dict]:
+        return [f for f in self.frames if f.get("op") == "state"]
+
+    def token(self) -> str:
+        return self.page.evaluate("() => JSON.stringify(localStorage.getItem('dg-table-seats'))")
+
+    def enabled(self, prefix: str) -> list[str]:
+        return self.page.eval_on_selector_all(
+            f'#board [data-target^="{prefix}"][aria-disabled="false"]', "els => els.map(e => e.dataset.target)")
+
+    def click(self, target: str) -> None:
+        self.page.locator(f'#board [data-target="{target}"]').click()
+
+
+def wait_for(cond, timeout: float = 60.0, what: str = "") -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if cond():
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def join_all(browser, base: str) -> list[Student]:
+    students = [Student(browser, base, n) for n in NAMES]
+    ann = students[0].page
+    ann.goto(f"{base}dungeon-guilds/tables")
+    ann.fill("#name", "Ann")
+    ann.click("#open-form button")
+    ann.wait_for_selector("#table:not([hidden])")
+    link = ann.text_content("#link")
+    for s in students[1:]:
+        s.page.goto(link)  # the code is filled in from the link
+        s.page.fill("#name", s.name)
+        s.page.click("#join-form button")
+    for s in students:
+        s.page.wait_for_selector("#board .dg-board")
+    return students
+
+
+def choose_exhaust(s: Student, rng: random.Random, keyboard: bool = False) -> tuple[int, int]:
+    a, b = sorted(rng.sample(range(1, 6), 2))
+    if keyboard:  # Tab to the board, arrow keys between the targets, Enter/Space to choose
+        s.page.locator('#board [data-target="hand-1"]').focus()
+        for _ in range(a - 1):
+            s.page.keyboard.press("ArrowRight")
+        s.page.keyboard.press("Enter")
+        wait_for(lambda: s.page.locator('#board [data-target="hand-%d"][aria-pressed="true"]' % a).count() == 1)
+        for _ in range(b - a):  # the focus stays on the card just picked
+            s.page.keyboard.press("ArrowRight")
+        s.page.keyboard.press(" ")
+        s.page.wait_for_selector('#board [data-target="exhaust"]')
+        for _ in range(6 - b):  # the green button comes after the five cards
+            s.page.keyboard.press("ArrowRight")
+        assert s.page.evaluate("document.activeElement.dataset.target") == "exhaust"
+        s.page.keyboard.press("Enter")
+    else:
+        choose_by_clicking(s, a, b)
+    wait_for(lambda: f"{a} and {b}" in (s.page.text_content("#status") or "") or "setup" not in
+             (s.page.get_attribute("#board .dg-board", "data-phase") or ""), what="the choice kept")
+    return a, b
+
+
+def choose_by_clicking(s: Student, a: int, b: int) -> None:
+    s.click(f"hand-{a}")
+    wait_for(lambda: s.page.locator('#board [data-target="hand-%d"][aria-pressed="true"]' % a).count() == 1)
+    s.click(f"hand-{b}")
+    s.page.wait_for_selector('#board [data-target="exhaust"]')
+    s.click("exhaust")
+
+
+def secrets_kept(students: list[Student], chosen: dict[int, tuple[int, int]]) -> None:
+    """No page (its DOM and every frame it received) holds another seat's pending choice or token."""
+    tokens = [s.token() for s in students]
+    for i, s in enumerate(students):
+        text = s.page.inner_text("body")
+        frames = json.dumps(s.frames)
+        for j, (a, b) in chosen.items():
+            if j != i:
+                assert f"exhaust {a} and {b}" not in text and f"exhaust {a} and {b}" not in frames
+        for j, t in enumerate(tokens):
+            if j != i:
+                assert json.loads(t) not in frames and json.loads(t) not in s.page.content()
+
+
+SAME_AS_FRAME = """(html) => { const t = document.createElement('div'); t.innerHTML = html;
+  return t.innerHTML === document.getElementById('board').innerHTML; }"""
+
+
+def dom_is_last_frame(students: list[Student]) -> None:
+    """Each page's board is exactly the last frame its seat received (frames are checked against
+    the seat's view in test_tables_server.py): the DOM holds nothing else of the table."""
+    for s in students:
+        wait_for(lambda: s.page.evaluate(SAME_AS_FRAME, s.states()[-1]["board"]), 10, "the board drawn from its frame")
+
+
+def play_turn(students: list[Student], rng: random.Random) -> None:
+    wait_for(lambda: any(s.enabled("hand-") for s in students), what="a seat to move")
+    mover = next(s for s in students if s.enabled("hand-"))
+    before = len(mover.states())
+    mover.click(rng.choice(mover.enabled("hand-")))
+    wait_for(lambda: mover.enabled("slot-") or len(mover.states()) > before + 1, what="slots to choose")
+    slots = mover.enabled("slot-")
+    if not slots:
+        return
+    mover.click(rng.choice(slots))
+    wait_for(lambda: not mover.enabled("slot-"), what="the move played")
+
+
+def teacher_sees(page, base: str, code: str, replay) -> None:
+    """The teacher's page on the dashboard's server: the code printed at start opens it; the
+    finished game is listed with its gold, and the CSV download has its row."""
+    page.goto(f"{base}dungeon-guilds/teacher")
+    page.fill("input[name=teacher]", "wrong")
+    page.click("form button")
+    assert "not the teacher code" in page.inner_text("body")
+    page.fill("input[name=teacher]", "teach")
+    page.click("form button")
+    row = page.locator("tr", has_text=code)
+    assert " · ".join(f"${g}" for g in replay.state.gold) in row.inner_text()
+    page.screenshot(path=str(SHOTS / "tables-teacher-en.png"))
+    with page.expect_download() as got:
+        page.locator("form button", has_text="CSV").click()
+    text = Path(got.value.path()).read_text()
+    assert code in text and " | ".join(map(str, replay.state.gold)) in text
+    page.goto(f"{base}dungeon-guilds/teacher?lang=zh")
+    page.fill("input[name=teacher]", "teach")
+    page.click("form button")
+    assert "老師檢視" in page.inner_text("h1") and "六位基本城主" in page.inner_text("table")
+    page.screenshot(path=str(SHOTS / "tables-teacher-zh.png"))
+
+
+def test_four_browsers_play_one_table(browser, tables_server):
+    server, tables = tables_server
+    assert "teacher code: teach" in server.log_path.read_text()  # printed in the console at start
+    base = f"http://127.0.0.1:{server.port}/"
+    students = join_all(browser, base)
+    rng = random.Random(26)
+    try:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        students[1].page.screenshot(path=str(SHOTS / "tables-setup-en.png"))
+        chosen = {}
+        for i in (2, 0, 3):
+            chosen[i] = choose_exhaust(students[i], rng)
+            secrets_kept(students, chosen)
+        chosen[1] = choose_exhaust(students[1], rng, keyboard=True)
+        moves = 0
+        phase = lambda: students[0].page.get_attribute("#board .dg-board", "data-phase")  # noqa: E731
+        while phase() != "over":
+            play_turn(students, rng)
+            moves += 1
+            dom_is_last_frame(students)
+            if moves == 6:  # Cy reloads mid-round: same seat (the token kept in localStorage)
+                students[2].page.reload()
+                students[2].page.wait_for_selector("#board .dg-board")
+                assert students[2].page.locator("#seat-list .you").inner_text().startswith("Seat 3")
+            if moves == 9:
+                students[1].page.screenshot(path=str(SHOTS / "tables-play-en.png"))
+                students[1].page.click("#lang")
+                wait_for(lambda: "輪到" in students[1].page.inner_text("#status") or "正在" in
+                         students[1].page.inner_text("#status"), what="the page in 繁體中文")
+                students[1].page.screenshot(path=str(SHOTS / "tables-play-zh.png"))
+            wait_for(lambda: phase() == "over" or any(s.enabled("hand-") for s in students), what="next turn")
+        (path,) = tables.glob("*.json")
+        record = json.loads(path.read_text())["record"]
+        replay = from_record(record)
+        for s in students:
+            shown = s.page.eval_on_selector_all("#board .dg-player", "els => els.map(e => Number(e.dataset.gold))")
+            assert shown == list(replay.state.gold)
+        assert all(not s.errors for s in students), [s.errors for s in students]
+        teacher_sees(students[0].page, base, path.stem, replay)
+    finally:
+        for s in students:
+            s.context.close()
+
+
+def test_table_page_lobby_in_both_languages(browser, tables_server):
+    server, _ = tables_server
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="zh-TW")
+    page = context.new_page()
+    try:
+        page.goto(f"http://127.0.0.1:{server.port}/dungeon-guilds/tables")
+        page.wait_for_selector("#lobby:not([hidden])")
+        assert page.inner_text("h1") == "課堂牌桌"
+        page.screenshot(path=str(SHOTS / "tables-lobby-zh.png"))
+        page.click("#lang")
+        assert page.inner_text("h1") == "Class tables"
+        page.fill("#code", "ZZZZZZ")
+        page.fill("#name", "Eve")
+        page.click("#join-form button")
+        page.wait_for_function("document.getElementById('message').textContent.length > 0")
+        assert "no table with that code" in page.inner_text("#message")
+        page.screenshot(path=str(SHOTS / "tables-lobby-en.png"))
+        assert not [r for r in page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
+                    if not r.startswith(f"http://127.0.0.1:{server.port}/") and not r.startswith("ws://127.0.0.1")]
+    finally:
+        context.close()
+
+
+def test_the_play_tab_links_the_tables_and_passes_and_plays(browser, tables_server):
+    """The dashboard's Play tab: a link to this server's class tables, and pass and play with
+    the screen hidden between two people (en and zh screenshots)."""
+    from test_dashboard_browser import click_tab, open_dashboard, settle
+
+    server, _ = tables_server
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="en-US")
+    context.set_default_timeout(60_000)
+    page = context.new_page()
+    try:
+        open_dashboard(page, server)
+        click_tab(page, "Play")
+        link = page.locator(".dg-tables-link a")
+        link.wait_for()
+        assert link.get_attribute("href") == "/dungeon-guilds/tables"
+        box = page.locator(".dg-pass-box")
+        box.locator(".lm-AccordionPanel-title, .p-Collapse-header, .jupyter-widget-Collapse-header").first.click()
+        box.locator("button", has_text="Start the game").click()
+        page.wait_for_selector(".dg-pass-and-play .dg-pass-to")
+        assert "Pass the device to Ann" in page.inner_text(".dg-pass-and-play .dg-pass-to")
+        assert page.locator(".dg-pass-and-play .dg-board").count() == 0  # the curtain hides the board
+        box.scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / "pass-curtain-en.png"))
+        box.locator("button", has_text="I am Ann").click()
+        page.wait_for_selector(".dg-pass-and-play .dg-board svg")
+        settle(page, ".dg-pass-and-play")
+        page.locator(".dg-dash-header .dg-lang-toggle button", has_text="繁體中文").click()
+        page.wait_for_function("document.querySelector('.dg-pass-and-play .dg-board').getAttribute('lang') == 'zh-Hant'")
+        settle(page, ".dg-pass-and-play")
+        page.screenshot(path=str(SHOTS / "pass-board-zh.png"))
+        play = page.locator(".dg-play-table")  # the set-up offers the workshop's decks and lords
+        play.locator(".dg-setup-fold .lm-AccordionPanel-title, .dg-setup-fold .p-Collapse-header, "
+                     ".dg-setup-fold .jupyter-widget-Collapse-header").first.click()
+        choice = play.locator(".dg-workshop-choice")
+        choice.wait_for()
+        assert "第 1 回合的城主" in choice.inner_text() and "參考牌組" in choice.inner_text()
+        choice.scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / "play-setup-zh.png"))
+        page.locator(".dg-dash-header .dg-lang-toggle button", has_text="English").click()
+        page.wait_for_function("document.querySelector('.dg-workshop-choice').innerText.includes('Lord in round 1')")
+        page.wait_for_function("document.querySelector('.dg-pass-and-play .dg-status').innerText.includes('Choose two')")
+        settle(page)
+        page.screenshot(path=str(SHOTS / "play-setup-en.png"))
+        click_tab(page, "Learn")  # Learn's set-up offers them too
+        learn = page.locator(".dg-stepper")
+        learn.locator(".dg-setup-fold .lm-AccordionPanel-title, .dg-setup-fold .p-Collapse-header, "
+                      ".dg-setup-fold .jupyter-widget-Collapse-header").first.click()
+        learn.locator(".dg-workshop-choice").wait_for()
+        learn.locator(".dg-workshop-choice").scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / "learn-setup-en.png"))
+    finally:
+        context.close()
+
+
+def test_a_table_opened_with_a_deck_file_and_a_lord_file(browser, tables_server, tmp_path):
+    """The files the deck editor and the lord builder download open a table from the page."""
+    from dungeon_guilds.cards import reference_deck
+    from dungeon_guilds.lords import LORDS_BY_ID
+
+    server, tables = tables_server
+    deck = tmp_path / "my_deck.toml"
+    deck.write_text(reference_deck().with_values(heal_costs=[0, 1, 1, 2, 2, 3]).to_toml())
+    lord = tmp_path / "lord_gentle_dragon.json"
+    lord.write_text(json.dumps(LORDS_BY_ID["red_dragon"].to_dict() | {"id": "gentle_dragon", "name_en": "Gentle Dragon"}))
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="en-US")
+    page = context.new_page()
+    try:
+        page.goto(f"http://127.0.0.1:{server.port}/dungeon-guilds/tables")
+        page.wait_for_selector("#lobby:not([hidden])")
+        page.fill("#name", "Ann")
+        page.select_option("#seats", "3")
+        page.set_input_files("#deck", str(deck))
+        page.set_input_files("#lord", str(lord))
+        page.wait_for_function("document.getElementById('lord-line').textContent.includes('lord_gentle_dragon.json')")
+        page.click("#open-form button")
+        page.wait_for_selector("#table:not([hidden])")
+        page.click("#bots")
+        page.wait_for_selector("#board .dg-lord[data-lord='gentle_dragon']")
+        code = page.text_content("#code-line").split()[-1]
+        saved = json.loads((tables / f"{code}.json").read_text())
+        assert saved["deck"] and saved["lord"]["id"] == "gentle_dragon"
+        assert saved["record"]["heal_costs"]["5"] == 3
+    finally:
+        context.close()

@@ -1,0 +1,223 @@
+"""The class tables over their real websocket (issue 26, items 2, 3, 7): four seats play a
+whole game; every frame each seat receives is what the server renders for that seat alone and
+does not change when the secrets it may not know change; a seat reconnects mid-round; a
+server stopped mid-game (killed) and started again finishes the game."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+from tornado.httpserver import HTTPServer
+from tornado.testing import bind_unused_port
+
+from dungeon_guilds.app.table_server import make_app
+from dungeon_guilds.app.tables.client import SeatClient
+from dungeon_guilds.app.tables.render import seat_message
+from dungeon_guilds.record import from_record
+
+from tables_helpers import NAMES, other_choices, other_fronts, random_move
+
+WS = "/dungeon-guilds/tables/ws"
+
+
+def wire(msg: dict) -> dict:
+    return json.loads(json.dumps(msg, ensure_ascii=False))
+
+
+async def seat_four(url: str) -> list[SeatClient]:
+    clients = [await SeatClient(url).connect() for _ in range(4)]
+    await clients[0].send({"op": "open", "seats": 4, "name": NAMES[0]})
+    code = (await clients[0].wait(lambda m: m["op"] == "seat"))["code"]
+    for i in range(1, 4):
+        await clients[i].send({"op": "join", "code": code, "name": NAMES[i]})
+        await clients[i].wait(lambda m: m["op"] == "seat")
+    return clients
+
+
+async def move_and_wait(clients, table, seat, move):
+    v = table.version
+    for c in clients:
+        c.mark()
+    await clients[seat].send({"op": "act", "action": move, "version": v})
+    return [await c.wait(lambda m: m["op"] == "state" and m["version"] > v) for c in clients]
+
+
+def check_frames(table, frames, rng):
+    """Each seat's frame is the server's render for that seat, and no secret changes it."""
+    fronts = other_fronts(table, rng)
+    for seat, frame in enumerate(frames):
+        mine = wire(seat_message(table, seat, "en"))
+        assert frame == mine
+        if fronts is not None:
+            assert wire(seat_message(fronts, seat, "en")) == mine
+        if table.in_setup and table.pending:
+            assert wire(seat_message(other_choices(table, seat, rng), seat, "en")) == mine
+
+
+async def _whole_game(tmp_path):
+    app = make_app(tmp_path, code="teach")
+    sock, port = bind_unused_port()
+    server = HTTPServer(app)
+    server.add_sockets([sock])
+    url = f"ws://127.0.0.1:{port}{WS}"
+    clients = await seat_four(url)
+    table = next(iter(app.hub.lobby.tables.values()))
+    rng = random.Random(7)
+    moves = 0
+    while not table.is_over:
+        seat, move = random_move(table, rng)
+        frames = await move_and_wait(clients, table, seat, move)
+        check_frames(table, frames, rng)
+        moves += 1
+        if moves == 12:  # seat 3's connection drops mid-round; a new one resumes the seat
+            token = clients[2].token
+            clients[2].close()
+            await asyncio.sleep(0.2)
+            assert table.seats[2].connected == 0
+            clients[2] = await SeatClient(url).connect()
+            clients[2].token = token
+            await clients[2].send({"op": "resume", "code": table.code, "token": token})
+            await clients[2].wait(lambda m: m["op"] == "state")
+            assert table.seats[2].connected == 1
+    tokens = [c.token for c in clients]
+    for i, c in enumerate(clients):  # no frame ever carried another seat's token
+        assert not any(t in raw for t in tokens if t != tokens[i] for raw in c.raw)
+    for c in clients:
+        c.close()
+    server.stop()
+    return table
+
+
+def test_four_seats_over_the_websocket_keep_their_secrets(tmp_path):
+    table = asyncio.run(_whole_game(tmp_path))
+    assert table.is_over
+    record = json.loads((tmp_path / f"{table.code}.json").read_text())["record"]
+    assert list(from_record(record).state.gold) == list(table.game.state.gold)
+
+
+# ---------------------------------------------------------------------- a restart
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(port: int, tables: Path) -> subprocess.Popen:
+    env = {**os.environ, "DUNGEON_GUILDS_TEACHER_CODE": "teach"}
+    proc = subprocess.Popen([sys.executable, "-m", "dungeon_guilds.app.table_server", "--port", str(port),
+                             "--tables-dir", str(tables)], env=env, start_new_session=True,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/dungeon-guilds/tables", timeout=2).read()
+            return proc
+        except OSError:
+            time.sleep(0.2)
+    stop_server(proc)
+    raise RuntimeError("the table server did not start")
+
+
+def stop_server(proc: subprocess.Popen, sig=signal.SIGKILL) -> None:
+    try:
+        os.killpg(proc.pid, sig)
+    except ProcessLookupError:
+        pass
+    proc.wait(timeout=20)
+
+
+def saved_table(tables: Path):
+    from dungeon_guilds.app.tables.table import Table
+
+    (path,) = tables.glob("*.json")
+    return Table.from_dict(json.loads(path.read_text()))
+
+
+async def play_some(url, clients, tables: Path, rng, most: int | None):
+    """Play random moves (the saved table says whose turn it is) until the game ends or ``most``."""
+    n = 0
+    while most is None or n < most:
+        table = saved_table(tables)
+        if table.is_over:
+            return table
+        seat, move = random_move(table, rng)
+        clients[seat].mark()
+        await clients[seat].send({"op": "act", "action": move, "version": table.version})
+        await clients[seat].wait(lambda m: m["op"] == "state" and m["version"] > table.version)
+        n += 1
+    return saved_table(tables)
+
+
+async def _restart(tmp_path):
+    port, tables = free_port(), tmp_path / "tables"
+    url = f"ws://127.0.0.1:{port}{WS}"
+    proc = start_server(port, tables)
+    try:
+        clients = await seat_four(url)
+        rng = random.Random(11)
+        before = await play_some(url, clients, tables, rng, most=15)
+        tokens = [c.token for c in clients]
+        stop_server(proc)  # killed mid-game: no goodbye
+        proc = start_server(port, tables)
+        clients = [await SeatClient(url).connect() for _ in range(4)]
+        for c, token in zip(clients, tokens):
+            await c.send({"op": "resume", "code": before.code, "token": token})
+            msg = await c.wait(lambda m: m["op"] == "state")
+            assert msg["version"] == before.version
+        after = await play_some(url, clients, tables, rng, most=None)
+        for c in clients:
+            c.close()
+        return after
+    finally:
+        stop_server(proc)
+
+
+def test_a_server_restart_loses_no_game(tmp_path):
+    table = asyncio.run(_restart(tmp_path))
+    assert table.is_over
+    replay = from_record(table.to_dict()["record"])
+    assert replay.state.gold == table.game.state.gold
+
+
+async def _origin_and_size(tmp_path):
+    from tornado.httpclient import HTTPClientError, HTTPRequest
+    from tornado.websocket import WebSocketClosedError, websocket_connect
+
+    app = make_app(tmp_path, code="teach")
+    sock, port = bind_unused_port()
+    server = HTTPServer(app)
+    server.add_sockets([sock])
+    url = f"ws://127.0.0.1:{port}{WS}"
+    try:
+        try:
+            await websocket_connect(HTTPRequest(url, headers={"Origin": "http://elsewhere.example"}))
+            foreign = "accepted"
+        except HTTPClientError as err:
+            foreign = err.code
+        same = await websocket_connect(HTTPRequest(url, headers={"Origin": f"http://127.0.0.1:{port}"}))
+        await same.write_message("x" * 70_000)  # beyond the 64 KiB a frame may have
+        closed = await same.read_message()
+        try:
+            await same.write_message("{}")
+            still = await same.read_message()
+        except WebSocketClosedError:
+            still = None
+        return foreign, closed, still, app.hub.lobby.tables
+    finally:
+        server.stop()
+
+
+def test_another_site_cannot_connect_and_a_huge_frame_closes_the_socket(tmp_path):
+    foreign, closed, still, tables = asyncio.run(_origin_and_size(tmp_path))
+    assert foreign == 403  # Tornado's same-origin check, kept
+    assert closed is None and still is None and tables == {}
