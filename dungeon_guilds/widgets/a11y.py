@@ -96,6 +96,8 @@ _CSS = r"""
   .dg-dashboard .widget-hbox { flex-wrap: wrap; }
   .dg-dashboard .widget-toggle-buttons .btn-group { display: flex; flex-wrap: wrap; }
   .dg-dashboard .widget-toggle-buttons { flex-wrap: wrap; height: auto; }
+  .dg-dashboard .widget-inline-hbox { max-width: 100% !important; }
+  .dg-dashboard .widget-inline-hbox > select { min-width: 0; }
 }
 @media (prefers-reduced-motion: reduce) {
   .dg-dashboard *, .dg-app *, .dg-dashboard *::before, .dg-dashboard *::after {

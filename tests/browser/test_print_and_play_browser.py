@@ -26,6 +26,7 @@ from dungeon_guilds.drawing.print_and_play.layout import PAPER
 from dungeon_guilds.lords import ALL_LORDS, lord_from_dict
 
 
+SITE = Path(__file__).resolve().parents[2] / "_site"  # `make site`
 PX_PER_MM = 96 / 25.4
 PT_PER_MM = 72 / 25.4
 
