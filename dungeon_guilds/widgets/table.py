@@ -101,9 +101,11 @@ class TableApp(GameApp):
         self._play_accepted(action)
         return None
 
-    def _play_accepted(self, action: Action) -> None:  # pragma: no cover - overridden
-        """Play a move the engine accepts, and show what follows."""
-        raise NotImplementedError
+    def _play_accepted(self, action: Action) -> None:
+        """Play a move the engine accepts and redraw. Learn (the stepper) adds the move's
+        sentence; Play adds the bots' answers and the review."""
+        self.game.push(action)
+        self.refresh()
 
     @safe
     def _on_board_move(self, action: Action) -> None:
