@@ -83,6 +83,9 @@ class Dashboard(App):
 
     def __init__(self, lang: str = "en", tab: str = "learn", lang_state=None,
                  learn: dict | None = None, play: dict | None = None, lab: dict | None = None):
+        from .pyodide_comm import install
+
+        install()  # the static site: a trait set back to None reaches the page as null
         super().__init__(lang=lang, lang_state=lang_state)
         self._settings = {"learn": dict(LEARN_SETTINGS, **(learn or {})),
                           "play": dict(PLAY_SETTINGS, **(play or {})),
