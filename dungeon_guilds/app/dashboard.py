@@ -196,6 +196,11 @@ class Dashboard(App):
         table = PlayTable(**self._settings["play"], **self._shared(), session=self.session)
         self.pass_and_play = PassAndPlay(**self._shared())
         self._pass_box = W.Accordion(children=[self.pass_and_play], selected_index=None).add_class("dg-pass-box")
+
+        def one_game_on_screen(change) -> None:  # pass and play open: the game against bots steps aside
+            table.layout.display = "none" if change["new"] == 0 else None
+
+        self._pass_box.observe(one_game_on_screen, "selected_index")
         parts = [self._pass_box, table]
         if os.environ.get(TABLES_URL_ENV):  # the dashboard's own server holds class tables
             self._tables_link = W.HTML().add_class("dg-tables-link")

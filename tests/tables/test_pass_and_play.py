@@ -59,6 +59,11 @@ def test_the_play_tab_offers_pass_and_play():
     dash.select_tab("play")
     assert dash.pass_and_play.start_button.description == "Start the game"
     assert dash._pass_box.titles[0].startswith("Pass and play")
+    play = dash.apps["play"]
+    dash._pass_box.selected_index = 0  # unfolded: only the shared device's game is on screen
+    assert play.layout.display == "none"
+    dash._pass_box.selected_index = None
+    assert play.layout.display is None
 
 
 def test_pass_and_play_runs_where_pandas_and_numpy_cannot_be_imported():
