@@ -35,6 +35,7 @@ def _enabled(page, prefix: str) -> list[str]:
 
 
 def _click(page, target: str) -> None:
+    settle(page, ROOT)  # a click on a board being redrawn would land on nothing
     page.locator(f'{ROOT} [data-target="{target}"]').first.click()
 
 
