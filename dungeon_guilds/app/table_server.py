@@ -23,7 +23,9 @@ import logging
 import os
 import secrets
 from html import escape
-from concurrent.futures import ThreadPoolExecutor
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
@@ -33,11 +35,10 @@ import tornado.websocket
 
 from .. import i18n
 from .tables import protocol, records
-from ..analysis.bots import make_bot
 from .tables.lobby import Lobby
 from .tables.render import bot_words, seat_message
 from .tables.store import TableStore
-from .tables.table import AWAY_BOT
+from .tables.table import AWAY_BOT, think
 
 PAGE_DIR = Path(__file__).with_name("tables") / "static"
 BASE = "dungeon-guilds"
@@ -48,15 +49,28 @@ log = logging.getLogger(__name__)
 
 class TableHub:
     """The lobby and the open websockets of each table (who to push a new state to), and the
-    one thread where the slow bots (``table.SLOW_LEVELS``: the strong level's tree search) think,
-    off the event loop, so that other tables' moves are not held up (docs/dashboard.md has the
-    figures). A table has at most one bot thinking at a time."""
+    one worker process where the slow bots (``table.SLOW_LEVELS``: the strong level's tree
+    search) think, off the event loop and off its interpreter lock, so that other tables' moves
+    are not held up (a thread held them up too: docs/dashboard.md has the figures). The worker
+    is started (``spawn``: no copy of the server's threads) when a slow bot first thinks. A
+    table has at most one bot thinking at a time."""
 
     def __init__(self, lobby: Lobby, teacher_code: str):
         self.lobby, self.teacher_code = lobby, teacher_code
         self.sockets: dict[str, set["TableSocket"]] = {}
         self.thinking: set[str] = set()  # codes of the tables whose bot thinks now
-        self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="table-bot")
+        self.pool: ProcessPoolExecutor | None = None
+
+    def _pool(self) -> ProcessPoolExecutor:
+        if self.pool is None:
+            self.pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        return self.pool
+
+    def close(self) -> None:
+        """Stop the bots' worker process (if one was started)."""
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool = None
 
     def think(self, table) -> None:
         """Start the bot due at ``table`` thinking off the loop (if one is due and none is)."""
@@ -69,10 +83,13 @@ class TableHub:
 
     async def _thought(self, table, job) -> None:
         try:
-            action = await tornado.ioloop.IOLoop.current().run_in_executor(self.pool, job.think)
-        except Exception:  # noqa: BLE001 - a bot's bug: logged, and the fast bot moves instead
+            action = await tornado.ioloop.IOLoop.current().run_in_executor(
+                self._pool(), think, job.level, job.seed, job.state, job.seat)
+        except Exception as err:  # noqa: BLE001 - a bot's bug or a lost worker: logged, the fast bot moves
             log.exception("a class table's bot failed to think; the %s bot moves instead", AWAY_BOT)
-            action = make_bot(AWAY_BOT, seed=job.ply).choose(job.state, job.seat)
+            if isinstance(err, BrokenProcessPool):
+                self.pool = None  # a new worker next time
+            action = think(AWAY_BOT, job.seed, job.state, job.seat)
         finally:
             self.thinking.discard(table.code)
         if self.lobby.tables.get(table.code) is not table:

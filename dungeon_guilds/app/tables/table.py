@@ -84,19 +84,25 @@ def bot_level(level: Any) -> str:
     return level
 
 
+def think(level: str, seed: str, state, seat: int) -> Action:
+    """The move the bot ``level`` (seeded ``seed``) makes for ``seat`` in ``state`` (a copy):
+    a plain function of picklable values, so that the server can run it in another process."""
+    return make_bot(level, seed=seed).choose(state, seat)
+
+
 @dataclass
 class BotJob:
-    """One bot decision to be made off the event loop: ask ``bot`` on ``state`` (a copy)."""
+    """One bot decision: what :func:`think` is asked (on a copy of the state), and where."""
 
     seat: int
     level: str
-    bot: Any
+    seed: str
     state: Any
     setup: bool
     ply: int
 
-    def think(self):
-        return self.bot.choose(self.state, self.seat)
+    def think(self) -> Action:
+        return think(self.level, self.seed, self.state, self.seat)
 
 
 def clean_name(name: Any) -> str:
@@ -280,24 +286,22 @@ class Table:
 
     def bot_job(self, now: float, away_s: float | None) -> BotJob | None:
         """The next bot decision due now (None if no bot is to decide): in the setup a bot seat
-        still to choose (simultaneous, R2.4: asked as if it were that seat's turn), else the
-        bot to move. The bot gets a copy of the state, as in Play (``widgets/moves.bot_move``)."""
+        still to choose (simultaneous, R2.4: asked as if it were that seat's turn; the order
+        does not matter), else the bot to move. The bot gets a copy of the state, as in Play (``widgets/moves.bot_move``)."""
         if self.game is None or self.is_over:
             return None
         ply = self.game.ply
-        if self.in_setup:
-            for seat in range(len(self.seats)):
+        if self.in_setup:  # the fast bots first: a slow one's thinking holds up no other's choice
+            for seat in sorted(range(len(self.seats)), key=lambda i: self.level_of(i) in SLOW_LEVELS):
                 if seat not in self.pending and self.bot_seat(seat, now, away_s):
                     st = self.game.state.copy()
                     st.current = seat
-                    bot = make_bot(self.level_of(seat), seed=f"{self.seed}/{seat}")
-                    return BotJob(seat, self.level_of(seat), bot, st, True, ply)
+                    return BotJob(seat, self.level_of(seat), f"{self.seed}/{seat}", st, True, ply)
             return None
         seat = self.game.current
         if not self.bot_seat(seat, now, away_s):
             return None
-        bot = make_bot(self.level_of(seat), seed=f"{self.seed}/{seat}/{ply}")
-        return BotJob(seat, self.level_of(seat), bot, self.game.state.copy(), False, ply)
+        return BotJob(seat, self.level_of(seat), f"{self.seed}/{seat}/{ply}", self.game.state.copy(), False, ply)
 
     def bot_answer(self, job: BotJob, action: Action) -> bool:
         """Take a bot's decision if the table is still where ``job`` was asked (True if taken).
