@@ -44,6 +44,7 @@ PAGE_DIR = Path(__file__).with_name("tables") / "static"
 BASE = "dungeon-guilds"
 TICK_MS = 2000
 TEACHER_ENV = "DUNGEON_GUILDS_TEACHER_CODE"
+BOT_NICENESS = 10  # the bots' worker yields the CPUs to the server (people's moves) when both are busy
 log = logging.getLogger(__name__)
 
 
@@ -52,8 +53,8 @@ class TableHub:
     one worker process where the slow bots (``table.SLOW_LEVELS``: the strong level's tree
     search) think, off the event loop and off its interpreter lock, so that other tables' moves
     are not held up (a thread held them up too: docs/dashboard.md has the figures). The worker
-    is started (``spawn``: no copy of the server's threads) when a slow bot first thinks. A
-    table has at most one bot thinking at a time."""
+    is started (``spawn``: no copy of the server's threads) when a slow bot first thinks, at a
+    lower priority (:data:`BOT_NICENESS`). A table has at most one bot thinking at a time."""
 
     def __init__(self, lobby: Lobby, teacher_code: str):
         self.lobby, self.teacher_code = lobby, teacher_code
@@ -63,7 +64,8 @@ class TableHub:
 
     def _pool(self) -> ProcessPoolExecutor:
         if self.pool is None:
-            self.pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+            self.pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                                            initializer=os.nice, initargs=(BOT_NICENESS,))
         return self.pool
 
     def close(self) -> None:
