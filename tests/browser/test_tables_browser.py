@@ -343,7 +343,9 @@ def test_the_opener_picks_a_strong_bot_and_every_page_shows_it(browser, tables_s
     """Issue 30: at a class table the opener picks each free seat's opponent by level, in Play's
     words; after the start every page lists the bot with its level, and the strong bots' secret
     setup choices (thought in the server's worker process) let round 1 begin. Screenshots of the
-    level choice at 1024×768 in English and 繁體中文."""
+    level choice at 1024×768 in English and 繁體中文, each audited by axe-core."""
+    from a11y_audit import audit
+
     server, tables = tables_server
     base = f"http://127.0.0.1:{server.port}/"
     ann, bo = Student(browser, base, "Ann"), Student(browser, base, "Bo")
@@ -365,11 +367,13 @@ def test_the_opener_picks_a_strong_bot_and_every_page_shows_it(browser, tables_s
         ann.page.get_by_label("Seat 4").select_option("beginner")
         SHOTS.mkdir(parents=True, exist_ok=True)
         ann.page.screenshot(path=str(SHOTS / "tables-levels-en.png"))
+        assert audit(ann.page, "tables-levels-en") == {}  # axe-core, WCAG 2.1 A/AA: names, contrast
         ann.page.click("#lang")
         ann.page.wait_for_function("document.querySelector('#level-list select option').text.startsWith('第 1 級')")
         assert ann.page.get_by_label("座位 3").input_value() == "strong"  # the pick survives the language
         assert ann.page.inner_text("#levels legend") == "空位的對手"
         ann.page.screenshot(path=str(SHOTS / "tables-levels-zh.png"))
+        assert audit(ann.page, "tables-levels-zh") == {}
         ann.page.click("#bots")
         for s in (ann, bo):
             s.page.wait_for_selector("#board .dg-board")
