@@ -20,12 +20,14 @@ from __future__ import annotations
 
 import json
 import logging
+import multiprocessing
 import os
 import secrets
-from html import escape
-import multiprocessing
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +50,19 @@ BOT_NICENESS = 10  # the bots' worker yields the CPUs to the server (people's mo
 log = logging.getLogger(__name__)
 
 
+def bot_worker(server: int) -> None:
+    """The bots' worker process starts: a lower priority (:data:`BOT_NICENESS`), and it ends
+    with the server (a killed server leaves no worker behind)."""
+    os.nice(BOT_NICENESS)
+
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="server-watch", daemon=True).start()
+
+
 class TableHub:
     """The lobby and the open websockets of each table (who to push a new state to), and the
     one worker process where the slow bots (``table.SLOW_LEVELS``: the strong level's tree
@@ -65,7 +80,7 @@ class TableHub:
     def _pool(self) -> ProcessPoolExecutor:
         if self.pool is None:
             self.pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                                            initializer=os.nice, initargs=(BOT_NICENESS,))
+                                            initializer=bot_worker, initargs=(os.getpid(),))
         return self.pool
 
     def close(self) -> None:

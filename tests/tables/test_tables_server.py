@@ -252,6 +252,18 @@ async def my_turns(client, rng, most: int | None) -> dict:
     return client.state
 
 
+def group_ends(pgid: int, seconds: float) -> bool:
+    """Whether every process of the server's group (its bots' worker) is gone within ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            os.killpg(pgid, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.2)
+    return False
+
+
 async def _bots_restart(tmp_path):
     port, tables = free_port(), tmp_path / "tables"
     url = f"ws://127.0.0.1:{port}{WS}"
@@ -266,7 +278,9 @@ async def _bots_restart(tmp_path):
         await my_turns(me, rng, 4)  # the strong bots think in the server's worker process
         before = saved_table(tables)
         assert [s.bot for s in before.seats] == ["", "strong", "beginner", "strong"]
-        stop_server(proc)  # killed mid-game
+        os.kill(proc.pid, signal.SIGKILL)  # the server alone killed mid-game: its bots' worker ends too
+        proc.wait(timeout=20)
+        assert group_ends(proc.pid, 15), "the bots' worker process outlived the killed server"
         proc = start_server(port, tables)
         me2 = await SeatClient(url).connect()
         await me2.send({"op": "lang", "lang": "zh"})
