@@ -389,6 +389,7 @@ def test_the_opener_picks_a_strong_bot_and_every_page_shows_it(browser, tables_s
         wait_for(lambda: ann.page.get_attribute("#board .dg-board", "data-phase") == "dispatch", 90,
                  "round 1 after the strong bot's secret choice")
         bo.page.screenshot(path=str(SHOTS / "tables-levels-play-en.png"))
+        ann.page.screenshot(path=str(SHOTS / "tables-levels-play-zh.png"))
         assert not ann.errors and not bo.errors
     finally:
         ann.context.close()
