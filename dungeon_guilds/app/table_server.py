@@ -20,8 +20,13 @@ from __future__ import annotations
 
 import json
 import logging
+import multiprocessing
 import os
 import secrets
+import threading
+import time
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -33,22 +38,83 @@ import tornado.websocket
 from .. import i18n
 from .tables import protocol, records
 from .tables.lobby import Lobby
-from .tables.render import seat_message
+from .tables.render import bot_words, seat_message
 from .tables.store import TableStore
+from .tables.table import AWAY_BOT, think
 
 PAGE_DIR = Path(__file__).with_name("tables") / "static"
 BASE = "dungeon-guilds"
 TICK_MS = 2000
 TEACHER_ENV = "DUNGEON_GUILDS_TEACHER_CODE"
+BOT_NICENESS = 10  # the bots' worker yields the CPUs to the server (people's moves) when both are busy
 log = logging.getLogger(__name__)
 
 
+def bot_worker(server: int) -> None:
+    """The bots' worker process starts: a lower priority (:data:`BOT_NICENESS`), and it ends
+    with the server (a killed server leaves no worker behind)."""
+    os.nice(BOT_NICENESS)
+
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="server-watch", daemon=True).start()
+
+
 class TableHub:
-    """The lobby and the open websockets of each table (who to push a new state to)."""
+    """The lobby and the open websockets of each table (who to push a new state to), and the
+    one worker process where the slow bots (``table.SLOW_LEVELS``: the strong level's tree
+    search) think, off the event loop and off its interpreter lock, so that other tables' moves
+    are not held up (a thread held them up too: docs/dashboard.md has the figures). The worker
+    is started (``spawn``: no copy of the server's threads) when a slow bot first thinks, at a
+    lower priority (:data:`BOT_NICENESS`). A table has at most one bot thinking at a time."""
 
     def __init__(self, lobby: Lobby, teacher_code: str):
         self.lobby, self.teacher_code = lobby, teacher_code
         self.sockets: dict[str, set["TableSocket"]] = {}
+        self.thinking: set[str] = set()  # codes of the tables whose bot thinks now
+        self.pool: ProcessPoolExecutor | None = None
+
+    def _pool(self) -> ProcessPoolExecutor:
+        if self.pool is None:
+            self.pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                                            initializer=bot_worker, initargs=(os.getpid(),))
+        return self.pool
+
+    def close(self) -> None:
+        """Stop the bots' worker process (if one was started)."""
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool = None
+
+    def think(self, table) -> None:
+        """Start the bot due at ``table`` thinking off the loop (if one is due and none is)."""
+        if table.code in self.thinking or not self.lobby.think_off_loop:
+            return
+        job = table.bot_job(self.lobby.clock(), self.lobby.away_s)
+        if job is not None:
+            self.thinking.add(table.code)
+            tornado.ioloop.IOLoop.current().spawn_callback(self._thought, table, job)
+
+    async def _thought(self, table, job) -> None:
+        try:
+            action = await tornado.ioloop.IOLoop.current().run_in_executor(
+                self._pool(), think, job.level, job.seed, job.state, job.seat)
+        except Exception as err:  # noqa: BLE001 - a bot's bug or a lost worker: logged, the fast bot moves
+            log.exception("a class table's bot failed to think; the %s bot moves instead", AWAY_BOT)
+            if isinstance(err, BrokenProcessPool):
+                self.pool = None  # a new worker next time
+            action = think(AWAY_BOT, job.seed, job.state, job.seat)
+        finally:
+            self.thinking.discard(table.code)
+        if self.lobby.tables.get(table.code) is not table:
+            return  # the table closed meanwhile
+        if table.take_bot_move(job, action, self.lobby.clock(), self.lobby.away_s):
+            self.lobby.save(table)
+            self.push(table.code)
+        self.think(table)
 
     def attach(self, sock: "TableSocket") -> None:
         code, seat = sock.conn.code, sock.conn.seat
@@ -91,6 +157,8 @@ class TableHub:
     def tick(self) -> None:
         for table in self.lobby.tick():
             self.push(table.code)
+        for table in list(self.lobby.tables.values()):  # a slow bot due after a restart or an absence
+            self.think(table)
 
 
 class TableSocket(tornado.websocket.WebSocketHandler):
@@ -123,6 +191,7 @@ class TableSocket(tornado.websocket.WebSocketHandler):
             self.hub.attach(self)
         if out.changed is not None:
             self.hub.push(out.changed.code)
+            self.hub.think(out.changed)
         elif out.refresh:
             self.send(self.hub.message(self))
 
@@ -223,11 +292,17 @@ def _rules_words(row: dict, lang: str) -> str:
     return " · ".join(parts + [deck])
 
 
+def _seat_words(seat: dict, lang: str) -> str:
+    if seat["bot"]:
+        return i18n.t("tables.seat_with_bot", lang, name=seat["name"], bot=bot_words(seat["bot"], lang))
+    return seat["name"] or i18n.t("tables.free_seat", lang)
+
+
 def teacher_body(handler: TeacherHandler, lang: str, code: str) -> str:
     t = lambda k: escape(i18n.t(f"tables.{k}", lang))  # noqa: E731
     rows = []
     for row in handler.hub.lobby.listing():
-        seats = ", ".join(escape(s["name"] or i18n.t("tables.free_seat", lang)) for s in row["seats"])
+        seats = ", ".join(escape(_seat_words(s, lang)) for s in row["seats"])
         rnd = t("not_started") if row["round"] is None else str(row["round"])
         gold = "" if row["gold"] is None else " · ".join(f"${g}" for g in row["gold"])
         rows.append(f"<tr><td>{row['code']}</td><td>{escape(_rules_words(row, lang))}</td><td>{seats}</td>"
@@ -247,10 +322,10 @@ def teacher_code() -> str:
     return os.environ.get(TEACHER_ENV, "").strip() or secrets.token_hex(4)
 
 
-def make_hub(tables_dir: str | Path | None = None, code: str | None = None) -> TableHub:
+def make_hub(tables_dir: str | Path | None = None, code: str | None = None, think_off_loop: bool = True) -> TableHub:
     """The lobby (tables read back from ``tables_dir``) and its websockets; the teacher code is
-    printed to the console."""
-    hub = TableHub(Lobby.from_env(TableStore(tables_dir)), code or teacher_code())
+    printed to the console. ``think_off_loop``: the slow bots think in the hub's thread."""
+    hub = TableHub(Lobby.from_env(TableStore(tables_dir), think_off_loop), code or teacher_code())
     print(f"Class tables: {len(hub.lobby.tables)} table(s) read back from {hub.lobby.store.dir}; "
           f"teacher code: {hub.teacher_code}", flush=True)
     return hub
@@ -274,9 +349,10 @@ def start_ticks(hub: TableHub) -> tornado.ioloop.PeriodicCallback:
     return ticker
 
 
-def make_app(tables_dir: str | Path | None = None, code: str | None = None) -> tornado.web.Application:
+def make_app(tables_dir: str | Path | None = None, code: str | None = None,
+             think_off_loop: bool = True) -> tornado.web.Application:
     """The class tables alone in a Tornado application (tests, ``benchmarks/bench_tables.py``)."""
-    hub = make_hub(tables_dir, code)
+    hub = make_hub(tables_dir, code, think_off_loop)
     app = tornado.web.Application(table_routes("/", hub), xsrf_cookies=True,
                                   cookie_secret=secrets.token_hex(16), websocket_max_message_size=64 * 1024)
     app.hub = hub  # type: ignore[attr-defined]
@@ -293,10 +369,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--port", type=int, default=8870)
     parser.add_argument("--ip", default="127.0.0.1")
     parser.add_argument("--tables-dir", default=None, help="where tables are saved (default: see store.default_dir)")
+    parser.add_argument("--bots-on-loop", action="store_true",
+                        help="every bot thinks on the event loop (benchmarks/bench_tables.py --compare)")
     args = parser.parse_args(argv)
 
     async def serve() -> None:
-        app = make_app(args.tables_dir)  # the tables only: no Voila, no kernels
+        app = make_app(args.tables_dir, think_off_loop=not args.bots_on_loop)  # the tables only: no Voila, no kernels
         app.listen(args.port, args.ip)
         start_ticks(app.hub)
         print(f"Class tables on http://{args.ip}:{args.port}/{BASE}/tables", flush=True)

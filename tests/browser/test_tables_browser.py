@@ -337,3 +337,60 @@ def test_a_table_opened_with_a_deck_file_and_a_lord_file(browser, tables_server,
         assert saved["record"]["heal_costs"]["5"] == 3
     finally:
         context.close()
+
+
+def test_the_opener_picks_a_strong_bot_and_every_page_shows_it(browser, tables_server):
+    """Issue 30: at a class table the opener picks each free seat's opponent by level, in Play's
+    words; after the start every page lists the bot with its level, and the strong bots' secret
+    setup choices (thought in the server's worker process) let round 1 begin. Screenshots of the
+    level choice at 1024×768 in English and 繁體中文, each audited by axe-core."""
+    from a11y_audit import audit
+
+    server, tables = tables_server
+    base = f"http://127.0.0.1:{server.port}/"
+    ann, bo = Student(browser, base, "Ann"), Student(browser, base, "Bo")
+    try:
+        ann.page.goto(f"{base}dungeon-guilds/tables")
+        ann.page.fill("#name", "Ann")
+        ann.page.click("#open-form button")
+        ann.page.wait_for_selector("#levels:not([hidden]) select[data-seat='2']")
+        bo.page.goto(ann.page.text_content("#link"))
+        bo.page.fill("#name", "Bo")
+        bo.page.click("#join-form button")
+        bo.page.wait_for_selector("#table:not([hidden])")
+        assert bo.page.locator("#levels").is_hidden() and bo.page.locator("#bots").is_hidden()
+        wait_for(lambda: ann.page.locator("#level-list select").count() == 2, what="seat 2 taken by Bo")
+        seat3 = ann.page.get_by_label("Seat 3")
+        assert seat3.evaluate("s => Array.from(s.options).map(o => o.text)")[:3] == [
+            "level 1 · beginner bot", "level 2 · intermediate bot", "level 3 · strong bot"]
+        seat3.select_option("strong")
+        ann.page.get_by_label("Seat 4").select_option("beginner")
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        ann.page.screenshot(path=str(SHOTS / "tables-levels-en.png"))
+        assert audit(ann.page, "tables-levels-en") == {}  # axe-core, WCAG 2.1 A/AA: names, contrast
+        ann.page.click("#lang")
+        ann.page.wait_for_function("document.querySelector('#level-list select option').text.startsWith('第 1 級')")
+        assert ann.page.get_by_label("座位 3").input_value() == "strong"  # the pick survives the language
+        assert ann.page.inner_text("#levels legend") == "空位的對手"
+        ann.page.screenshot(path=str(SHOTS / "tables-levels-zh.png"))
+        assert audit(ann.page, "tables-levels-zh") == {}
+        ann.page.click("#bots")
+        for s in (ann, bo):
+            s.page.wait_for_selector("#board .dg-board")
+        wait_for(lambda: "第 3 級 · 高手機器人" in ann.page.inner_text("#seat-list"), what="zh level shown")
+        items = bo.page.locator("#seat-list li").all_inner_texts()
+        assert items[2].startswith("Seat 3 ·") and items[2].endswith("— level 3 · strong bot")
+        assert items[3].endswith("— level 1 · beginner bot")
+        code = ann.page.text_content("#code-line").strip()[-6:]
+        saved = json.loads((tables / f"{code}.json").read_text())
+        assert [s.get("bot") for s in saved["seats"]] == [None, None, "strong", "beginner"]
+        choose_by_clicking(ann, 1, 2)
+        choose_by_clicking(bo, 3, 4)
+        wait_for(lambda: ann.page.get_attribute("#board .dg-board", "data-phase") == "dispatch", 90,
+                 "round 1 after the strong bot's secret choice")
+        bo.page.screenshot(path=str(SHOTS / "tables-levels-play-en.png"))
+        ann.page.screenshot(path=str(SHOTS / "tables-levels-play-zh.png"))
+        assert not ann.errors and not bo.errors
+    finally:
+        ann.context.close()
+        bo.context.close()

@@ -61,3 +61,42 @@ def test_the_variants_do_change_what_they_hide(tmp_path):
     table2.pending[0] = (2, 5)
     own = seat_message(table2, 0, "en")["status"]
     assert "2 and 5" in own and "2 and 5" not in seat_message(table2, 1, "en")["status"]
+
+
+def test_a_strong_bots_move_depends_on_no_secret_it_may_not_know(tmp_path):
+    """Issue 30: a bot seat at a class table decides from its seat's view (as Play's bots do:
+    ``analysis/bots/base.py``): the strong level's tree search and the greedy stand-in choose the
+    same move when every unrevealed front and the undealt deck are changed. A bot that peeks at
+    the fronts is caught by the same comparison (so the comparison can fail)."""
+    from dungeon_guilds.app.tables.protocol import Conn
+    from dungeon_guilds.app.tables.table import think
+
+    lobby, opener = lobby_in(tmp_path, think_off_loop=True), Conn()
+    code = send(lobby, opener, {"op": "open", "seats": 4, "name": "Ann"}).reply["code"]
+    table = lobby.tables[code]
+    assert send(lobby, opener, {"op": "bots", "levels": {"2": "strong", "3": "strong", "4": "greedy"}}).reply is None
+    rng = random.Random(30)
+    checked = caught = 0
+    while not table.is_over:
+        job = table.bot_job(0.0, None)  # the table waits for its strong bot (the server's way)
+        if job is None:
+            seat, move = random_move(table, rng)
+            send(lobby, opener, {"op": "act", "action": move, "version": table.version})
+            continue
+        variant = other_fronts(table, rng)
+        if variant is not None and checked < 6:
+            other = variant.bot_job(0.0, None)
+            assert other.state.rooms != job.state.rooms or other.state.deck != job.state.deck
+            for level in ("strong", "greedy"):
+                assert think(level, job.seed, other.state, job.seat) == think(level, job.seed, job.state, job.seat)
+            checked += 1
+            caught += peeking_move(job.state) != peeking_move(other.state)
+        table.take_bot_move(job, job.think(), 0.0, None)
+    assert checked == 6 and caught >= 1
+
+
+def peeking_move(state):
+    """A cheating bot: the legal move into the room whose true (hidden) front is weakest."""
+    def weakness(a):
+        return state.rooms[a.room - 1].defence if a.kind == "place" else 99
+    return min(state.legal_actions(), key=weakness)

@@ -221,3 +221,82 @@ def test_another_site_cannot_connect_and_a_huge_frame_closes_the_socket(tmp_path
     foreign, closed, still, tables = asyncio.run(_origin_and_size(tmp_path))
     assert foreign == 403  # Tornado's same-origin check, kept
     assert closed is None and still is None and tables == {}
+
+
+# ---------------------------------------------------------------------- bots by level (issue 30)
+def enabled(state: dict, prefix: str) -> list[str]:
+    return [k for k, t in state["targets"].items() if k.startswith(prefix) and t["enabled"]]
+
+
+async def my_turns(client, rng, most: int | None) -> dict:
+    """The person's moves, clicked as a page does, until the game ends or ``most`` moves."""
+    n = 0
+    while most is None or n < most:
+        state = await client.wait(lambda m: m["op"] == "state" and (m["over"] or enabled(m, "hand-")), 120)
+        if state["over"]:
+            return state
+        hands = enabled(state, "hand-")
+        a = rng.choice(hands)
+        if state["phase_id"] == "setup":
+            x, y = sorted(int(h[5:]) for h in rng.sample(hands, 2))
+            move = f"exhaust {x} {y}"
+        else:
+            client.mark()
+            await client.send({"op": "pick", "strength": int(a[5:])})
+            picked = await client.wait(lambda m: m["op"] == "state" and enabled(m, "slot-"))
+            move = picked["targets"][rng.choice(enabled(picked, "slot-"))]["action"]
+        client.mark()
+        await client.send({"op": "act", "action": move, "version": state["version"]})
+        await client.wait(lambda m: m["op"] == "state" and m["version"] > state["version"])
+        n += 1
+    return client.state
+
+
+def group_ends(pgid: int, seconds: float) -> bool:
+    """Whether every process of the server's group (its bots' worker) is gone within ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            os.killpg(pgid, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.2)
+    return False
+
+
+async def _bots_restart(tmp_path):
+    port, tables = free_port(), tmp_path / "tables"
+    url = f"ws://127.0.0.1:{port}{WS}"
+    proc = start_server(port, tables)
+    try:
+        me = await SeatClient(url).connect()
+        await me.send({"op": "open", "seats": 4, "name": "Ann"})
+        offer = await me.wait(lambda m: m["op"] == "state")
+        assert [x["id"] for x in offer["levels"]][:3] == ["beginner", "intermediate", "strong"]
+        await me.send({"op": "bots", "levels": {"2": "strong", "3": "beginner", "4": "strong"}})
+        rng = random.Random(30)
+        await my_turns(me, rng, 4)  # the strong bots think in the server's worker process
+        before = saved_table(tables)
+        assert [s.bot for s in before.seats] == ["", "strong", "beginner", "strong"]
+        os.kill(proc.pid, signal.SIGKILL)  # the server alone killed mid-game: its bots' worker ends too
+        proc.wait(timeout=20)
+        assert group_ends(proc.pid, 15), "the bots' worker process outlived the killed server"
+        proc = start_server(port, tables)
+        me2 = await SeatClient(url).connect()
+        await me2.send({"op": "lang", "lang": "zh"})
+        await me2.send({"op": "resume", "code": me.code, "token": me.token})
+        state = await me2.wait(lambda m: m["op"] == "state")
+        assert [s["state"] for s in state["seats"]][1:] == ["第 3 級 · 高手機器人", "第 1 級 · 新手機器人",
+                                                              "第 3 級 · 高手機器人"]
+        end = await my_turns(me2, rng, None)
+        me.close()
+        me2.close()
+        return end, saved_table(tables)
+    finally:
+        stop_server(proc)
+
+
+def test_bots_by_level_play_through_a_server_restart(tmp_path):
+    end, table = asyncio.run(_bots_restart(tmp_path))
+    assert end["over"] and table.is_over and [s.bot for s in table.seats] == ["", "strong", "beginner", "strong"]
+    assert from_record(table.to_dict()["record"]).state.gold == table.game.state.gold

@@ -16,6 +16,8 @@ from tornado.testing import AsyncHTTPTestCase
 from dungeon_guilds.app.table_server import make_app
 from dungeon_guilds.record import from_record
 
+from dungeon_guilds.app.tables.protocol import Conn
+
 from tables_helpers import random_move, seated_table, send
 
 
@@ -30,6 +32,10 @@ class TeacherPage(AsyncHTTPTestCase):
             seat, move = random_move(self.done, rng)
             send(lobby, conns[seat], {"op": "act", "action": move, "version": self.done.version})
         self.waiting, _ = seated_table(lobby, 4)
+        opener = Conn()
+        code = send(lobby, opener, {"op": "open", "seats": 3, "name": "Ann"}).reply["code"]
+        send(lobby, opener, {"op": "bots", "levels": {"2": "strong", "3": "beginner"}})
+        self.bots = lobby.tables[code]
         return app
 
     def tearDown(self):
@@ -56,6 +62,9 @@ class TeacherPage(AsyncHTTPTestCase):
         assert "不用城主" in page and "尚未開始" not in page.split(self.done.code)[1].split("</tr>")[0]
         gold = " · ".join(f"${g}" for g in self.done.game.state.gold)
         assert gold in page
+        row = page.split(self.bots.code)[1].split("</tr>")[0]  # issue 30: each bot seat with its level
+        names = self.bots.names()
+        assert f"{names[1]}（第 3 級 · 高手機器人）" in row and f"{names[2]}（第 1 級 · 新手機器人）" in row
 
     def test_downloads(self):
         got = self.post("/dungeon-guilds/teacher/records.json", "owl-42")

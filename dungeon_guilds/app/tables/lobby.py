@@ -48,18 +48,21 @@ class Lobby:
     """The tables of one server (pure Python: no network; the server calls it)."""
 
     def __init__(self, store: TableStore, max_tables: int = MAX_TABLES, idle_s: float = IDLE_S,
-                 away_s: float = AWAY_S, clock: Callable[[], float] = time.time):
+                 away_s: float = AWAY_S, clock: Callable[[], float] = time.time, think_off_loop: bool = False):
         self.store, self.max_tables, self.idle_s, self.away_s, self.clock = store, max_tables, idle_s, away_s, clock
+        self.think_off_loop = think_off_loop  # the server's: slow bots think off its event loop
         self.tables: dict[str, Table] = {t.code: t for t in store.load_all()}
         now = clock()
         for table in self.tables.values():  # read back after a restart: nobody is here yet
+            table.think_off_loop = think_off_loop
             for seat in table.seats:
                 seat.away_since = now  # a person who never comes back is played by a bot after away_s
 
     @classmethod
-    def from_env(cls, store: TableStore) -> "Lobby":
+    def from_env(cls, store: TableStore, think_off_loop: bool = False) -> "Lobby":
         return cls(store, int(env_number("DUNGEON_GUILDS_MAX_TABLES", MAX_TABLES)),
-                   env_number("DUNGEON_GUILDS_TABLE_IDLE", IDLE_S), env_number("DUNGEON_GUILDS_TABLE_AWAY", AWAY_S))
+                   env_number("DUNGEON_GUILDS_TABLE_IDLE", IDLE_S), env_number("DUNGEON_GUILDS_TABLE_AWAY", AWAY_S),
+                   think_off_loop=think_off_loop)
 
     def new_code(self) -> str:
         while True:
@@ -72,6 +75,7 @@ class Lobby:
         if open_now >= self.max_tables:
             raise TableRefusal("too_many_tables", most=self.max_tables)
         table, token = Table.open(self.new_code(), seats, name, rules, deck, self.clock(), lord=lord)
+        table.think_off_loop = self.think_off_loop
         self.tables[table.code] = table
         self.save(table)
         return table, token
@@ -109,7 +113,7 @@ class Lobby:
             rows.append({
                 "code": table.code, "rules": table.rules.to_dict(),
                 "deck": "reference" if table.deck.is_reference else table.deck.name,
-                "seats": [{"name": s.name, "kind": s.kind} for s in table.seats],
+                "seats": [{"name": s.name, "kind": s.kind, "bot": s.bot} for s in table.seats],
                 "round": None if game is None else min(game.state.round + 1, game.state.rounds),
                 "gold": None if game is None else list(game.state.gold),
                 "over": table.is_over,

@@ -8,7 +8,8 @@ A page sends one JSON object a message (at most :data:`MAX_MESSAGE` characters),
 ``join``    ``code``, ``name``: this page takes a free seat
 ``resume``  ``code``, ``token``: this page is again the seat the token proves (a reload, a lost
             connection, a restarted server)
-``bots``    the opener fills the free seats with bots (the game starts)
+``bots``    the opener fills the free seats with bots (the game starts); optional ``levels``:
+            {seat number from 1: a level of ``table.BOT_LEVELS``} (others: ``table.BOT_KIND``)
 ``pick``    ``strength`` (1-5): this page picks (or drops) an adventurer of its hand
 ``act``     ``action`` (the engine's move text: ``exhaust 4 5``, ``place 3 1``, ``bump 4 2b``) and
             ``version`` (the table's version the page saw): the seat's move
@@ -36,7 +37,7 @@ from ...lords import lord_from_dict
 from ...rules import Rules, RulesError
 from .lobby import MAX_BAD_CODES, Lobby
 from .refusal import TableRefusal, refusal_words
-from .table import Table
+from .table import MAX_SEATS, Table, bot_level
 
 MAX_MESSAGE = 16_000  # characters; a deck file is the longest thing a page sends
 MAX_DECK = 15_000
@@ -175,9 +176,23 @@ def on_resume(lobby: Lobby, conn: Conn, msg: dict) -> Outcome:
     return Outcome(_seat_reply(conn, table, seat, None), table)
 
 
+def _levels(raw: Any) -> dict[int, str]:
+    """``{"3": "strong"}`` (seat numbers from 1, as the page shows them) -> {2: "strong"}."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict) or len(raw) > MAX_SEATS:
+        raise TableRefusal("bad_field", field="levels")
+    out = {}
+    for key, level in raw.items():
+        if not (isinstance(key, str) and key.isascii() and key.isdigit() and len(key) == 1):
+            raise TableRefusal("bad_field", field="levels")
+        out[int(key) - 1] = bot_level(level)
+    return out
+
+
 def on_bots(lobby: Lobby, conn: Conn, msg: dict) -> Outcome:
     table, seat = _seated(lobby, conn)
-    table.fill_with_bots(seat, lobby.clock())
+    table.fill_with_bots(seat, lobby.clock(), _levels(msg.get("levels")))
     lobby.save(table)
     return Outcome(None, table)
 

@@ -20,11 +20,21 @@ from ... import events, i18n
 from ...board_targets import board_targets
 from ...drawing.board_svg import board_svg_html as board_html
 from ...widgets.narration import resolution_steps, round_log_html
-from .table import BOT, OPEN, Table
+from .table import BOT, BOT_KIND, BOT_LEVELS, OPEN, Table
 
 
 def _t(key: str, lang: str, **values: Any) -> str:
     return i18n.t(f"tables.{key}", lang, **values)
+
+
+def bot_words(level: str, lang: str) -> str:
+    """A bot level in Play's words (``strings/<lang>/bots.toml``, ``[bot]``): "level 3 · strong bot"."""
+    return i18n.t(f"bot.{level}", lang)
+
+
+def level_choices(lang: str) -> list[dict[str, str]]:
+    """The levels the opener may pick for a free seat, in the page's language."""
+    return [{"id": level, "label": bot_words(level, lang)} for level in BOT_LEVELS]
 
 
 def seat_label(table: Table, seat: int, lang: str) -> str:
@@ -66,7 +76,7 @@ def status_text(table: Table, seat: int, lang: str, now: float, away_s: float | 
         return _t("status_yours", lang, seat=seat + 1, name=game.names[seat])
     who = seat_label(table, current, lang)
     if table.seats[current].kind == BOT:
-        return _t("status_bot", lang, who=who)
+        return _t("status_bot", lang, who=who, bot=bot_words(table.level_of(current), lang))
     if table.bot_seat(current, now, away_s):
         return _t("status_away", lang, who=who)
     return _t("status_other", lang, who=who)
@@ -86,14 +96,15 @@ def seats_info(table: Table, seat: int, lang: str, now: float, away_s: float | N
         if s.kind == OPEN:
             state = _t("seat_open", lang)
         elif s.kind == BOT:
-            state = _t("seat_bot", lang)
+            state = _t("seat_bot", lang, bot=bot_words(table.level_of(i), lang))
         elif s.connected:
             state = _t("seat_here", lang)
         elif table.game is not None and table.bot_seat(i, now, away_s):
             state = _t("seat_away_bot", lang)
         else:
             state = _t("seat_away", lang)
-        out.append({"seat": i + 1, "label": seat_label(table, i, lang), "state": state, "you": i == seat})
+        out.append({"seat": i + 1, "label": seat_label(table, i, lang), "state": state, "you": i == seat,
+                    "kind": s.kind, "bot": s.bot})
     return out
 
 
@@ -109,6 +120,8 @@ def seat_message(table: Table, seat: int, lang: str, selected: Sequence[int] = (
         "targets": {},
     }
     if table.game is None:
+        if seat == 0:  # the opener picks each free seat's opponent
+            msg["levels"], msg["level_default"] = level_choices(lang), BOT_KIND
         return msg
     game = table.game
     state = _setup_state(table, seat) if table.in_setup else game.state
@@ -123,4 +136,4 @@ def seat_message(table: Table, seat: int, lang: str, selected: Sequence[int] = (
     return msg
 
 
-__all__ = ["seat_message", "seat_label", "status_text", "board_html", "board_targets"]
+__all__ = ["bot_words", "level_choices", "seat_message", "seat_label", "status_text", "board_html", "board_targets"]

@@ -13,8 +13,15 @@ value. The table adds only what a table needs:
   costs at once (public gold), so the table keeps each seat's choice to itself and hands all of
   them to the engine, in the engine's order, when the last seat has chosen: no seat's page can
   learn another seat's choice before round 1 is played.
-* **Bots** (``analysis.bots``) play the seats the opener fills, and the turn of a person who has
-  been away longer than the lobby's ``away_s`` (they take their seat back by reconnecting).
+* **Bots** (``analysis.bots``) play the seats the opener fills, each at the level the opener
+  picked for it (:data:`BOT_LEVELS`: Play's levels beginner / intermediate / strong, then its
+  named bots; saved with the seat), and the turn of a person who has been away longer than the
+  lobby's ``away_s`` (:data:`AWAY_BOT`; they take their seat back by reconnecting). A bot is
+  asked on a copy of the engine's state, as in Play, and reads only ``state.view(seat)`` and the
+  engine's answers on copies (``analysis/bots/base.py``); the others' pending setup choices are
+  held by the table, not in that state. With ``think`` (the server's), a level of
+  :data:`SLOW_LEVELS` is not asked here: :meth:`Table.bot_job` hands its question out to be
+  answered off the server's event loop and :meth:`Table.bot_answer` takes the move back.
 """
 
 from __future__ import annotations
@@ -26,7 +33,7 @@ from typing import Any
 
 from ... import Game, Rules
 from ...actions import EXHAUST, Action
-from ...analysis.bots import make_bot
+from ...analysis.bots import BOTS, LEVELS, make_bot
 from ...cards import Deck, parse_deck_text, reference_deck
 from ...errors import IllegalAction
 from ...game import rng
@@ -36,7 +43,13 @@ from ...record_write import to_record
 from .refusal import TableRefusal
 
 OPEN, HUMAN, BOT = "open", "human", "bot"
-BOT_KIND = "greedy"  # the bot that fills a seat or plays an away person's turn
+AWAY_BOT = "greedy"  # plays an away person's turns (fast: it answers on the event loop)
+BOT_KIND = "greedy"  # a bot seat's level when the opener picks none (and in tables saved before levels)
+# The opponents a bot seat may be: Play's levels, then Play's named bots (the catalogue of
+# analysis.bots, worded by Play's strings bot.<name>); not "mcts" (the strong level is that search
+# at 200 iterations) nor the first-legal test bot.
+BOT_LEVELS = tuple(LEVELS) + tuple(n for n in BOTS if n not in LEVELS and n != "mcts")
+SLOW_LEVELS = frozenset({"strong"})  # tree search: the server thinks for it off its event loop
 BOT_NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kai", "Lu")
 NAME_MAX = 20
 MIN_SEATS, MAX_SEATS = 3, 6
@@ -51,11 +64,45 @@ class Seat:
     kind: str = OPEN
     name: str = ""
     token_hash: str = ""
+    bot: str = ""  # a bot seat's level (one of BOT_LEVELS)
     connected: int = 0  # pages open on this seat now (not saved)
     away_since: float | None = None  # when its last page went away (not saved)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "name": self.name, "token_hash": self.token_hash}
+        out = {"kind": self.kind, "name": self.name, "token_hash": self.token_hash}
+        if self.kind == BOT:
+            out["bot"] = self.bot
+        return out
+
+
+def bot_level(level: Any) -> str:
+    """A bot seat's level as a page sends it: one of :data:`BOT_LEVELS`, else a refusal."""
+    if not isinstance(level, str):
+        raise TableRefusal("bad_field", field="levels")
+    if level not in BOT_LEVELS:
+        raise TableRefusal("bot_level_bad", level=level[:20])
+    return level
+
+
+def think(level: str, seed: str, state, seat: int) -> Action:
+    """The move the bot ``level`` (seeded ``seed``) makes for ``seat`` in ``state`` (a copy):
+    a plain function of picklable values, so that the server can run it in another process."""
+    return make_bot(level, seed=seed).choose(state, seat)
+
+
+@dataclass
+class BotJob:
+    """One bot decision: what :func:`think` is asked (on a copy of the state), and where."""
+
+    seat: int
+    level: str
+    seed: str
+    state: Any
+    setup: bool
+    ply: int
+
+    def think(self) -> Action:
+        return think(self.level, self.seed, self.state, self.seat)
 
 
 def clean_name(name: Any) -> str:
@@ -68,6 +115,12 @@ def clean_name(name: Any) -> str:
     if len(text) > NAME_MAX or ":" in text:
         raise TableRefusal("name_bad", most=NAME_MAX)
     return text
+
+
+def _seat(saved: dict[str, Any]) -> Seat:
+    """A saved seat (a bot seat saved before levels were chosen is the greedy bot it was)."""
+    bot = (saved.get("bot") or BOT_KIND) if saved["kind"] == BOT else ""
+    return Seat(saved["kind"], saved["name"], saved["token_hash"], bot=bot_level(bot) if bot else "")
 
 
 @dataclass
@@ -83,6 +136,7 @@ class Table:
     pending: dict[int, tuple[int, int]] = field(default_factory=dict)  # secret setup choices (R2.4)
     version: int = 0  # every change counts one; a move names the version it was made on
     lord: Lord | None = None  # a lord from the workshop (lord builder), in play in round 1
+    think_off_loop: bool = False  # the server thinks for SLOW_LEVELS bots off its loop (not saved)
 
     # ------------------------------------------------------------------ opening and seats
     @classmethod
@@ -132,17 +186,24 @@ class Table:
                 return i
         return None
 
-    def fill_with_bots(self, seat: int, now: float) -> None:
-        """The opener (seat 1) fills every free seat with a bot; the game starts."""
+    def fill_with_bots(self, seat: int, now: float, levels: dict[int, str] | None = None) -> None:
+        """The opener (seat 1) fills every free seat with a bot, seat ``i`` at ``levels[i]``
+        (seats from 0; :data:`BOT_KIND` when not given; a level for a seat a classmate took
+        meanwhile is dropped); the game starts. An unknown level is refused, nothing changed."""
         if seat != 0:
             raise TableRefusal("opener_only")
         if self.game is not None:
             raise TableRefusal("started")
+        levels = dict(levels or {})
+        for i, level in levels.items():
+            if not isinstance(i, int) or isinstance(i, bool) or not 0 < i < len(self.seats):
+                raise TableRefusal("bad_field", field="levels")
+            bot_level(level)
         taken = set(self.names())
         spare = iter(n for n in BOT_NAMES if n not in taken)
         for i, s in enumerate(self.seats):
             if s.kind == OPEN:
-                self.seats[i] = Seat(BOT, next(spare))
+                self.seats[i] = Seat(BOT, next(spare), bot=levels.get(i, BOT_KIND))
         self.version += 1
         self.last_active = now
         self._maybe_start()
@@ -218,28 +279,66 @@ class Table:
         return (away_s is not None and s.connected == 0 and s.away_since is not None
                 and now - s.away_since >= away_s)
 
-    def play_bots(self, now: float, away_s: float | None) -> bool:
-        """Let bots move while one is to; True if any did."""
-        moved = False
-        if self.in_setup:
-            for seat in range(len(self.seats)):
+    def level_of(self, seat: int) -> str:
+        """The bot that plays ``seat``'s turns: a bot seat's level, or :data:`AWAY_BOT`."""
+        s = self.seats[seat]
+        return (s.bot or BOT_KIND) if s.kind == BOT else AWAY_BOT
+
+    def bot_job(self, now: float, away_s: float | None) -> BotJob | None:
+        """The next bot decision due now (None if no bot is to decide): in the setup a bot seat
+        still to choose (simultaneous, R2.4: asked as if it were that seat's turn; the order
+        does not matter), else the bot to move. The bot gets a copy of the state, as in Play (``widgets/moves.bot_move``)."""
+        if self.game is None or self.is_over:
+            return None
+        ply = self.game.ply
+        if self.in_setup:  # the fast bots first: a slow one's thinking holds up no other's choice
+            for seat in sorted(range(len(self.seats)), key=lambda i: self.level_of(i) in SLOW_LEVELS):
                 if seat not in self.pending and self.bot_seat(seat, now, away_s):
                     st = self.game.state.copy()
-                    st.current = seat  # the choice is simultaneous (R2.4): ask as if it were this seat's
-                    action = make_bot(BOT_KIND, seed=f"{self.seed}/{seat}").choose(st, seat)
-                    self.pending[seat] = tuple(sorted((action.strength, action.other)))
-                    moved = True
+                    st.current = seat
+                    return BotJob(seat, self.level_of(seat), f"{self.seed}/{seat}", st, True, ply)
+            return None
+        seat = self.game.current
+        if not self.bot_seat(seat, now, away_s):
+            return None
+        return BotJob(seat, self.level_of(seat), f"{self.seed}/{seat}/{ply}", self.game.state.copy(), False, ply)
+
+    def bot_answer(self, job: BotJob, action: Action) -> bool:
+        """Take a bot's decision if the table is still where ``job`` was asked (True if taken).
+        The engine judges it like anyone's (a setup pair when every seat's is revealed)."""
+        if self.game is None or self.is_over or self.game.ply != job.ply:
+            return False
+        if job.setup:
+            if not self.in_setup or job.seat in self.pending:
+                return False
+            self.pending[job.seat] = tuple(sorted((action.strength, action.other)))
             self._reveal_setup()
-        while self.game is not None and not self.is_over and not self.in_setup \
-                and self.bot_seat(self.game.current, now, away_s):
-            seat = self.game.current
-            bot = make_bot(BOT_KIND, seed=f"{self.seed}/{seat}/{self.game.ply}")
-            action = bot.choose(self.game.state.copy(), seat)
-            self.game.push(action)  # the engine refuses a bot's illegal move like anyone's
-            moved = True
+            return True
+        if self.in_setup or self.game.current != job.seat:
+            return False
+        self.game.push(action)  # the engine refuses a bot's illegal move like anyone's
+        return True
+
+    def play_bots(self, now: float, away_s: float | None) -> bool:
+        """Let bots move while one is to; True if any did. With :attr:`think_off_loop` (the
+        server's) it stops before a :data:`SLOW_LEVELS` decision: the server asks it off its
+        event loop (:meth:`bot_job`) and hands the move back (:meth:`take_bot_move`)."""
+        moved = False
+        while (job := self.bot_job(now, away_s)) is not None:
+            if self.think_off_loop and job.level in SLOW_LEVELS:
+                break
+            moved = self.bot_answer(job, job.think()) or moved
         if moved:
             self.version += 1
         return moved
+
+    def take_bot_move(self, job: BotJob, action: Action, now: float, away_s: float | None) -> bool:
+        """A decision thought off the loop, taken if still due; then the fast bots go on."""
+        if not self.bot_answer(job, action):
+            return False
+        self.version += 1
+        self.play_bots(now, away_s)
+        return True
 
     # ------------------------------------------------------------------ saving
     def to_dict(self) -> dict[str, Any]:
@@ -255,7 +354,7 @@ class Table:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "Table":
         deck = parse_deck_text(data["deck"]) if data.get("deck") else reference_deck()
-        table = cls(str(data["code"]), [Seat(s["kind"], s["name"], s["token_hash"]) for s in data["seats"]],
+        table = cls(str(data["code"]), [_seat(s) for s in data["seats"]],
                     Rules.from_dict(data["rules"]), deck, int(data["seed"]), float(data["created"]),
                     float(data["last_active"]), version=int(data["version"]),
                     lord=lord_from_dict(data["lord"]) if data.get("lord") else None)
@@ -265,4 +364,5 @@ class Table:
         return table
 
 
-__all__ = ["BOT", "HUMAN", "OPEN", "Seat", "Table", "TableRefusal", "clean_name", "digest"]
+__all__ = ["AWAY_BOT", "BOT", "BOT_KIND", "BOT_LEVELS", "BotJob", "HUMAN", "OPEN", "SLOW_LEVELS", "Seat", "Table",
+           "TableRefusal", "bot_level", "clean_name", "digest"]

@@ -8,6 +8,7 @@
   const $ = (id) => document.getElementById(id);
   let lang = localStorage.getItem('dg-lang') || ((navigator.language || '').toLowerCase().startsWith('zh') ? 'zh' : 'en');
   let ws = null, last = null, code = null, retry = 500, deckText = null, deckName = null, lordText = null, lordName = null;
+  let levelChoice = {}, levelKey = '';     // the opener's pick {seat number: level} for each free seat
 
   const tr = (key) => (TEXTS[lang] && TEXTS[lang][key]) || TEXTS.en[key] || key;
   const tokens = () => { try { return JSON.parse(localStorage.getItem(SEATS_KEY) || '{}'); } catch (e) { return {}; } };
@@ -37,6 +38,25 @@
     if (c) $('code').value = c;
   }
 
+  function showLevels(msg) {  // the opener picks each free seat's opponent (the server sends the levels)
+    const free = msg.levels ? msg.seats.filter((s) => s.kind === 'open') : [];
+    $('levels').hidden = !free.length;
+    const key = lang + ':' + free.map((s) => s.seat).join(',');
+    if (!free.length || key === levelKey) return;
+    levelKey = key;
+    $('level-list').innerHTML = '';
+    free.forEach((s) => {
+      const label = document.createElement('label');
+      const sel = document.createElement('select');
+      sel.dataset.seat = s.seat;
+      msg.levels.forEach((l) => { const o = document.createElement('option'); o.value = l.id; o.textContent = l.label; sel.appendChild(o); });
+      sel.value = levelChoice[s.seat] || msg.level_default;
+      sel.addEventListener('change', () => { levelChoice[s.seat] = sel.value; });
+      label.append(tr('level_for').replace('{seat}', s.seat) + ' ', sel);
+      $('level-list').appendChild(label);
+    });
+  }
+
   function render(msg) {
     last = msg;
     $('lobby').hidden = true; $('table').hidden = false; $('connecting').hidden = true;
@@ -44,6 +64,7 @@
     const link = location.origin + location.pathname.replace(/\/tables(\/.*)?$/, '/tables/' + msg.code);
     $('link').textContent = link; $('link').href = link;
     $('bots').hidden = !(msg.opener && !msg.started);
+    showLevels(msg);
     $('status').textContent = msg.status;
     const hadFocus = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.target : null;
     $('board').innerHTML = msg.board;
@@ -134,7 +155,11 @@
     if (!f) { lordText = null; lordName = null; applyTexts(); return; }
     f.text().then((text) => { lordText = text; lordName = f.name; applyTexts(); });
   });
-  $('bots').addEventListener('click', () => send({ op: 'bots' }));
+  $('bots').addEventListener('click', () => {
+    const levels = {};
+    $('level-list').querySelectorAll('select').forEach((sel) => { levels[sel.dataset.seat] = sel.value; });
+    send({ op: 'bots', levels: levels });
+  });
   $('leave').addEventListener('click', () => {
     if (code) forget(code);
     localStorage.removeItem('dg-table-current');
