@@ -369,9 +369,10 @@ class ChunkedRun:
             size = max(1, int(self._target * self.done / self.seconds))
         return min(size, self._max, self.total - self.done)
 
-    def step(self) -> int:
-        """Play the next chunk; the number of games it played (0 once the run is complete)."""
-        size = self.next_size()
+    def step(self, size: int | None = None) -> int:
+        """Play the next chunk (of ``size`` games if given: another run kept in step); the
+        number of games it played (0 once the run is complete)."""
+        size = self.next_size() if size is None else min(size, self.total - self.done)
         if size <= 0:
             return 0
         t0 = time.perf_counter()

@@ -292,11 +292,10 @@ class LabPanel(App):
 
     def _compute(self) -> None:
         """The measures of the last result with their intervals (numbers only; drawing is in
-        :meth:`refresh`): :mod:`~dungeon_guilds.analysis.intervals` on the per-game results."""
-        import pandas as pd
-
+        :meth:`refresh`): :mod:`~dungeon_guilds.analysis.intervals` on the per-game results
+        (standard library only)."""
         from ..analysis import intervals as iv
-        from ..analysis.metrics import per_game
+        from ..analysis.per_game import per_game
 
         per = self.per_game = per_game(self.result)
         players = int(self.result.meta["players"])
