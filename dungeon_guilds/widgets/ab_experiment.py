@@ -211,8 +211,7 @@ class ABExperiment(App):
         self.arm_b.add_class("dg-arm-b")
         self.copy_button = W.Button(icon="copy", layout=fit()).add_class("dg-ab-copy")
         self.run_button = W.Button(button_style="success", icon="play", layout=fit()).add_class("dg-ab-run")
-        self.stop_button = W.Button(button_style="warning", icon="stop", disabled=True,
-                                    layout=W.Layout(width="fit-content", display="none")).add_class("dg-ab-stop")
+        self.stop_button = W.Button(button_style="warning", icon="stop", disabled=True, layout=fit()).add_class("dg-ab-stop")
         self.task = None
         self._stop = False
         self.progress = W.IntProgress(value=0, min=0, max=1, layout=W.Layout(width="420px")).add_class("dg-ab-progress")
@@ -337,7 +336,6 @@ class ABExperiment(App):
         self._stop = False
         self.run_button.disabled = True
         self.stop_button.disabled = False
-        self.stop_button.layout.display = None
         try:
             while not run.finished and not self._stop:
                 run.step()
@@ -346,7 +344,6 @@ class ABExperiment(App):
         finally:
             self.run_button.disabled = False
             self.stop_button.disabled = True
-            self.stop_button.layout.display = "none"
         result = self.result = run.result()
         self._show_result(result)
         seconds, done = result.settings.get("seconds", 0.0), run.done

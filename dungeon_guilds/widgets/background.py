@@ -39,13 +39,16 @@ def event_loop():
 
 def drive(app, steps: Iterator, where: str):
     """Run the generator ``steps``: to the end now when there is no event loop (errors then
-    reach the caller, a ``safe`` callback), else as a task (returned) that pauses
+    reach the caller, a ``safe`` callback), else its first step now (the app shows at once
+    that it runs; errors reach the caller) and the rest as a task (returned) that pauses
     :data:`PAUSE` after each step; an error in the task is shown by ``app`` as ``safe`` shows
     one (no traceback on screen)."""
     loop = event_loop()
     if loop is None:
         for _ in steps:
             pass
+        return None
+    if next(steps, StopIteration) is StopIteration:
         return None
 
     async def run() -> None:

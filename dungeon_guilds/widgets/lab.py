@@ -84,7 +84,7 @@ class LabPanel(App):
     ``variant_dropdown`` (the rules option, see ``VARIANTS``), ``games_input``, ``seed_input``,
     ``rotate_checkbox``, ``run_button``, ``progress`` (an ``IntProgress``), ``progress_html``,
     ``summary_html`` (balance, start player, length), ``table_html`` (per seat and per bot),
-    ``chart_output`` (``figure`` is the figure last drawn), ``stop_button`` (shown while a run
+    ``chart_output`` (``figure`` is the figure last drawn), ``stop_button`` (enabled while a run
     plays), ``message``, ``language_toggle``. After a run: ``result`` (the
     :class:`~dungeon_guilds.analysis.simulate.SimResult`), ``seat_rows`` and ``bot_rows``
     (lists of dicts; ``seat_table`` / ``bot_table``: the same as pandas DataFrames), ``stats``
@@ -120,8 +120,7 @@ class LabPanel(App):
         self.seed_input = W.IntText(value=seed, layout=W.Layout(width="250px")).add_class("dg-seed")
         self.rotate_checkbox = W.Checkbox(value=rotate, indent=False).add_class("dg-lab-rotate")
         self.run_button = W.Button(button_style="primary", icon="play").add_class("dg-lab-run")
-        self.stop_button = W.Button(button_style="warning", icon="stop", disabled=True,
-                                    layout=W.Layout(display="none")).add_class("dg-lab-stop")
+        self.stop_button = W.Button(button_style="warning", icon="stop", disabled=True).add_class("dg-lab-stop")
         self.progress = W.IntProgress(value=0, min=0, max=games, bar_style="info",
                                       layout=W.Layout(width="360px")).add_class("dg-lab-progress")
         self.progress_html = W.HTML().add_class("dg-lab-progress-text")
@@ -246,7 +245,6 @@ class LabPanel(App):
         finally:
             self.run_button.disabled = False
             self.stop_button.disabled = True
-            self.stop_button.layout.display = "none"
         self._seconds = time.perf_counter() - t0
         self._finish(run.result(), n)
 
@@ -261,7 +259,6 @@ class LabPanel(App):
         self.say(lambda: text("lab.running", self.lang, games=n), "info")
         self.run_button.disabled = True
         self.stop_button.disabled = False
-        self.stop_button.layout.display = None
 
     def _finish(self, result, asked: int) -> None:
         """Show the games played (all of them, or those before Stop)."""
