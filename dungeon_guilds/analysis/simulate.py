@@ -117,8 +117,16 @@ class SimResult:
         s = self.meta.get("seconds") or 0.0
         return self.n_games / s if s else float("inf")
 
+    @classmethod
+    def from_frames(cls, games, rounds, rooms, meta: dict | None = None) -> "SimResult":
+        """A run given as its three pandas tables (made by hand, or read back from CSV)."""
+        return cls([], dict(meta or {}), {"games": games, "rounds": rounds, "rooms": rooms})
+
     def column(self, table: str, name: str) -> list:
-        """One column of ``table`` over the whole run, as a list (no pandas)."""
+        """One column of ``table`` over the whole run, as a list (no pandas, unless the run was
+        given as pandas tables: :meth:`from_frames`)."""
+        if not self.parts and table in self._frames:
+            return self._frames[table][name].tolist()
         return merged_column(self.parts, table, name)
 
     def rows(self, table: str) -> list[tuple]:

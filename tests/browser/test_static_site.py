@@ -88,13 +88,14 @@ def stop_a_long_lab_run(page) -> None:
     settle(page, ".dg-lab")
     lab.locator("button.dg-lab-run").click()
     page.wait_for_function("Number((document.querySelector('.dg-lab .dg-lab-progress-text').innerText"
-                           ".match(/^(\\d+) \\//) || [0, 0])[1]) >= 20", timeout=120_000)
+                           ".match(/^(\\d+) \\/ 5000 /) || [0, 0])[1]) >= 20", timeout=120_000)
     t0 = time.perf_counter()
     lab.locator("button.dg-lab-stop").click()
     page.wait_for_function("document.querySelector('.dg-lab .dg-message').innerText.startsWith('Stopped after')",
                            timeout=60_000)
     print(f"Stop answered in {time.perf_counter() - t0:.2f} s: {lab.locator('.dg-message').first.inner_text()}")
-    assert "of 5000 games" in lab.locator(".dg-message").first.inner_text()
+    said = lab.locator(".dg-message").first.inner_text()
+    assert "of 5000 games" in said and int(said.split()[2]) >= 20, said
 
 
 def run_ab_and_download(page, lang: str, folder: Path, games: int = AB_GAMES) -> None:
@@ -225,9 +226,13 @@ def test_the_static_site_plays_learn_and_play_offline_under_a_sub_path(browser, 
         page.get_by_role("tab", name="Lab").click()
         run_lab(page, "en")
         page.screenshot(path=str(tmp_path / "static-site-lab-en.png"))
+        page.locator(".dg-lab .dg-lab-intro").scroll_into_view_if_needed()
+        page.screenshot(path=str(tmp_path / "static-site-lab-top-en.png"))
         stop_a_long_lab_run(page)
         run_ab_and_download(page, "en", tmp_path)
         page.screenshot(path=str(tmp_path / "static-site-ab-en.png"))
+        page.locator(".dg-ab .dg-ab-verdict").scroll_into_view_if_needed()
+        page.screenshot(path=str(tmp_path / "static-site-ab-top-en.png"))
 
         # 繁體中文: the labels follow, the numbers stay
         page.locator(".dg-dash-header .dg-lang-toggle button", has_text="繁體中文").click()
@@ -244,8 +249,12 @@ def test_the_static_site_plays_learn_and_play_offline_under_a_sub_path(browser, 
         page.get_by_role("tab", name="實驗室").click()
         run_lab(page, "zh")
         page.screenshot(path=str(tmp_path / "static-site-lab-zh.png"))
+        page.locator(".dg-lab .dg-lab-intro").scroll_into_view_if_needed()
+        page.screenshot(path=str(tmp_path / "static-site-lab-top-zh.png"))
         run_ab_and_download(page, "zh", tmp_path)
         page.screenshot(path=str(tmp_path / "static-site-ab-zh.png"))
+        page.locator(".dg-ab .dg-ab-verdict").scroll_into_view_if_needed()
+        page.screenshot(path=str(tmp_path / "static-site-ab-top-zh.png"))
         assert "Traceback" not in page.content()
 
         # accessibility (issue 32): axe-core over every tab and sub-tab, both languages, after
