@@ -59,8 +59,9 @@ def browser_run(page, games: int) -> dict[str, float]:
     time.sleep(1.0)
     t0 = time.perf_counter()
     lab.locator("button.dg-lab-run").click()
-    page.wait_for_function(f"document.querySelector('.dg-lab .dg-message').innerText.startsWith('{games} games in')",
-                           timeout=1_800_000)
+    message = "document.querySelector('.dg-lab .dg-message').innerText"
+    page.wait_for_function(f"{message}.startsWith('Playing {games} games')", timeout=60_000)  # this run's
+    page.wait_for_function(f"{message}.startsWith('{games} games in')", timeout=1_800_000)
     wall = games / (time.perf_counter() - t0)
     return {"playing": float(lab.locator(".dg-lab-stats").get_attribute("data-games-per-second")), "wall": wall}
 
@@ -73,6 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     rows: dict[str, list[dict]] = {"cpython": [], "browser": []}
+    loads = []
     page = server = pw = None
     if not args.no_browser:
         if not (SITE / "index.html").exists():
@@ -90,13 +92,14 @@ def main(argv: list[str] | None = None) -> int:
             rows["cpython"].append(cpython(args.games))
             if page is not None:
                 rows["browser"].append(browser_run(page, args.games))
+            loads.append(os.getloadavg()[0])
     finally:
         if pw is not None:
             pw.stop()
         if server is not None:
             server.shutdown()
-    out = {"games": args.games, "rounds": args.rounds, "load_average": [round(x, 2) for x in os.getloadavg()],
-           "python": sys.version.split()[0]}
+    out = {"games": args.games, "rounds": args.rounds, "load_average_1min": [round(x, 1) for x in loads],
+           "python": sys.version.split()[0], "runs": rows}
     for kind, runs in rows.items():
         for figure in ("playing", "wall"):
             if runs:
