@@ -1,6 +1,7 @@
-"""The static site's parts that need no browser (issue 13): the capability gate of the
-dashboard's tabs, the loopback server's sub-path handling, the sqlite3 placeholder wheel, and the
-package importing without multiprocessing (Pyodide has none)."""
+"""The static site's parts that need no browser (issue 13): every tab where pandas and numpy
+cannot be imported (as in the browser: tests/test_lab_without_pandas.py checks the Lab's and
+the A/B's numbers), the loopback server's sub-path handling, the sqlite3 placeholder wheel, and
+the package importing without multiprocessing (Pyodide has none)."""
 
 from __future__ import annotations
 
@@ -13,37 +14,32 @@ import zipfile
 
 import pytest
 
-from dungeon_guilds.app import capabilities, site, site_server
+from dungeon_guilds.app import site, site_server
 
 
-def without(monkeypatch, *names: str) -> None:
-    real = importlib.util.find_spec
-    monkeypatch.setattr(importlib.util, "find_spec",
-                        lambda name, *a: None if name.split(".")[0] in names else real(name, *a))
-
-
-def test_a_tab_is_gated_only_when_a_module_it_needs_cannot_be_found(monkeypatch):
-    assert capabilities.missing("lab") == () and capabilities.missing("learn") == ()
-    without(monkeypatch, "pandas")
-    assert capabilities.missing("lab") == ("pandas",)
-    assert capabilities.missing("compare") == ()  # Compare renders plain rows (no pandas)
-    assert capabilities.missing("play") == ()
-
-
-def test_without_pandas_lab_points_to_the_server_version_in_both_languages(monkeypatch):
+def test_every_tab_builds_where_pandas_and_numpy_cannot_be_imported():
+    """As in the browser (Pyodide's core has neither): no tab says it needs the server; the Lab
+    and the design workshop (deck editor, lord builder with its preview tables, A/B) are built
+    and work in both languages."""
     pytest.importorskip("ipywidgets")
-    from dungeon_guilds.app.dashboard import Dashboard
-
-    without(monkeypatch, "pandas", "numpy")
-    d = Dashboard()
-    d.select_tab("lab")
-    note = d.apps["lab"].value
-    assert "server version" in note and "pandas" in note and "numpy" in note, note
-    d.lang = "zh"
-    assert "伺服器版" in d.apps["lab"].value
-    assert d.message.value == "" or "error" not in d.message.value
-    d.select_tab("learn")
-    assert type(d.apps["learn"]).__name__ == "RoundStepper"
+    code = (
+        "import sys; sys.modules['pandas'] = None; sys.modules['numpy'] = None\n"
+        "from dungeon_guilds.app.dashboard import Dashboard, TABS\n"
+        "d = Dashboard(lab={'games': 20, 'players': 3})\n"
+        "for name in TABS: d.select_tab(name)\n"
+        "d.select_tab('lab'); d.apps['lab'].run_button.click()\n"
+        "d.lab_tabs.selected_index = 1; w = d.workshop\n"
+        "w.lord_builder.example_dropdown.value = 'red_dragon'\n"
+        "ab = w.ab_experiment; ab.games_input.value = 20; ab.players_dropdown.value = 3\n"
+        "ab.arm_b.lords_dropdown.value = 'none'; ab.run_button.click(); texts = ab.export(); d.lang = 'zh'\n"
+        "print(d.apps['lab'].message_level, ab.message_level, d.message.value.count('error'),\n"
+        "      'dg-preview-rooms' in w.lord_builder.preview_html.value, '攻略成功' in w.lord_builder.preview_html.value,\n"
+        "      texts['html'].count('Plotly.newPlot'), texts['csv'].splitlines()[0].startswith('metric,group'),\n"
+        "      '勝率' in d.apps['lab'].table_html.value, '顯著' in ab.table_html.value,\n"
+        "      sys.modules['pandas'] is None, 'dg-needs-server' in repr(d.panels))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.splitlines()[-1].split() == ["ok", "ok", "0", "True", "True", "4", "True", "True", "True",
+                                                   "True", "False"], out.stdout + out.stderr
 
 
 def test_compare_works_where_pandas_and_numpy_cannot_be_imported():

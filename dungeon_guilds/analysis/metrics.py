@@ -25,6 +25,8 @@ require("dungeon_guilds.analysis.metrics", "analysis", "pandas")
 import pandas as pd
 
 from .intervals import Z95, wilson  # re-exported: metrics.wilson, metrics.Z95
+from .per_game import lead_changes_per_game as _lead_changes_per_game
+from .per_game import per_game  # re-exported: a run's games as plain dicts (standard library)
 
 
 # ------------------------------------------------------------------------------ intervals
@@ -264,42 +266,10 @@ def payoff_matrix(games: pd.DataFrame, value: str = "win") -> pd.DataFrame:
 
 def lead_changes_per_game(rounds: pd.DataFrame) -> list[int]:
     """Per game (in game order): lead changes, as :func:`lead_changes` counts them (the sole
-    leader after each round; a tie keeps the previous leader)."""
-    lead = rounds[rounds["leader"]][["game", "round", "seat"]].sort_values(["game", "round"])
-    by_game: dict[int, list[int]] = {}
-    for game, seat in zip(lead["game"], lead["seat"]):
-        by_game.setdefault(int(game), []).append(int(seat))
-    out = []
-    for game in sorted(rounds["game"].unique()):
-        seats = by_game.get(int(game), [])
-        out.append(sum(1 for x, y in zip(seats, seats[1:]) if x != y))
-    return out
-
-
-def per_game(result) -> list[dict[str, Any]]:
-    """The games of a :class:`~dungeon_guilds.analysis.simulate.SimResult` as plain per-game
-    dicts (game order), the input of :mod:`~dungeon_guilds.analysis.intervals` (no pandas
-    needed there): win shares, gold and bot by seat, length, lead changes, bank flows, and
-    rooms cleared / dealt by level."""
-    games = result.games
-    ids = sorted(games["game"].unique())
-    win = games.pivot(index="game", columns="seat", values="win").loc[ids]
-    gold = games.pivot(index="game", columns="seat", values="gold").loc[ids]
-    length = games.groupby("game")["actions"].first().reindex(ids)
-    flows = (result.rounds.groupby(["game", "round"]).first().groupby("game")[["paid_out", "paid_in"]]
-             .sum().reindex(ids, fill_value=0))
-    rooms = result.rooms.assign(c=result.rooms["cleared"].astype(int))
-    counts = rooms.groupby(["game", "level"])["c"].agg(["sum", "size"])
-    by_game: dict[int, dict[int, tuple[int, int]]] = {int(g): {} for g in ids}
-    for (g, level), row in zip(counts.index, counts.itertuples(index=False)):
-        by_game[int(g)][int(level)] = (int(row[0]), int(row[1]))
-    leads = lead_changes_per_game(result.rounds)
-    bots = games.pivot(index="game", columns="seat", values="bot").loc[ids]
-    return [{"win": [float(x) for x in w], "gold": [float(x) for x in gd], "length": int(n),
-             "lead_changes": lc, "paid_out": float(po), "paid_in": float(pi), "rooms": by_game[int(g)],
-             "bots": [str(x) for x in bt]}
-            for g, w, gd, n, lc, po, pi, bt in zip(ids, win.to_numpy(), gold.to_numpy(), length, leads,
-                                                   flows["paid_out"], flows["paid_in"], bots.to_numpy())]
+    leader after each round; a tie keeps the previous leader). The count is
+    :func:`dungeon_guilds.analysis.per_game.lead_changes_per_game` (standard library) on the
+    table's columns."""
+    return _lead_changes_per_game(*(rounds[c].tolist() for c in ("game", "round", "seat", "leader")))
 
 
 # ------------------------------------------------------------------------------ registry

@@ -22,6 +22,15 @@ equally often. Seat 0 always starts (R2.5), so ``seat`` is also the turn order o
 Work is split into chunks of consecutive games, run through any
 :class:`concurrent.futures.Executor` (``executor=``), a process pool of ``jobs`` workers, or in
 this process (``jobs=1``). A Dask cluster works too: ``executor=client.get_executor()``.
+
+The games themselves need no pandas: a run is kept as *column parts* (one per chunk of games:
+``{table: {column: typed array or list}}``, :func:`simulate_columns`), and a :class:`SimResult`
+builds its pandas tables from them only when ``.games`` / ``.rounds`` / ``.rooms`` are first
+read. :class:`ChunkedRun` plays a run a chunk at a time (each chunk sized to take about
+``seconds``), so an app can report progress, stop between chunks and give the event loop a turn
+(the Lab and the A/B experiment in the static site, where Pyodide has no threads or processes);
+the games played so far are always an exact run of that many games (game ``g`` depends on
+``(seed, g)`` only). Nothing here imports pandas, tqdm or a process pool until asked.
 """
 
 from __future__ import annotations
@@ -35,9 +44,6 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from ..extras import require
-
-require("dungeon_guilds.analysis.simulate", "analysis", "pandas", "tqdm")
-
 from ..cards import Deck, reference_deck
 from ..game import check_lords
 from ..lords import LORDS_BY_ID, Lord, get_lord, lord_from_dict
@@ -45,7 +51,8 @@ from ..rules import Rules
 from .bots import BOTS, parse_spec
 from .play import _empty, draw_lords, lineup_for, play_game  # re-exported: the simulator's unit of work
 
-__all__ = ["SimResult", "simulate", "simulate_columns", "merged_column", "play_game", "draw_lords", "GAME_COLUMNS", "ROUND_COLUMNS", "ROOM_COLUMNS"]
+__all__ = ["ChunkedRun", "SimResult", "simulate", "simulate_columns", "merged_column", "table_rows", "play_game",
+           "draw_lords", "GAME_COLUMNS", "ROUND_COLUMNS", "ROOM_COLUMNS"]
 
 GAME_COLUMNS = (
     "game", "seat", "bot", "players", "gold", "tiebreak", "rank", "winner", "win", "actions",
@@ -92,12 +99,14 @@ COLUMN_DOCS = {
 
 @dataclass
 class SimResult:
-    """The tables of a run (pandas DataFrames) and how it was made."""
+    """A run: its column parts (standard library: ``parts``, read with :meth:`column` /
+    :meth:`rows`) and how it was made (``meta``); ``games``, ``rounds`` and ``rooms`` are its
+    pandas DataFrames, built from the parts the first time they are read (pandas needed only
+    then)."""
 
-    games: Any  # one row per game and seat (GAME_COLUMNS)
-    rounds: Any  # one row per game, round and seat (ROUND_COLUMNS)
-    rooms: Any  # one row per game, round and room (ROOM_COLUMNS)
+    parts: list = field(repr=False)  # one {table: {column: values}} per chunk, in game order
     meta: dict = field(default_factory=dict)
+    _frames: dict = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def n_games(self) -> int:
@@ -107,6 +116,33 @@ class SimResult:
     def games_per_second(self) -> float:
         s = self.meta.get("seconds") or 0.0
         return self.n_games / s if s else float("inf")
+
+    @classmethod
+    def from_frames(cls, games, rounds, rooms, meta: dict | None = None) -> "SimResult":
+        """A run given as its three pandas tables (made by hand, or read back from CSV)."""
+        return cls([], dict(meta or {}), {"games": games, "rounds": rounds, "rooms": rooms})
+
+    def column(self, table: str, name: str) -> list:
+        """One column of ``table`` over the whole run, as a list (no pandas, unless the run was
+        given as pandas tables: :meth:`from_frames`)."""
+        if not self.parts and table in self._frames:
+            return self._frames[table][name].tolist()
+        return merged_column(self.parts, table, name)
+
+    def rows(self, table: str) -> list[tuple]:
+        """The rows of ``table`` as tuples in the order of its columns (bools as bools)."""
+        return table_rows(self.parts, table)
+
+    def frame(self, table: str):
+        """``table`` as a pandas DataFrame (built once)."""
+        if table not in self._frames:
+            require("SimResult.games / .rounds / .rooms (pandas tables)", "analysis", "pandas", "numpy")
+            self._frames[table] = _frame(self.parts, table)
+        return self._frames[table]
+
+    games = property(lambda self: self.frame("games"), doc="one row per game and seat (GAME_COLUMNS)")
+    rounds = property(lambda self: self.frame("rounds"), doc="one row per game, round and seat (ROUND_COLUMNS)")
+    rooms = property(lambda self: self.frame("rooms"), doc="one row per game, round and room (ROOM_COLUMNS)")
 
 
 # ------------------------------------------------------------------------------ one game
@@ -241,12 +277,14 @@ def _progress_callback(progress, total: int):
 def simulate(n_games: int, bots: Sequence[str], players: int, seed: int | str = 0,
              rules: Rules = Rules(), executor: Executor | None = None, jobs: int = 1,
              progress: bool | Callable[[int, int], None] | None = None, **options: Any) -> SimResult:
-    """Play ``n_games`` games of ``players`` players with ``bots`` and return the tables
-    (pandas DataFrames); the arguments are those of :func:`simulate_columns`."""
+    """Play ``n_games`` games of ``players`` players with ``bots`` and return the run (its
+    ``.games``, ``.rounds``, ``.rooms`` are pandas DataFrames); the arguments are those of
+    :func:`simulate_columns` (``need_pandas=False``: play where pandas is missing, e.g. in the
+    browser, and read the run through :meth:`SimResult.column` / :meth:`SimResult.rows`)."""
+    need = options.pop("need_pandas", True)
     parts, meta = simulate_columns(n_games, bots, players, seed, rules, executor, jobs, progress,
-                                   **options)
-    tables = {name: _frame(parts, name) for name in ("games", "rounds", "rooms")}
-    return SimResult(tables["games"], tables["rounds"], tables["rooms"], meta)
+                                   need_pandas=need, **options)
+    return SimResult(parts, meta)
 
 
 def simulate_columns(
@@ -282,23 +320,80 @@ def simulate_columns(
     ``rules.lords``, R7.4); it needs at least ``players`` lords. The tables do not depend on
     how the work is split.
     """
-    bots, deck, pool = _checked_arguments(n_games, bots, players, rules, deck, lords, need_pandas)
+    base, meta = _settings(n_games, bots, players, seed, rules, rotate, deck, bot_options, lords, need_pandas)
     workers = jobs if executor is None else max(jobs, 2)
-    specs = _chunk_specs(n_games, chunk_size, workers, {
-        "seed": seed, "bots": bots, "players": players, "rules": rules.to_dict(),
-        "rotate": rotate, "bot_options": bot_options or {},
-        # the deck travels only if it is not the reference deck (compared by content: a
-        # deck file may keep the name "reference" after an edit)
-        "deck": deck if deck != reference_deck() else None,
-        "lords": None if pool is None else [_lord_entry(lord) for lord in pool]})
+    specs = _chunk_specs(n_games, chunk_size, workers, base)
     t0 = time.perf_counter()
     parts, used = _play_chunks(specs, n_games, executor, jobs, progress, need_pandas)
-    meta = {"games": n_games, "bots": bots, "players": players, "seed": seed,
-            "rules": rules.to_dict(), "rotate": rotate, "seconds": time.perf_counter() - t0,
-            "deck": deck.name,
-            "lords": None if pool is None else [lord.id for lord in pool],
-            "chunks": len(specs), "jobs": jobs, "executor": used}
+    meta.update(seconds=time.perf_counter() - t0, chunks=len(specs), jobs=jobs, executor=used)
     return parts, meta
+
+
+def _settings(n_games: int, bots: Sequence[str], players: int, seed: int | str, rules: Rules, rotate: bool,
+              deck: Deck | None, bot_options: dict | None, lords, need_pandas: bool) -> tuple[dict, dict]:
+    """The checked settings of a run: what every chunk's spec carries, and the run's meta."""
+    bots, deck, pool = _checked_arguments(n_games, bots, players, rules, deck, lords, need_pandas)
+    base = {"seed": seed, "bots": bots, "players": players, "rules": rules.to_dict(),
+            "rotate": rotate, "bot_options": bot_options or {},
+            # the deck travels only if it is not the reference deck (compared by content: a
+            # deck file may keep the name "reference" after an edit)
+            "deck": deck if deck != reference_deck() else None,
+            "lords": None if pool is None else [_lord_entry(lord) for lord in pool]}
+    meta = {"games": n_games, "bots": bots, "players": players, "seed": seed,
+            "rules": rules.to_dict(), "rotate": rotate, "deck": deck.name,
+            "lords": None if pool is None else [lord.id for lord in pool]}
+    return base, meta
+
+
+class ChunkedRun:
+    """A run played a chunk of games at a time, in this process: :meth:`step` plays the next
+    chunk (sized to take about ``seconds`` at the rate measured so far, at most ``max_chunk``
+    games) and returns how many games it played (0: the run is complete); :meth:`result` is
+    the :class:`SimResult` of the games played so far (an exact run of that many games). The
+    arguments are those of :func:`simulate_columns`; nothing needs pandas."""
+
+    def __init__(self, n_games: int, bots: Sequence[str], players: int, seed: int | str = 0,
+                 rules: Rules = Rules(), *, rotate: bool = True, deck: Deck | None = None,
+                 bot_options: dict | None = None, lords: Sequence[Lord | str] | None = None,
+                 seconds: float = 0.2, max_chunk: int | None = None):
+        self._base, self._meta = _settings(n_games, bots, players, seed, rules, rotate, deck, bot_options,
+                                           lords, need_pandas=False)
+        self.total = n_games
+        self.done = 0
+        self.seconds = 0.0  # spent playing
+        self._target = seconds
+        self._max = max(1, max_chunk or n_games)
+        self.parts: list[dict] = []
+
+    @property
+    def finished(self) -> bool:
+        return self.done >= self.total
+
+    def next_size(self) -> int:
+        """Games in the next chunk: one to start with, then as many as fit in ``seconds``."""
+        if self.done == 0 or self.seconds <= 0:
+            size = 1
+        else:
+            size = max(1, int(self._target * self.done / self.seconds))
+        return min(size, self._max, self.total - self.done)
+
+    def step(self, size: int | None = None) -> int:
+        """Play the next chunk (of ``size`` games if given: another run kept in step); the
+        number of games it played (0 once the run is complete)."""
+        size = self.next_size() if size is None else min(size, self.total - self.done)
+        if size <= 0:
+            return 0
+        t0 = time.perf_counter()
+        self.parts.append(run_chunk(dict(self._base, start=self.done, stop=self.done + size)))
+        self.seconds += time.perf_counter() - t0
+        self.done += size
+        return size
+
+    def result(self) -> SimResult:
+        """The games played so far as a run of ``done`` games."""
+        meta = dict(self._meta, games=self.done, seconds=self.seconds, chunks=len(self.parts), jobs=1,
+                    executor="inline", stopped=self.done < self.total)
+        return SimResult(list(self.parts), meta)
 
 
 def _checked_arguments(n_games: int, bots: Sequence[str], players: int, rules: Rules,
@@ -391,5 +486,12 @@ def _play_chunks(specs: list[dict], n_games: int, executor: Executor | None, job
 
 
 def merged_column(parts: list[dict], table: str, name: str) -> list:
-    """One column of a table over all chunks, as a list (no pandas needed)."""
-    return [v for part in parts for v in part[table][name]]
+    """One column of a table over all chunks, as a list (no pandas needed; a bool column's
+    values as bools)."""
+    values = [v for part in parts for v in part[table][name]]
+    return [bool(v) for v in values] if _dtype(table, name) == "bool" else values
+
+
+def table_rows(parts: list[dict], table: str) -> list[tuple]:
+    """The rows of ``table`` over all chunks, as tuples in the order of its columns."""
+    return list(zip(*(merged_column(parts, table, name) for name in _COLUMNS[table])))

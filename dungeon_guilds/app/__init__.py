@@ -11,8 +11,8 @@
   dashboard`` runs: the kernel cap's 503 page, kernels freed on tab close, no CDN (with
   ``templates/index.html.j2``).
 * :mod:`dungeon_guilds.app.site` — the static site (``make site``: Voici + Pyodide, the
-  dashboard running in each browser), :mod:`~dungeon_guilds.app.site_server` serving it on
-  loopback, :mod:`~dungeon_guilds.app.capabilities` the tabs that need what a browser lacks.
+  dashboard running in each browser, every tab), :mod:`~dungeon_guilds.app.site_server`
+  serving it on loopback.
 
 Imports point down only: ``app`` uses ``widgets`` (and below); nothing below imports ``app``.
 Importing this package imports neither ipywidgets nor Voila.

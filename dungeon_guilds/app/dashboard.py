@@ -44,7 +44,6 @@ require("dungeon_guilds.app.dashboard", "notebooks", "ipywidgets", "plotly")
 import ipywidgets as W
 
 from .. import i18n
-from . import capabilities
 from ..widgets.a11y import PageAccessibility
 from ..widgets.common import App, safe
 
@@ -63,8 +62,8 @@ def text(key: str, lang: str) -> str:
 
 
 def workshop_session():
-    """A new :class:`~dungeon_guilds.workshop.session.WorkshopSession`, or None where the
-    workshop cannot run (no pandas: the static site)."""
+    """A new :class:`~dungeon_guilds.workshop.session.WorkshopSession` (standard library and
+    traitlets: the static site has one too), or None where traitlets is missing."""
     try:
         from ..workshop.session import WorkshopSession
     except MissingExtra:
@@ -91,13 +90,11 @@ class Dashboard(App):
                           "play": dict(PLAY_SETTINGS, **(play or {})),
                           "lab": dict(lab or {})}
         self.apps: dict[str, W.Widget] = {}
-        self._gates: dict[str, tuple[W.HTML, tuple[str, ...]]] = {}  # tab -> (note, missing modules)
         self.payout_explorer = None
         self.rules_explorer = None
         self.lab_tabs = None  # the Lab tab: balance run | design workshop
         self.workshop = None  # the WorkshopApp, built when its sub-tab is first opened
-        # the workshop's decks and lords, shared by the Lab's workshop and Learn's and Play's
-        # set-ups (None on the static site: the workshop needs pandas, which it lacks)
+        # the workshop's decks and lords, shared by the Lab's workshop and Learn's and Play's set-ups
         self.session = workshop_session()
         self.turn_explorer = None
         self._builders: dict[str, Callable[[], W.Widget]] = {
@@ -161,14 +158,6 @@ class Dashboard(App):
         if name in self.apps:
             return
         page = self.panels[name]
-        lacking = capabilities.missing(name)
-        if lacking:  # e.g. the static site (no pandas in the browser): say so, build nothing
-            note = W.HTML().add_class("dg-needs-server")
-            self._gates[name] = (note, lacking)
-            self._label_gates()
-            self.apps[name] = note
-            page.children = [note]
-            return
         page.children = [W.HTML(f'<p class="dg-note">{escape(text("dash.loading", self.lang))}</p>')]
         try:
             built = self._builders[name]()
@@ -288,13 +277,6 @@ class Dashboard(App):
             note = text("compare.facts_note", self.lang)
             self._compare_note.value = f'<p class="dg-note">{escape(note)}</p>'
 
-    def _label_gates(self) -> None:
-        for note, lacking in self._gates.values():
-            words = [escape(i18n.t(k, self.lang, packages=", ".join(lacking)))
-                     for k in ("site.needs_title", "site.needs_text", "site.needs_where")]
-            note.value = (f'<div class="dg-note dg-needs-server"><h3>{words[0]}</h3>'
-                          f'<p>{words[1]}</p><p>{words[2]}</p></div>')
-
     def relabel(self) -> None:
         lang = self.lang
         self.accessibility.set_language(lang)
@@ -306,7 +288,6 @@ class Dashboard(App):
         self._label_explore()
         self._label_lab()
         self._label_compare()
-        self._label_gates()
         self._label_tables()
 
     def refresh(self) -> None:

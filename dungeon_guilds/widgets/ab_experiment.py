@@ -6,12 +6,15 @@ workshop lord — in place of a printed lord (the tight design: every game draws
 except that one) or added to the pool. The bots (one per seat) and the number of games are
 common; a :class:`~.plan.PlanBox` says before the run how many games an arm it takes to see a
 change of a chosen size and offers that number. ``Run`` plays both arms with the same seeds
-(:func:`dungeon_guilds.workshop.ab.run_ab`; a progress bar while it runs), then shows the
+(:class:`dungeon_guilds.workshop.ab.ABRun`, a chunk of pairs at a time, as an asyncio task that
+gives the kernel a turn between chunks, :mod:`.background`; a progress bar while it runs, and
+``Stop`` ends it after the chunk being played, keeping the pairs played), then shows the
 verdict in plain words (each clear change a sentence, the correction for many tests named,
 whether the deals were shared and how much narrower that made the ranges; the precise terms
 one click away), the table of metrics with 95 % intervals and the paired differences,
 and four charts. ``Prepare downloads`` offers the HTML report (with the charts) and the CSV
-files as browser downloads; nothing is written on the server.
+files as browser downloads; nothing is written on the server. No pandas is needed anywhere
+here: the static site (Pyodide) runs the same code.
 
 :class:`WorkshopApp` puts the deck editor, the lord builder and the A/B experiment in three
 tabs sharing one :class:`~dungeon_guilds.workshop.session.WorkshopSession` and one language
@@ -28,6 +31,7 @@ Headless use::
 from __future__ import annotations
 
 import html
+import math
 from typing import Sequence
 
 import ipywidgets as W
@@ -35,12 +39,13 @@ import ipywidgets as W
 from .. import i18n
 from ..lords import lord_pool
 from ..rules import EDITIONS, LORDS_OPTIONS, TEAM_OPTIONS, Rules
-from ..workshop.ab import ABResult, Arm, run_ab
+from ..workshop.ab import ABResult, ABRun, Arm
 from ..workshop.lord_edit import replace_in_pool
-from ..workshop.report import comparison_html, figures, games_table, report_html, verdict_html
+from ..workshop.report import comparison_csv, comparison_html, figures, games_csv, report_html, verdict_html
 from ..workshop.session import WorkshopSession
 from ..workshop.strings import error_text as workshop_error_text
 from ..workshop.strings import wt
+from .background import drive
 from .common import NONE, App, LanguageState, message_html, safe, set_options
 from .figures import show_figure
 from .inputs import SEED_MAX, checked_int, fit, with_range
@@ -175,7 +180,7 @@ class ArmPanel(W.VBox):
 class ABExperiment(App):
     """The A/B experiment. Sub-widgets: ``players_dropdown``, ``bot_dropdowns`` (one per seat,
     in ``seats_box``), ``games_input``, ``seed_input``, ``rotate_checkbox``; ``arm_a``,
-    ``arm_b`` (:class:`ArmPanel`), ``copy_button`` (A → B); ``run_button``, ``progress``
+    ``arm_b`` (:class:`ArmPanel`), ``copy_button`` (A → B); ``run_button``, ``stop_button``, ``progress``
     (IntProgress), ``progress_label``; ``verdict_html``, ``table_html``, ``figure_outputs``
     {name: Output} (``figures``: the plotly figures last drawn); ``export_button``
     (prepares the downloads: nothing is written on the server), ``download_html``; ``message``, ``language_toggle``. ``result`` is the
@@ -206,6 +211,9 @@ class ABExperiment(App):
         self.arm_b.add_class("dg-arm-b")
         self.copy_button = W.Button(icon="copy", layout=fit()).add_class("dg-ab-copy")
         self.run_button = W.Button(button_style="success", icon="play", layout=fit()).add_class("dg-ab-run")
+        self.stop_button = W.Button(button_style="warning", icon="stop", disabled=True, layout=fit()).add_class("dg-ab-stop")
+        self.task = None
+        self._stop = False
         self.progress = W.IntProgress(value=0, min=0, max=1, layout=W.Layout(width="420px")).add_class("dg-ab-progress")
         self.progress_label = W.HTML().add_class("dg-ab-progress-label")
         self.verdict_html = W.HTML().add_class("dg-ab-verdict")
@@ -218,13 +226,14 @@ class ABExperiment(App):
         self.players_dropdown.observe(self._on_players, "value")
         self.copy_button.on_click(self._on_copy)
         self.run_button.on_click(self._on_run)
+        self.stop_button.on_click(self._on_stop)
         self.export_button.on_click(self._on_export)
         self._make_seats(players, bots)
         self.children = [
             self.language_toggle, self.title_html,
             W.HBox([self.players_dropdown, self.games_input, self.seed_input, self.rotate_checkbox]),
             self.seats_box, W.HBox([self.arm_a, self.arm_b]), self.copy_button, self.plan,
-            W.HBox([self.run_button, self.progress, self.progress_label]), self.message,
+            W.HBox([self.run_button, self.stop_button, self.progress, self.progress_label]), self.message,
             self.verdict_html, self.table_html, *self.figure_outputs.values(),
             W.HBox([self.export_button, self.download_html]),
         ]
@@ -265,6 +274,7 @@ class ABExperiment(App):
         self.arm_b.relabel(L)
         self.copy_button.description = wt("ab_copy", L, a=self.arm_a.name_text.value, b=self.arm_b.name_text.value)
         self.run_button.description = wt("ab_run", L)
+        self.stop_button.description = wt("ab_stop", L)
         self.export_button.description = wt("ab_export", L)
         for seat, d in enumerate(self.bot_dropdowns):
             d.description = wt("seat_n", L, seat=seat + 1)
@@ -287,7 +297,13 @@ class ABExperiment(App):
 
     @safe
     def _on_run(self, _button=None) -> None:
-        self.run()
+        self.task = drive(self, self._steps(*self._checked()), "ABExperiment.run")
+
+    @safe
+    def _on_stop(self, _button=None) -> None:
+        """End the run after the chunk of pairs being played (the pairs played are kept)."""
+        self._stop = True
+        self.stop_button.disabled = True
 
     def _progress(self, done: int, total: int) -> None:
         self.progress.max = max(1, total)
@@ -295,27 +311,46 @@ class ABExperiment(App):
         self.progress_label.value = html.escape(wt("ab_running", self.lang, done=done, total=total))
 
     def run(self) -> ABResult:
-        """Play both arms (same seeds) and show the comparison."""
+        """Play both arms (same seeds) now and show the comparison."""
+        for _ in self._steps(*self._checked()):
+            pass
+        return self.result
+
+    def _checked(self) -> tuple[int, ABRun]:
+        """(games per arm, the run to play) from the inputs, or a refusal (old results cleared)."""
         try:
             n = checked_int(self.games_input, MIN_GAMES, MAX_GAMES, "workshop.games")
             seed = checked_int(self.seed_input, 0, SEED_MAX, "workshop.seed")
             a, b = self.arm_a.arm(), self.arm_b.arm()
+            run = ABRun(a, b, n, self.bots, int(self.players_dropdown.value), seed=seed,
+                        rotate=bool(self.rotate_checkbox.value), max_chunk=max(1, math.ceil(n / 50)))
         except ValueError:
             self.clear_results()
             raise
+        return n, run
+
+    def _steps(self, n: int, run: ABRun):
+        """The run as a generator: one step a chunk of pairs (:func:`.background.drive`)."""
         self.progress.value = 0
         self.progress.max = 2 * n
+        self._stop = False
         self.run_button.disabled = True
+        self.stop_button.disabled = False
         try:
-            result = run_ab(a, b, n, self.bots, int(self.players_dropdown.value), seed=seed,
-                            progress=self._progress, rotate=bool(self.rotate_checkbox.value))
+            while not run.finished and not self._stop:
+                run.step()
+                self._progress(2 * run.done, 2 * n)
+                yield run.done
         finally:
             self.run_button.disabled = False
-        self.result = result
+            self.stop_button.disabled = True
+        result = self.result = run.result()
         self._show_result(result)
-        seconds = result.settings.get("seconds", 0.0)
-        self.say(lambda: wt("ab_done", self.lang, games=n, seconds=seconds), "ok")
-        return result
+        seconds, done = result.settings.get("seconds", 0.0), run.done
+        if done == n:
+            self.say(lambda: wt("ab_done", self.lang, games=n, seconds=seconds), "ok")
+        else:
+            self.say(lambda: wt("ab_stopped", self.lang, games=done, total=n, seconds=seconds), "ok")
 
     def clear_results(self) -> None:
         """Take the last comparison off the screen (a refused run must not leave old numbers
@@ -353,8 +388,8 @@ class ABExperiment(App):
         if self.result is None:
             raise ValueError("run the experiment first")
         texts = {"html": report_html(self.result, self.lang),  # opens offline: plotly.js inline
-                 "csv": self.result.comparison.to_csv(index=False),
-                 "games_csv": games_table(self.result).to_csv(index=False)}
+                 "csv": comparison_csv(self.result),
+                 "games_csv": games_csv(self.result)}
         names = {"html": f"{stem}.html", "csv": f"{stem}.csv", "games_csv": f"{stem}_games.csv"}
         size_mb = f"{len(texts['html'].encode('utf-8')) / 1e6:.1f}"
         labels = {"html": wt("ab_download_html", self.lang, mb=size_mb), "csv": wt("ab_download_csv", self.lang),

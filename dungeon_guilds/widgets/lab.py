@@ -1,9 +1,13 @@
 """LabPanel: balance experiments — many bot games, then the balance metrics with 95 % intervals.
 
 Choose the players, a bot for each seat, one rules option (the *variant*), the number of games
-and the seed, then *Run*. The games are played by
-:func:`dungeon_guilds.analysis.simulate.simulate` in the kernel; its ``progress`` callback
-(``f(done, total)``, called after each chunk of games) moves an ``IntProgress`` bar. The results
+and the seed, then *Run*. The games are played in the kernel a chunk at a time
+(:class:`dungeon_guilds.analysis.simulate.ChunkedRun`, the simulator's own games; each chunk
+about 0.2 s), as an asyncio task that gives the kernel a turn between chunks
+(:mod:`.background`): an ``IntProgress`` bar moves after each chunk, the page stays
+responsive, and *Stop* ends the run after the chunk being played (the numbers are then those
+of the games played: an exact run of that many games). No pandas or numpy is needed: the
+static site (Pyodide) runs the same code. The results
 come from :mod:`dungeon_guilds.analysis.intervals` (standard library only, coverage measured:
 ``docs/metrics.md``): the win rate of each seat (Wilson 95 % interval), the mean final gold of
 each seat (Student t), the balance (``1 − (best seat − worst seat)``, bounds from the pairwise
@@ -21,9 +25,9 @@ the table by bot measures the strategies. Same seed, same settings → the same 
 Headless use (tests, scripts)::
 
     lab = LabPanel(players=3, games=60)
-    lab.run_button.click()
-    lab.result.games          # the simulate() tables
-    lab.seat_table            # the per-seat metrics (a pandas DataFrame)
+    lab.run_button.click()    # no event loop here: the run happens now
+    lab.result.games          # the simulate() tables (pandas, where installed)
+    lab.seat_rows             # the per-seat metrics (dicts; ``seat_table``: a pandas DataFrame)
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ import ipywidgets as W
 from .. import i18n
 from ..game import DEFAULT_NAMES
 from ..rules import Rules
+from .background import drive
 from .common import App, safe, set_options
 from .figures import show_figure
 from .inputs import SEED_MAX, checked_int, with_range
@@ -79,10 +84,12 @@ class LabPanel(App):
     ``variant_dropdown`` (the rules option, see ``VARIANTS``), ``games_input``, ``seed_input``,
     ``rotate_checkbox``, ``run_button``, ``progress`` (an ``IntProgress``), ``progress_html``,
     ``summary_html`` (balance, start player, length), ``table_html`` (per seat and per bot),
-    ``chart_output`` (``figure`` is the figure last drawn), ``message``, ``language_toggle``.
-    After a run: ``result`` (the :class:`~dungeon_guilds.analysis.simulate.SimResult`),
-    ``seat_table`` and ``bot_table`` (DataFrames), ``stats`` (a dict of the headline numbers)
-    and ``progress_log`` (the ``(done, total)`` pairs ``simulate`` reported)."""
+    ``chart_output`` (``figure`` is the figure last drawn), ``stop_button`` (enabled while a run
+    plays), ``message``, ``language_toggle``. After a run: ``result`` (the
+    :class:`~dungeon_guilds.analysis.simulate.SimResult`), ``seat_rows`` and ``bot_rows``
+    (lists of dicts; ``seat_table`` / ``bot_table``: the same as pandas DataFrames), ``stats``
+    (a dict of the headline numbers) and ``progress_log`` (the ``(done, total)`` pair after
+    each chunk); ``task`` is the asyncio task of a run started by the button in a kernel."""
 
     css_class = "dg-lab"
 
@@ -92,8 +99,10 @@ class LabPanel(App):
                  show_language: bool = True):
         super().__init__(lang=lang, lang_state=lang_state, show_language=show_language)
         self.result = None
-        self.seat_table = None
-        self.bot_table = None
+        self.seat_rows: list[dict] | None = None
+        self.bot_rows: list[dict] | None = None
+        self.task = None
+        self._stop = False
         self.stats: dict[str, float] = {}
         self.figure = None
         self.progress_log: list[tuple[int, int]] = []
@@ -111,6 +120,7 @@ class LabPanel(App):
         self.seed_input = W.IntText(value=seed, layout=W.Layout(width="250px")).add_class("dg-seed")
         self.rotate_checkbox = W.Checkbox(value=rotate, indent=False).add_class("dg-lab-rotate")
         self.run_button = W.Button(button_style="primary", icon="play").add_class("dg-lab-run")
+        self.stop_button = W.Button(button_style="warning", icon="stop", disabled=True).add_class("dg-lab-stop")
         self.progress = W.IntProgress(value=0, min=0, max=games, bar_style="info",
                                       layout=W.Layout(width="360px")).add_class("dg-lab-progress")
         self.progress_html = W.HTML().add_class("dg-lab-progress-text")
@@ -121,6 +131,7 @@ class LabPanel(App):
                             MAX_GAMES, self.lang)
         self.players_dropdown.observe(self._on_players, "value")
         self.run_button.on_click(self._on_run)
+        self.stop_button.on_click(self._on_stop)
         if isinstance(bots, str):
             bots = [bots] * players
         self._make_seats(players, bots)
@@ -128,7 +139,7 @@ class LabPanel(App):
             self.language_toggle, self.intro_html,
             W.HBox([self.players_dropdown, self.variant_dropdown]),
             self.seats_box, self.plan,
-            W.HBox([self.games_input, self.seed_input, self.rotate_checkbox, self.run_button]),
+            W.HBox([self.games_input, self.seed_input, self.rotate_checkbox, self.run_button, self.stop_button]),
             W.HBox([self.progress, self.progress_html]),
             self.message, self.summary_html, self.table_html, self.chart_output,
         ]
@@ -180,20 +191,30 @@ class LabPanel(App):
     # ------------------------------------------------------------------ running
     @safe
     def _on_run(self, _button=None) -> None:
-        self.run()
+        settings = self._checked()
+        self.task = drive(self, self._steps(*settings), "LabPanel.run")
+
+    @safe
+    def _on_stop(self, _button=None) -> None:
+        """End the run after the chunk being played (its games are kept)."""
+        self._stop = True
+        self.stop_button.disabled = True
 
     def _on_progress(self, done: int, total: int) -> None:
-        """``simulate``'s progress callback: move the bar (each change reaches the browser at
-        once, while the games go on in this callback)."""
+        """After each chunk: move the bar (each change reaches the browser at once)."""
         self.progress_log.append((done, total))
         self.progress.max = max(1, total)
         self.progress.value = done
         self.progress_html.value = escape(text("lab.progress", self.lang, done=done, total=total))
 
     def run(self):
-        """Play the games with the chosen settings and show the metrics. Returns the result."""
-        from ..analysis.simulate import simulate
+        """Play the games with the chosen settings now and show the metrics. Returns the result."""
+        for _ in self._steps(*self._checked()):
+            pass
+        return self.result
 
+    def _checked(self) -> tuple[int, int, int, Rules]:
+        """(games, seed, players, rules) from the inputs, or a refusal (old results cleared)."""
         try:
             n = checked_int(self.games_input, MIN_GAMES, MAX_GAMES, "lab.games")
             seed = checked_int(self.seed_input, 0, SEED_MAX, "ui.seed")
@@ -203,40 +224,61 @@ class LabPanel(App):
         except ValueError:
             self.clear_results()
             raise
-        bots = self.bots
+        return n, seed, players, rules
+
+    def _steps(self, n: int, seed: int, players: int, rules: Rules):
+        """The run as a generator: one step a chunk of games (:func:`.background.drive`)."""
+        from ..analysis.simulate import ChunkedRun
+
+        run = ChunkedRun(n, self.bots, players, seed=seed, rules=rules, rotate=bool(self.rotate_checkbox.value),
+                         max_chunk=max(1, math.ceil(n / PROGRESS_STEPS)))
+        self._start_run(n)
+        t0 = time.perf_counter()
+        try:
+            while not run.finished and not self._stop:
+                run.step()
+                self._on_progress(run.done, n)
+                yield run.done
+        except Exception:
+            self.progress.bar_style = "danger"
+            raise
+        finally:
+            self.run_button.disabled = False
+            self.stop_button.disabled = True
+        self._seconds = time.perf_counter() - t0
+        self._finish(run.result(), n)
+
+    def _start_run(self, n: int) -> None:
+        self._asked = n
         self.progress_log = []
-        self._refused = False
+        self._refused = self._stop = False
         self.progress.bar_style = "info"
         self.progress.max = n
         self.progress.value = 0
         self.progress_html.value = escape(text("lab.progress", self.lang, done=0, total=n))
         self.say(lambda: text("lab.running", self.lang, games=n), "info")
         self.run_button.disabled = True
-        try:
-            t0 = time.perf_counter()
-            result = simulate(n, bots, players, seed=seed, rules=rules, jobs=1,
-                              progress=self._on_progress, rotate=bool(self.rotate_checkbox.value),
-                              chunk_size=max(1, math.ceil(n / PROGRESS_STEPS)))
-            self._seconds = time.perf_counter() - t0
-        except Exception:
-            self.progress.bar_style = "danger"
-            raise
-        finally:
-            self.run_button.disabled = False
+        self.stop_button.disabled = False
+
+    def _finish(self, result, asked: int) -> None:
+        """Show the games played (all of them, or those before Stop)."""
         self.result = result
         self._compute()
-        self.progress.bar_style = "success"
+        done, seconds = result.n_games, self._seconds
+        self.progress.bar_style = "success" if done == asked else "warning"
         self.refresh()
-        seconds = self._seconds
-        self.say(lambda: text("lab.done", self.lang, games=n, seconds=seconds,
-                              rate=n / seconds if seconds else float("inf")), "ok")
-        return result
+        rate = done / seconds if seconds else float("inf")
+        if done == asked:
+            self.say(lambda: text("lab.done", self.lang, games=done, seconds=seconds, rate=rate), "ok")
+        else:
+            self.say(lambda: text("lab.stopped", self.lang, games=done, total=asked, seconds=seconds,
+                                  rate=rate), "ok")
 
     def clear_results(self) -> None:
         """Take the last results off the screen (after a refused run: old numbers must not
         pass for new ones); the summary says why."""
         self.result = None
-        self.seat_table = self.bot_table = self.figure = None
+        self.seat_rows = self.bot_rows = self.figure = None
         self.stats = {}
         self.progress_log = []
         self.progress.value = 0
@@ -247,11 +289,10 @@ class LabPanel(App):
 
     def _compute(self) -> None:
         """The measures of the last result with their intervals (numbers only; drawing is in
-        :meth:`refresh`): :mod:`~dungeon_guilds.analysis.intervals` on the per-game results."""
-        import pandas as pd
-
+        :meth:`refresh`): :mod:`~dungeon_guilds.analysis.intervals` on the per-game results
+        (standard library only)."""
         from ..analysis import intervals as iv
-        from ..analysis.metrics import per_game
+        from ..analysis.per_game import per_game
 
         per = self.per_game = per_game(self.result)
         players = int(self.result.meta["players"])
@@ -261,15 +302,25 @@ class LabPanel(App):
             rows.append({"seat": seat, "n": w.n, "win_rate": w.value, "win_low": w.low, "win_high": w.high,
                          "gold_mean": g.value, "gold_low": g.low, "gold_high": g.high, "fair": 1.0 / players,
                          "enough": w.enough and g.enough})
-        self.seat_table = pd.DataFrame(rows)
-        self.bot_table = pd.DataFrame([self._bot_row(per, bot, players)
-                                       for bot in sorted({b for g in per for b in g["bots"]})])
+        self.seat_rows = rows
+        self.bot_rows = [self._bot_row(per, bot, players) for bot in sorted({b for g in per for b in g["bots"]})]
         bal, length = iv.estimate(per, "balance"), iv.estimate(per, "length")
         first = rows[0]
         self.stats = {"balance": bal.value, "balance_low": bal.low, "balance_high": bal.high,
                       "balance_enough": bal.enough, "first_rate": first["win_rate"], "first_low": first["win_low"],
                       "first_high": first["win_high"], "fair": 1.0 / players, "length": length.value,
-                      "games": self.result.n_games}
+                      "games": self.result.n_games,
+                      "games_per_second": self.result.games_per_second}
+
+    @property
+    def seat_table(self):
+        """The per-seat rows as a pandas DataFrame (None before a run)."""
+        return None if self.seat_rows is None else _frame(self.seat_rows)
+
+    @property
+    def bot_table(self):
+        """The per-bot rows as a pandas DataFrame (None before a run)."""
+        return None if self.bot_rows is None else _frame(self.bot_rows)
 
     @staticmethod
     def _bot_row(per, bot: str, players: int) -> dict:
@@ -299,6 +350,7 @@ class LabPanel(App):
         self.plan.relabel(lang)
         if self.result is None:
             self.progress_html.value = ""
+        self.stop_button.description = text("lab.stop", lang)
 
     def refresh(self) -> None:
         """Draw the last result's tables and chart in the current language."""
@@ -309,9 +361,9 @@ class LabPanel(App):
             self.table_html.value = ""
             self.chart_output.outputs = ()
             return
-        n = int(self.result.meta["games"])
-        done = self.progress_log[-1][0] if self.progress_log else n
-        self.progress_html.value = escape(text("lab.progress", lang, done=done, total=n))
+        done = self.result.n_games
+        total = getattr(self, "_asked", done)
+        self.progress_html.value = escape(text("lab.progress", lang, done=done, total=total))
         self.summary_html.value = self._summary_html()
         self.table_html.value = self._tables_html()
         self.figure = self._figure()
@@ -331,7 +383,7 @@ class LabPanel(App):
         else:
             balance = words("balance_too_few", lang, value=fmt(s["balance"], "index", lang),
                             min=iv.min_games("balance"))
-        first = self.seat_table.iloc[0]
+        first = self.seat_rows[0]
         start = (words("start_player", lang, rate=fmt(s["first_rate"], "rate", lang),
                        lo=fmt(s["first_low"], "rate", lang), hi=fmt(s["first_high"], "rate", lang),
                        fair=fmt(s["fair"], "rate", lang)) if first["enough"] else None)
@@ -341,8 +393,9 @@ class LabPanel(App):
         seat_items = "".join(f'<li class="dg-lab-seat-verdict">{escape(x)}</li>' for x in seats)
         precise = words("precise_lab", lang, m=players)
         family = (f'<p class="dg-lab-family">{escape(words("family", lang, m=players))}</p>'
-                  if self.seat_table["enough"].any() else "")  # nothing was tested with too few games
-        return (f'<ul class="dg-lab-stats" data-balance="{s["balance"]:.6f}">{items}</ul>'
+                  if any(r["enough"] for r in self.seat_rows) else "")  # nothing was tested with too few games
+        return (f'<ul class="dg-lab-stats" data-balance="{s["balance"]:.6f}" '
+                f'data-games-per-second="{s["games_per_second"]:.1f}">{items}</ul>'
                 f'<ul class="dg-lab-verdicts">{seat_items}</ul>{family}'
                 f'<details class="dg-how-sure"><summary>{escape(words("how_sure", lang))}</summary>'
                 f"<small>{escape(precise)}</small></details>")
@@ -357,7 +410,7 @@ class LabPanel(App):
         head = "".join(f"<th>{escape(text(k, lang))}</th>" for k in (
             "lab.seat", "lab.bot", "lab.win_rate", "lab.fair", "lab.mean_gold"))
         rows = []
-        for r in self.seat_table.itertuples(index=False):
+        for r in map(_Row, self.seat_rows):
             seat = int(r.seat)
             if rotate and len(set(lineup)) > 1:
                 bot = text("lab.rotating", lang)
@@ -370,14 +423,14 @@ class LabPanel(App):
                 f"<td>{r.fair:.1%}</td><td>{self._cells(r)[1]}</td></tr>")
         out = [f'<h4>{escape(text("lab.by_seat", lang))}</h4>'
                f'<table class="dg-lab-seats-table"><tr>{head}</tr>{"".join(rows)}</table>']
-        if len(self.bot_table) > 1:
+        if len(self.bot_rows) > 1:
             head = "".join(f"<th>{escape(text(k, lang))}</th>" for k in (
                 "lab.bot", "lab.seats_played", "lab.win_rate", "lab.fair", "lab.mean_gold"))
             rows = [f'<tr class="dg-lab-bot-row" data-bot="{escape(str(r.bot))}">'
                     f"<td>{escape(bot_label(str(r.bot), lang))}</td>"
                     f"<td>{int(r.n)}</td><td>{self._cells(r)[0]}</td>"
                     f"<td>{r.fair:.1%}</td><td>{self._cells(r)[1]}</td></tr>"
-                    for r in self.bot_table.itertuples(index=False)]
+                    for r in map(_Row, self.bot_rows)]
             out.append(f'<h4>{escape(text("lab.by_bot", lang))}</h4>'
                        f'<table class="dg-lab-bots-table"><tr>{head}</tr>{"".join(rows)}</table>')
         style = ("<style>.dg-lab table{border-collapse:collapse;font-size:13px}"
@@ -399,33 +452,52 @@ class LabPanel(App):
 
         from ..drawing.colours import colour
 
-        lang = self.lang
-        t = self.seat_table.copy()
-        for col in ("win", "gold"):  # no error bar where there are too few games (NaN: none drawn)
-            t.loc[~t["enough"], [f"{col}_low", f"{col}_high"]] = float("nan")
-        names = [f"{int(s) + 1} · {DEFAULT_NAMES[int(s)]}" for s in t["seat"]]
-        colours = [colour(int(s)) for s in t["seat"]]
+        lang, rows = self.lang, self.seat_rows
+        nan = float("nan")
+
+        def bars(key: str, low: str, high: str) -> dict:  # no error bar with too few games (NaN)
+            return dict(type="data", symmetric=False,
+                        array=[r[high] - r[key] if r["enough"] else nan for r in rows],
+                        arrayminus=[r[key] - r[low] if r["enough"] else nan for r in rows])
+
+        names = [f"{r['seat'] + 1} · {DEFAULT_NAMES[r['seat']]}" for r in rows]
+        colours = [colour(r["seat"]) for r in rows]
         fig = make_subplots(rows=1, cols=2, subplot_titles=(text("lab.chart_win", lang),
                                                             text("lab.chart_gold", lang)))
         fig.add_trace(go.Bar(
-            x=names, y=t["win_rate"], marker_color=colours, name=text("lab.win_rate", lang),
-            error_y=dict(type="data", symmetric=False, array=t["win_high"] - t["win_rate"],
-                         arrayminus=t["win_rate"] - t["win_low"]),
+            x=names, y=[r["win_rate"] for r in rows], marker_color=colours, name=text("lab.win_rate", lang),
+            error_y=bars("win_rate", "win_low", "win_high"),
             hovertemplate="%{x}: %{y:.1%}<extra></extra>"), row=1, col=1)
-        fair = float(t["fair"].iloc[0])
+        fair = float(rows[0]["fair"])
         fig.add_hline(y=fair, line_dash="dash", line_color="#555", row=1, col=1,
                       annotation_text=f"{text('lab.fair', lang)} {fair:.0%}",
                       annotation_position="top left")
         fig.add_trace(go.Bar(
-            x=names, y=t["gold_mean"], marker_color=colours, name=text("lab.mean_gold", lang),
-            error_y=dict(type="data", symmetric=False, array=t["gold_high"] - t["gold_mean"],
-                         arrayminus=t["gold_mean"] - t["gold_low"]),
+            x=names, y=[r["gold_mean"] for r in rows], marker_color=colours, name=text("lab.mean_gold", lang),
+            error_y=bars("gold_mean", "gold_low", "gold_high"),
             hovertemplate="%{x}: %{y:.2f}<extra></extra>"), row=1, col=2)
         fig.update_yaxes(tickformat=".0%", rangemode="tozero", row=1, col=1)
         fig.update_yaxes(rangemode="tozero", row=1, col=2)
         fig.update_layout(showlegend=False, height=340, margin=dict(l=40, r=20, t=50, b=40),
                           template="plotly_white")
         return fig
+
+
+class _Row:
+    """A row dict read by attribute (``r.win_rate``), as the tables' cells read it."""
+
+    def __init__(self, row: dict):
+        self.__dict__.update(row)
+
+
+def _frame(rows: list[dict]):
+    """Rows as a pandas DataFrame (for notebooks and tests; pandas needed only here)."""
+    from ..extras import require
+
+    require("LabPanel.seat_table / bot_table", "analysis", "pandas")
+    import pandas as pd
+
+    return pd.DataFrame(rows)
 
 
 __all__ = ["DEFAULT_GAMES", "LabPanel", "VARIANTS", "lab_bots", "text"]

@@ -59,12 +59,10 @@ _RESULTS = {"failed (a room above failed)": "pv_failed_above", "not reached": "p
             "cleared": "pv_cleared", "failed": "pv_failed"}  # longest first
 
 
-def _in_words(table, lang: str):
-    """A preview table (:mod:`workshop.preview` writes English column names and results) with
-    its headings and result words in ``lang``."""
+def _in_words(rows: list[dict], lang: str) -> tuple[list[str], list[list]]:
+    """A preview's rows (:mod:`workshop.preview` writes English column names and results) as
+    headings and cells in ``lang``."""
     import re
-
-    table = table.rename(columns={c: wt(f"pv_{c.replace(' ', '_')}", lang) for c in table.columns})
 
     def word(value):
         if not isinstance(value, str):
@@ -74,7 +72,17 @@ def _in_words(table, lang: str):
                 value = value.replace(english, wt(key, lang))
         return re.sub(r"\bbank\b", wt("pv_bank", lang), value)
 
-    return table.map(word) if hasattr(table, "map") else table.applymap(word)
+    columns = list(rows[0]) if rows else []
+    return ([wt(f"pv_{c.replace(' ', '_')}", lang) for c in columns],
+            [[word(row[c]) for c in columns] for row in rows])
+
+
+def _html_table(rows: list[dict], lang: str, classes: str) -> str:
+    """A preview's rows as an HTML table in ``lang`` (headings in ``th``, every cell escaped)."""
+    heads, cells = _in_words(rows, lang)
+    head = "".join(f"<th>{html.escape(str(h))}</th>" for h in heads)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>" for row in cells)
+    return f'<table class="{classes}"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
 
 
 # an effect's field -> the control that edits it
@@ -394,12 +402,10 @@ class LordBuilder(App):
         heal = heal_a if heal_a == heal_b else f"{heal_a} → {heal_b}"
         self.preview_html.value = (
             f"<div class='dg-preview-title'><b>{html.escape(wt('lord_preview_title', L, seed=p.seed, players=p.players, name=lord.name(L)))}</b></div>"
-            + _in_words(p.table(), L).to_html(index=False, classes="dg-preview-table dg-preview-rooms", border=0,
-                                               escape=True)
+            + _html_table(p.room_rows(), L, "dg-preview-table dg-preview-rooms")
             + f"<div>{html.escape(wt('lord_heal_costs', L, costs=heal))}</div>"
             + f"<div><b>{html.escape(wt('lord_preview_players', L))}</b></div>"
-            + _in_words(p.player_table(), L).to_html(index=False, classes="dg-preview-table dg-preview-players", border=0,
-                                       escape=True)
+            + _html_table(p.player_rows(), L, "dg-preview-table dg-preview-players")
             + f"<p><small>{html.escape(wt('lord_preview_note', L))}</small></p>")
 
     # ------------------------------------------------------------------ callbacks

@@ -30,6 +30,12 @@ interval and is left out of the tests. The p-values are adjusted with **Holm's m
 number of tests, and a difference is called significant when its adjusted p is below 0.05.
 Identical rule sets with the same seeds play identical games: every difference is exactly 0,
 every p is 1, and the verdict says so.
+
+Nothing here needs pandas: the comparison is a list of row dicts (:func:`compare_rows`,
+:attr:`ABResult.comparison_rows`), and :func:`compare` / :attr:`ABResult.comparison` build a
+pandas DataFrame from those rows where pandas is installed (notebooks). :class:`ABRun` plays an
+experiment a chunk at a time, both arms in step, so an app can show progress and stop it; the
+pairs played so far are always an exact experiment of that many games.
 """
 
 from __future__ import annotations
@@ -37,7 +43,6 @@ from __future__ import annotations
 import math
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
@@ -47,7 +52,7 @@ from ..rules import Rules
 from . import stats
 from .strings import wt
 
-__all__ = ["Arm", "ABResult", "COMPARISON_COLUMNS", "compare", "run_ab", "verdict"]
+__all__ = ["Arm", "ABResult", "ABRun", "COMPARISON_COLUMNS", "compare", "compare_rows", "run_ab", "verdict"]
 
 COMPARISON_COLUMNS = ("metric", "group", "label", "unit", "a", "a_low", "a_high", "b", "b_low", "b_high",
                       "diff", "diff_low", "diff_high", "p", "p_holm", "significant", "method", "n", "enough",
@@ -143,27 +148,33 @@ class Arm:
 # ---------------------------------------------------------------------- running
 @dataclass
 class ABResult:
-    """Both arms' simulation tables, the settings, and the comparison."""
+    """Both arms' runs (:class:`~dungeon_guilds.analysis.simulate.SimResult`), the settings, and
+    the comparison (``comparison_rows``: dicts; ``comparison``: the same as a DataFrame)."""
 
     a: Arm
     b: Arm
     sim_a: Any  # SimResult
     sim_b: Any
     settings: dict[str, Any]
-    _comparison: Any = None
+    _rows: Any = None
+
+    @property
+    def comparison_rows(self) -> list[dict[str, Any]]:
+        """The comparison, one dict per row (see :func:`compare_rows`; no pandas)."""
+        if self._rows is None:
+            self._rows = compare_rows(self.sim_a, self.sim_b)
+        return self._rows
 
     @property
     def comparison(self):
-        """The comparison table (see :func:`compare`)."""
-        if self._comparison is None:
-            self._comparison = compare(self.sim_a, self.sim_b)
-        return self._comparison
+        """The comparison table as a pandas DataFrame (see :func:`compare`)."""
+        return _table(self.comparison_rows)
 
     def verdict(self, lang: str = "en") -> str:
         return "\n".join(self.verdict_lines(lang))
 
     def verdict_lines(self, lang: str = "en") -> list[str]:
-        return verdict_lines(self.comparison, self.a.name, self.b.name, lang,
+        return verdict_lines(self.comparison_rows, self.a.name, self.b.name, lang,
                              identical_rules=self.a.same_rules_as(self.b),
                              shared_deals=self.deals_shared())
 
@@ -172,10 +183,75 @@ class ABResult:
         arms allow the same lord draws (:meth:`Arm.shares_deals_with`)."""
         if not self.a.shares_deals_with(self.b):
             return False
-        key = ["game", "round", "room", "level"]
-        ra = self.sim_a.rooms[key].sort_values(key[:3]).reset_index(drop=True)
-        rb = self.sim_b.rooms[key].sort_values(key[:3]).reset_index(drop=True)
-        return bool(ra.equals(rb))
+
+        def deals(sim) -> list[tuple]:
+            return sorted(zip(*(sim.column("rooms", c) for c in ("game", "round", "room", "level"))))
+        return deals(self.sim_a) == deals(self.sim_b)
+
+
+class ABRun:
+    """An experiment played a chunk at a time, in this process: :meth:`step` plays the next
+    chunk of arm A (sized to take about ``seconds``) and the same games of arm B, and returns
+    how many pairs it played (0: done); :meth:`result` is the :class:`ABResult` of the pairs
+    played so far. The arguments are those of :func:`run_ab`; nothing needs pandas."""
+
+    def __init__(self, a: Arm, b: Arm, n_games: int, bots: Sequence[str], players: int, seed: int | str = 0, *,
+                 rotate: bool = True, bot_options: dict | None = None, seconds: float = 0.1,
+                 max_chunk: int | None = None):
+        from ..analysis.simulate import ChunkedRun
+
+        _check_arms(a, b, n_games, players)
+        self.a, self.b, self.total = a, b, n_games
+        self._settings = {"games": n_games, "bots": list(bots), "players": players, "seed": seed, "rotate": rotate}
+        self.runs = [ChunkedRun(n_games, list(bots), players, seed, arm.rules, rotate=rotate, deck=arm.deck,
+                                lords=arm.lords, bot_options=bot_options, seconds=seconds, max_chunk=max_chunk)
+                     for arm in (a, b)]
+        self._t0 = time.perf_counter()
+
+    @property
+    def done(self) -> int:
+        """Pairs of games played (both arms)."""
+        return self.runs[1].done
+
+    @property
+    def finished(self) -> bool:
+        return self.done >= self.total
+
+    def step(self) -> int:
+        """Play the next chunk of pairs; how many pairs (0 once done)."""
+        size = self.runs[0].step()
+        if size:
+            self.runs[1].step(size)
+        return size
+
+    def result(self) -> ABResult:
+        settings = dict(self._settings, games=self.done, seconds=time.perf_counter() - self._t0)
+        return ABResult(self.a, self.b, self.runs[0].result(), self.runs[1].result(), settings)
+
+
+def _check_arms(a: Arm, b: Arm, n_games: int, players: int) -> None:
+    """Refuse a bad experiment before playing anything."""
+    if n_games < 2:
+        raise ValueError("an A/B experiment needs at least 2 games per arm")
+    for arm in (a, b):
+        arm.rules.check_players(players)
+
+
+def _table(rows: list[dict]):
+    """Comparison rows as a pandas DataFrame (columns ``COMPARISON_COLUMNS``)."""
+    from ..extras import require
+
+    require("the A/B comparison as a table", "analysis", "pandas")
+    import pandas as pd
+
+    return pd.DataFrame(rows, columns=list(COMPARISON_COLUMNS))
+
+
+def _records(table) -> list[dict]:
+    """A comparison as row dicts, given its rows or its DataFrame."""
+    if hasattr(table, "to_dict") and hasattr(table, "columns"):
+        return table.to_dict(orient="records")
+    return list(table)
 
 
 def run_ab(a: Arm, b: Arm, n_games: int, bots: Sequence[str], players: int, seed: int | str = 0, *,
@@ -183,15 +259,27 @@ def run_ab(a: Arm, b: Arm, n_games: int, bots: Sequence[str], players: int, seed
            executor=None, bot_options: dict | None = None) -> ABResult:
     """Play ``n_games`` games of each arm with the same ``seed`` (common random numbers) and the
     same ``bots`` (one spec per seat, or one for all); ``progress(done, total)`` is called as
-    games finish (total = 2 × n_games, both arms together). With a pool of workers (``jobs`` > 1
-    or ``executor``) both arms are played at once, so no worker waits for the other arm."""
+    games finish (total = 2 × n_games, both arms together). In this process (``jobs`` 1, no
+    ``executor``) the arms are played in step, a chunk of pairs at a time (:class:`ABRun`);
+    with a pool of workers both arms are played at once, so no worker waits for the other arm."""
+    _check_arms(a, b, n_games, players)
+    if executor is None and jobs <= 1:
+        run = ABRun(a, b, n_games, bots, players, seed, rotate=rotate, bot_options=bot_options,
+                    max_chunk=max(1, math.ceil(n_games / 50)))
+        while run.step():
+            if progress is not None:
+                progress(2 * run.done, 2 * n_games)
+        return run.result()
+    return _run_ab_on_workers(a, b, n_games, bots, players, seed, progress, rotate, jobs, executor, bot_options)
+
+
+def _run_ab_on_workers(a: Arm, b: Arm, n_games: int, bots, players: int, seed, progress, rotate: bool,
+                       jobs: int, executor, bot_options) -> ABResult:
+    """:func:`run_ab` on ``executor`` or a pool of ``jobs`` processes (started and stopped here)."""
+    from concurrent.futures import ThreadPoolExecutor
+
     from ..analysis.simulate import simulate
 
-    if n_games < 2:
-        raise ValueError("an A/B experiment needs at least 2 games per arm")
-    for arm in (a, b):  # refuse a bad arm before playing anything
-        arm.rules.check_players(players)
-    chunk = max(1, math.ceil(n_games / 50))
     done = [0, 0]
     lock = threading.Lock()
 
@@ -206,27 +294,23 @@ def run_ab(a: Arm, b: Arm, n_games: int, bots: Sequence[str], players: int, seed
         return update
 
     own_pool = None
-    if executor is None and jobs > 1:  # one pool of workers for both arms (started once)
+    if executor is None:  # one pool of workers for both arms (started once)
         from concurrent.futures import ProcessPoolExecutor
 
         own_pool = executor = ProcessPoolExecutor(max_workers=jobs)
     common = dict(players=players, seed=seed, rotate=rotate, jobs=jobs, executor=executor,
-                  bot_options=bot_options, chunk_size=chunk)
+                  bot_options=bot_options, chunk_size=max(1, math.ceil(n_games / 50)), need_pandas=False)
 
     def play(k: int, arm: Arm):
         return simulate(n_games, list(bots), rules=arm.rules, deck=arm.deck, lords=arm.lords,
                         progress=part(k), **common)
 
     t0 = time.perf_counter()
-    try:
-        if executor is None:
-            sim_a, sim_b = play(0, a), play(1, b)
-        else:  # arm B's games are queued while arm A's play; each arm's tables are built as
-            # soon as its games are in (a thread here only waits for the workers)
-            with ThreadPoolExecutor(max_workers=1) as other:
-                later = other.submit(play, 1, b)
-                sim_a = play(0, a)
-                sim_b = later.result()
+    try:  # arm B's games are queued while arm A's play (a thread here only waits for the workers)
+        with ThreadPoolExecutor(max_workers=1) as other:
+            later = other.submit(play, 1, b)
+            sim_a = play(0, a)
+            sim_b = later.result()
     finally:
         if own_pool is not None:
             own_pool.shutdown()
@@ -236,14 +320,13 @@ def run_ab(a: Arm, b: Arm, n_games: int, bots: Sequence[str], players: int, seed
 
 
 # ---------------------------------------------------------------------- comparing
-def _paired_games(sim_a, sim_b):
-    ga = sim_a.games.sort_values(["game", "seat"]).reset_index(drop=True)
-    gb = sim_b.games.sort_values(["game", "seat"]).reset_index(drop=True)
-    keys = ["game", "seat", "bot"]
-    if len(ga) != len(gb) or not ga[keys].equals(gb[keys]):
+def _paired_games(sim_a, sim_b) -> None:
+    """Refuse two runs that are not paired game by game (same games, seats and bots)."""
+    def seats(sim) -> list[tuple]:
+        return sorted(zip(*(sim.column("games", c) for c in ("game", "seat", "bot"))))
+    if seats(sim_a) != seats(sim_b):
         raise ValueError("the two runs are not paired: play both arms with the same number of games, "
                          "players, bots and seat rotation (run_ab does)")
-    return ga, gb
 
 
 def _rows_wanted(games: list) -> list[tuple[str, str, str, str, Any]]:
@@ -296,8 +379,25 @@ def _comparison_row(games_a, games_b, spec) -> dict[str, Any]:
             "width_independent": _nan_unless(d.enough, ind.high - ind.low)}
 
 
+def compare_rows(sim_a, sim_b, *, alpha: float = ALPHA) -> list[dict[str, Any]]:
+    """The comparison of two paired runs, one dict a row (keys ``COMPARISON_COLUMNS``), computed
+    from the runs' per-game dicts (:func:`~dungeon_guilds.analysis.per_game.per_game`) with
+    :mod:`~dungeon_guilds.analysis.intervals` and Holm's adjustment (standard library only).
+    The columns are those of :func:`compare`."""
+    from ..analysis.per_game import per_game
+
+    _paired_games(sim_a, sim_b)
+    games_a, games_b = per_game(sim_a), per_game(sim_b)
+    rows = [_comparison_row(games_a, games_b, spec) for spec in _rows_wanted(games_a)]
+    for row, adjusted in zip(rows, stats.holm([float(r["p"]) for r in rows])):
+        row["p_holm"] = adjusted
+        row["significant"] = bool(not math.isnan(adjusted) and adjusted < alpha)
+    return [{k: row[k] for k in COMPARISON_COLUMNS} for row in rows]
+
+
 def compare(sim_a, sim_b, *, alpha: float = ALPHA):
-    """The comparison table of two paired runs: one row per metric (and seat, bot or level),
+    """The comparison table of two paired runs (a pandas DataFrame of :func:`compare_rows`):
+    one row per metric (and seat, bot or level),
     columns ``COMPARISON_COLUMNS``: each arm's value with its 95 % interval (``a``, ``a_low``,
     ``a_high``; ``b``...), the paired difference B − A with its 95 % interval, the test's p,
     Holm's adjusted p over all rows, ``significant`` (adjusted p < ``alpha``), the ``method``,
@@ -305,27 +405,23 @@ def compare(sim_a, sim_b, *, alpha: float = ALPHA):
     not shown, and it is left out of the tests) and ``width_independent`` (the width the
     difference's interval would have had with independent deals: Welch's t on the same games).
     Rates are fractions (0.25 = 25 %). The intervals: :mod:`dungeon_guilds.analysis.intervals`."""
-    import pandas as pd
+    return _table(compare_rows(sim_a, sim_b, alpha=alpha))
 
-    from ..analysis.metrics import per_game
 
-    _paired_games(sim_a, sim_b)
-    games_a, games_b = per_game(sim_a), per_game(sim_b)
-    rows = [_comparison_row(games_a, games_b, spec) for spec in _rows_wanted(games_a)]
-    table = pd.DataFrame(rows)
-    table["p_holm"] = stats.holm(list(table["p"].astype(float)))
-    table["significant"] = table["p_holm"].lt(alpha) & table["p_holm"].notna()
-    return table[list(COMPARISON_COLUMNS)]
+def _nan(value) -> bool:
+    return value is None or (isinstance(value, float) and math.isnan(value))
 
 
 def narrowing(table) -> float:
     """How much narrower the shown differences' intervals are than with independent deals
-    (1 − paired width / independent width, over the rows with both; NaN if none)."""
-    ok = table["diff_low"].notna() & table["width_independent"].gt(0)
-    if not ok.any():
+    (1 − paired width / independent width, over the rows with both; NaN if none). ``table``:
+    the comparison's rows (or its DataFrame)."""
+    ok = [r for r in _records(table) if not _nan(r["diff_low"]) and not _nan(r["width_independent"])
+          and r["width_independent"] > 0]
+    if not ok:
         return float("nan")
-    width = (table.loc[ok, "diff_high"] - table.loc[ok, "diff_low"]).sum()
-    return float(1.0 - width / table.loc[ok, "width_independent"].sum())
+    width = sum(r["diff_high"] - r["diff_low"] for r in ok)
+    return float(1.0 - width / sum(r["width_independent"] for r in ok))
 
 
 # ---------------------------------------------------------------------- words
@@ -401,19 +497,19 @@ def verdict_lines(table, name_a: str = "A", name_b: str = "B", lang: str = "en",
     whether both arms played the same deals. (The precise terms: ``stats.precise_ab``.)"""
     from ..analysis.verdicts import words
 
-    tested = table[table["p"].notna()]
+    table = _records(table)
+    tested = [r for r in table if not _nan(r["p"])]
     m = len(tested)
-    sig = table[table["significant"]]
+    sig = [r for r in table if r["significant"]]
     lines = []
-    all_zero = bool((table["diff"].fillna(0) == 0).all() and (table["diff_low"].fillna(0) == 0).all()
-                    and (table["diff_high"].fillna(0) == 0).all())
+    all_zero = all((0 if _nan(r[k]) else r[k]) == 0 for r in table for k in ("diff", "diff_low", "diff_high"))
     if all_zero:
         lines.append(wt("verdict_identical", lang))
     if m:
         lines.append(words("some_changed", lang, k=len(sig), m=m) if len(sig) else words("none_changed", lang, m=m))
-    lines += [_row_sentence(r, lang, name_a, name_b) for _, r in sig.iterrows()]
-    hints = tested[~tested["significant"] & ((tested["diff_low"] > 0) | (tested["diff_high"] < 0))]
-    lines += [_row_sentence(r, lang, name_a, name_b) for _, r in hints.iterrows()]
+    lines += [_row_sentence(r, lang, name_a, name_b) for r in sig]
+    hints = [r for r in tested if not r["significant"] and (r["diff_low"] > 0 or r["diff_high"] < 0)]
+    lines += [_row_sentence(r, lang, name_a, name_b) for r in hints]
     lines += _too_few_lines(table, lang, name_a, name_b)
     if identical_rules and not all_zero:
         lines.append(wt("verdict_same_rules_noise", lang))
@@ -428,10 +524,11 @@ def _too_few_lines(table, lang, name_a, name_b) -> list[str]:
     from ..analysis.intervals import min_games
     from ..analysis.verdicts import words
 
-    few = table[~table["enough"].astype(bool)]
+    few = [r for r in table if not bool(r["enough"])]
     if len(few) <= 3:
-        return [_row_sentence(r, lang, name_a, name_b) for _, r in few.iterrows()]
-    need = min(min_games("balance_diff" if m == "balance" else _MEASURE_OF.get(m, m)) for m in few["metric"])
+        return [_row_sentence(r, lang, name_a, name_b) for r in few]
+    need = min(min_games("balance_diff" if r["metric"] == "balance" else _MEASURE_OF.get(r["metric"], r["metric"]))
+               for r in few)
     return [words("too_few_many", lang, k=len(few), m=len(table), min=need)]
 
 
@@ -442,7 +539,7 @@ def _deals_line(table, name_a, name_b, lang, shared_deals, with_figure: bool = T
 
     if not shared_deals:
         return words("not_shared", lang)
-    n = int(table["n"].max()) if len(table) else 0
+    n = max((int(r["n"]) for r in table), default=0)
     narrow = narrowing(table) if with_figure else float("nan")
     if math.isnan(narrow) or narrow <= 0.005:
         return words("shared_deals_no_gain", lang, n=n, a=name_a, b=name_b)
@@ -453,8 +550,9 @@ def precise_text(table, lang: str = "en") -> str:
     """The methods in precise terms (shown one click away from the verdict)."""
     from ..analysis.verdicts import words
 
-    n = int(table["n"].max()) if len(table) else 0
-    return words("precise_ab", lang, n=n, m=int(table["p"].notna().sum()))
+    table = _records(table)
+    n = max((int(r["n"]) for r in table), default=0)
+    return words("precise_ab", lang, n=n, m=sum(1 for r in table if not _nan(r["p"])))
 
 
 def verdict(table, name_a: str = "A", name_b: str = "B", lang: str = "en", identical_rules: bool = False,

@@ -59,10 +59,8 @@ class Preview:
         """Whether both dungeons hold the same adventurers (a room-only lord: always)."""
         return [r["adventurers"] for r in self.without.rooms] == [r["adventurers"] for r in self.with_lord.rooms]
 
-    def table(self):
-        """A pandas table, one row per room: the numbers without → with the lord."""
-        import pandas as pd
-
+    def room_rows(self) -> list[dict[str, Any]]:
+        """One dict per room: the numbers without → with the lord (English column names)."""
         rows = []
         for a, b in zip(self.without.rooms, self.with_lord.rooms):
             rows.append({
@@ -75,11 +73,10 @@ class Preview:
                 "result": _arrow(a["result"], b["result"]),
                 "payout": _arrow(a["payout"], b["payout"]),
             })
-        return pd.DataFrame(rows)
+        return rows
 
-    def player_table(self):
-        import pandas as pd
-
+    def player_rows(self) -> list[dict[str, Any]]:
+        """One dict per player: hand, treasure, bonus, heal paid, gold change (without → with)."""
         rows = []
         for a, b in zip(self.without.players, self.with_lord.players):
             rows.append({"player": a["player"], "hand": _arrow(a["hand"], b["hand"]),
@@ -87,7 +84,19 @@ class Preview:
                          "bonus": _arrow(a["bonus"], b["bonus"], "$"),
                          "heal paid": _arrow(a["heal_paid"], b["heal_paid"], "$"),
                          "gold change": _arrow(a["gold_change"], b["gold_change"], "$")})
-        return pd.DataFrame(rows)
+        return rows
+
+    def table(self):
+        """:meth:`room_rows` as a pandas table (for notebooks)."""
+        import pandas as pd
+
+        return pd.DataFrame(self.room_rows())
+
+    def player_table(self):
+        """:meth:`player_rows` as a pandas table (for notebooks)."""
+        import pandas as pd
+
+        return pd.DataFrame(self.player_rows())
 
 
 def _fmt(value: Any, unit: str) -> str:

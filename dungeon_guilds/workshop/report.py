@@ -11,11 +11,19 @@
 * :func:`load_report` / :func:`load_comparison_csv` read them back: the HTML page carries its
   data (settings, both arms with their decks and lords, the comparison) in a JSON block, so a
   report can be checked and its experiment run again.
+
+Everything but reading back is drawn from the comparison's rows
+(:attr:`~dungeon_guilds.workshop.ab.ABResult.comparison_rows`) and the runs' columns, with no
+pandas: the static site (Pyodide) makes the same report; the CSV files are written by the
+standard library's ``csv`` module (``comparison_csv``, ``games_csv``) in the format pandas
+reads back.
 """
 
 from __future__ import annotations
 
+import csv
 import html
+import io
 import json
 import math
 import re
@@ -26,8 +34,8 @@ from .. import i18n
 from .ab import COMPARISON_COLUMNS, ABResult, Arm, fmt_p, fmt_value, precise_text, row_label
 from .strings import wt
 
-__all__ = ["comparison_html", "export_report", "figures", "load_comparison_csv", "load_report",
-           "report_data", "report_html"]
+__all__ = ["comparison_csv", "comparison_html", "export_report", "figures", "games_csv", "load_comparison_csv",
+           "load_report", "report_data", "report_html"]
 
 COLOURS = {"A": "#1f77b4", "B": "#ff7f0e"}
 DATA_ID = "dg-workshop-data"
@@ -36,19 +44,23 @@ DATA_ID = "dg-workshop-data"
 # ---------------------------------------------------------------------- figures
 def _err(rows, prefix):
     return {"type": "data", "symmetric": False,
-            "array": [max(0.0, h - v) for v, h in zip(rows[prefix], rows[f"{prefix}_high"])],
-            "arrayminus": [max(0.0, v - lo) for v, lo in zip(rows[prefix], rows[f"{prefix}_low"])]}
+            "array": [max(0.0, r[f"{prefix}_high"] - r[prefix]) for r in rows],
+            "arrayminus": [max(0.0, r[prefix] - r[f"{prefix}_low"]) for r in rows]}
+
+
+def _metric(result: ABResult, metric: str) -> list[dict]:
+    return [r for r in result.comparison_rows if r["metric"] == metric]
 
 
 def win_rate_figure(result: ABResult, lang: str = "en"):
     import plotly.graph_objects as go
 
-    comp = result.comparison
-    rows = comp[comp["metric"] == "win_rate_seat"]
+    rows = _metric(result, "win_rate_seat")
     players = int(result.settings["players"])
     fig = go.Figure()
     for key, arm in (("a", result.a), ("b", result.b)):
-        fig.add_bar(name=arm.name, x=[str(int(g.replace("seat ", "")) + 1) for g in rows["group"]], y=list(rows[key]),
+        fig.add_bar(name=arm.name, x=[str(int(r["group"].replace("seat ", "")) + 1) for r in rows],
+                    y=[r[key] for r in rows],
                     error_y=_err(rows, key), marker_color=COLOURS["A" if key == "a" else "B"])
     fig.add_hline(y=1 / players, line_dash="dot", line_color="#666")
     fig.update_layout(barmode="group", title={"text": wt("fig_win_title", lang, fair=f"{100 / players:.0f} %")},
@@ -63,26 +75,26 @@ def difference_figure(result: ABResult, lang: str = "en"):
     import plotly.graph_objects as go
     from plotly.subplots import make_subplots
 
-    comp = result.comparison
-    rates = comp[comp["unit"].isin(["rate", "index"])]
-    amounts = comp[~comp["unit"].isin(["rate", "index"])]
+    comp = result.comparison_rows
+    rates = [r for r in comp if r["unit"] in ("rate", "index")]
+    amounts = [r for r in comp if r["unit"] not in ("rate", "index")]
     fig = make_subplots(rows=1, cols=2, horizontal_spacing=0.32,
                         subplot_titles=(wt("fig_diff_rates", lang), wt("fig_diff_amounts", lang)))
     for col, part, scale in ((1, rates, 100.0), (2, amounts, 1.0)):
-        labels = [row_label(r, lang) for _, r in part.iterrows()]
+        labels = [row_label(r, lang) for r in part]
         for sig in (False, True):
-            sub = part[part["significant"] == sig]
-            if sub.empty:
+            sub = [r for r in part if bool(r["significant"]) == sig]
+            if not sub:
                 continue
-            lab = [row_label(r, lang) for _, r in sub.iterrows()]
             fig.add_scatter(
-                x=[v * scale for v in sub["diff"]], y=lab, mode="markers",
+                x=[r["diff"] * scale for r in sub], y=[row_label(r, lang) for r in sub], mode="markers",
                 marker={"color": "#b02020" if sig else "#1f4e79", "size": 9},
                 error_x={"type": "data", "symmetric": False,
-                         "array": [max(0.0, (h - v) * scale) for v, h in zip(sub["diff"], sub["diff_high"])],
-                         "arrayminus": [max(0.0, (v - lo) * scale) for v, lo in zip(sub["diff"], sub["diff_low"])]},
+                         "array": [max(0.0, (r["diff_high"] - r["diff"]) * scale) for r in sub],
+                         "arrayminus": [max(0.0, (r["diff"] - r["diff_low"]) * scale) for r in sub]},
                 name=wt("significant_mark" if sig else "not_significant_mark", lang),
-                legendgroup=str(sig), showlegend=col == 1 or (col == 2 and rates[rates["significant"] == sig].empty),
+                legendgroup=str(sig),
+                showlegend=col == 1 or (col == 2 and not any(bool(r["significant"]) == sig for r in rates)),
                 row=1, col=col)
         fig.add_vline(x=0, line_color="#888", row=1, col=col)
         fig.update_yaxes(categoryorder="array", categoryarray=labels[::-1], row=1, col=col)
@@ -97,8 +109,8 @@ def gold_figure(result: ABResult, lang: str = "en"):
 
     fig = go.Figure()
     for arm, sim, colour in ((result.a, result.sim_a, COLOURS["A"]), (result.b, result.sim_b, COLOURS["B"])):
-        g = sim.games
-        fig.add_box(x=[str(int(s) + 1) for s in g["seat"]], y=list(g["gold"]), name=arm.name, marker_color=colour,
+        fig.add_box(x=[str(int(s) + 1) for s in sim.column("games", "seat")], y=list(sim.column("games", "gold")),
+                    name=arm.name, marker_color=colour,
                     boxmean=True)
     fig.update_layout(boxmode="group", title={"text": wt("fig_gold_title", lang)},
                       xaxis_title=wt("axis_seat", lang), yaxis_title=wt("axis_gold", lang), height=360,
@@ -109,11 +121,10 @@ def gold_figure(result: ABResult, lang: str = "en"):
 def clear_figure(result: ABResult, lang: str = "en"):
     import plotly.graph_objects as go
 
-    comp = result.comparison
-    rows = comp[comp["metric"] == "clear_rate_level"]
+    rows = _metric(result, "clear_rate_level")
     fig = go.Figure()
     for key, arm in (("a", result.a), ("b", result.b)):
-        fig.add_bar(name=arm.name, x=list(rows["group"]), y=list(rows[key]), error_y=_err(rows, key),
+        fig.add_bar(name=arm.name, x=[r["group"] for r in rows], y=[r[key] for r in rows], error_y=_err(rows, key),
                     marker_color=COLOURS["A" if key == "a" else "B"])
     fig.update_layout(barmode="group", title={"text": wt("fig_clear_title", lang)},
                       xaxis_title=wt("axis_level", lang), yaxis_title=wt("axis_clear", lang),
@@ -137,7 +148,7 @@ def comparison_html(result: ABResult, lang: str = "en") -> str:
             f"<th>{wt('col_p', lang)}</th><th>{html.escape(wt('col_p_holm', lang))}</th>"
             f"<th>{html.escape(wt('col_sig', lang))}</th></tr>")
     body = []
-    for _, r in result.comparison.iterrows():
+    for r in result.comparison_rows:
         u = r["unit"]
 
         def cell(v, lo, hi):
@@ -163,7 +174,7 @@ def measures_html(result: ABResult, lang: str = "en") -> str:
     items = []
     from .. import i18n
 
-    for metric in dict.fromkeys(result.comparison["metric"]):
+    for metric in dict.fromkeys(r["metric"] for r in result.comparison_rows):
         # a label that stands alone ("win rate of" is followed by a bot's name in the table)
         key = f"metric_{metric}_measure" if i18n.has(f"workshop.metric_{metric}_measure", lang) else f"metric_{metric}"
         items.append(f"<li data-metric='{html.escape(metric)}'><b>{html.escape(wt(key, lang))}</b>"
@@ -189,7 +200,7 @@ def verdict_html(result: ABResult, lang: str = "en") -> str:
 
     return ("<div class='dg-verdict'>" + "".join(f"<p>{html.escape(line)}</p>" for line in result.verdict_lines(lang))
             + f"<details class='dg-how-sure'><summary>{html.escape(words('how_sure', lang))}</summary>"
-            f"<p>{html.escape(precise_text(result.comparison, lang))}</p></details></div>")
+            f"<p>{html.escape(precise_text(result.comparison_rows, lang))}</p></details></div>")
 
 
 def arms_html(result: ABResult, lang: str = "en") -> str:
@@ -211,9 +222,8 @@ def settings_text(result: ABResult, lang: str = "en") -> str:
 
 def report_data(result: ABResult) -> dict[str, Any]:
     """What the HTML page carries as JSON: settings, both arms, the comparison rows."""
-    comp = result.comparison
     rows = []
-    for rec in comp.to_dict(orient="records"):
+    for rec in result.comparison_rows:
         rows.append({k: (None if isinstance(v, float) and math.isnan(v) else
                          (bool(v) if k == "significant" else v)) for k, v in rec.items()})
     settings = {k: v for k, v in result.settings.items() if k != "seconds"}
@@ -254,12 +264,41 @@ def _json_default(value: Any) -> Any:
     return str(value)
 
 
+def _games_columns(result: ABResult) -> tuple[list[str], list[tuple]]:
+    """Every game and seat of both arms: the columns (``arm`` first) and the rows."""
+    from ..analysis.simulate import GAME_COLUMNS
+
+    rows = [(arm.name, *row) for arm, sim in ((result.a, result.sim_a), (result.b, result.sim_b))
+            for row in sim.rows("games")]
+    return ["arm", *GAME_COLUMNS], rows
+
+
 def games_table(result: ABResult):
-    """Every game and seat of both arms (``arm`` column first), as one table."""
+    """Every game and seat of both arms (``arm`` column first), as one pandas table."""
     import pandas as pd
 
-    return pd.concat([result.sim_a.games.assign(arm=result.a.name), result.sim_b.games.assign(arm=result.b.name)],
-                     ignore_index=True)[["arm", *result.sim_a.games.columns]]
+    columns, rows = _games_columns(result)
+    return pd.DataFrame(rows, columns=columns)
+
+
+def _csv(columns, rows) -> str:
+    """CSV text as pandas writes it (``to_csv(index=False)``): NaN and None as empty cells."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(columns)
+    for row in rows:
+        writer.writerow(["" if v is None or (isinstance(v, float) and math.isnan(v)) else v for v in row])
+    return out.getvalue()
+
+
+def comparison_csv(result: ABResult) -> str:
+    """The comparison table as CSV text (one row per metric; :func:`load_comparison_csv`)."""
+    return _csv(COMPARISON_COLUMNS, [[r[c] for c in COMPARISON_COLUMNS] for r in result.comparison_rows])
+
+
+def games_csv(result: ABResult) -> str:
+    """Every game and seat of both arms as CSV text (``arm`` column first)."""
+    return _csv(*_games_columns(result))
 
 
 def export_report(result: ABResult, directory: str | Path = ".", stem: str = "workshop_ab",
@@ -271,8 +310,8 @@ def export_report(result: ABResult, directory: str | Path = ".", stem: str = "wo
     out.mkdir(parents=True, exist_ok=True)
     paths = {"html": out / f"{stem}.html", "csv": out / f"{stem}.csv", "games_csv": out / f"{stem}_games.csv"}
     paths["html"].write_text(report_html(result, lang), encoding="utf-8")
-    result.comparison.to_csv(paths["csv"], index=False)
-    games_table(result).to_csv(paths["games_csv"], index=False)
+    paths["csv"].write_text(comparison_csv(result), encoding="utf-8")
+    paths["games_csv"].write_text(games_csv(result), encoding="utf-8")
     return paths
 
 

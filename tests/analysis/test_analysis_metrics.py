@@ -151,7 +151,7 @@ def test_registry_and_compute():
     for name, metric in M.METRICS.items():
         assert len(metric.description) > 40, name
         assert metric.function.__doc__
-    res = SimResult(games_table(), rounds_table(), rooms_table(), {"games": 4})
+    res = SimResult.from_frames(games_table(), rounds_table(), rooms_table(), {"games": 4})
     assert M.compute(res, "balance") == pytest.approx(0.375)
     assert M.compute(res, "kingmaking", margin=7)["rate"] == pytest.approx(0.5)
     with pytest.raises(ValueError):

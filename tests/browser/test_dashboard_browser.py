@@ -297,3 +297,25 @@ def test_a_chart_whose_library_cannot_load_says_so_and_draws_on_a_click_later(pa
     page.locator(".dg-payout-explorer .js-plotly-plot .main-svg").first.wait_for(timeout=60_000)
     assert page.locator(".dg-payout-explorer .dg-lazy-plot-failed").count() == 0
     assert not page.console_errors, page.console_errors
+
+
+def test_a_long_lab_run_can_be_stopped_on_the_server(page, voila_server):
+    """The run is an asyncio task on the kernel's loop (widgets/background.py): the Stop click
+    reaches the kernel while the games are played, and the games kept are shown (issue 31)."""
+    open_dashboard(page, voila_server)
+    click_tab(page, "Lab")
+    lab = page.locator(".dg-lab")
+    lab.locator("button.dg-lab-run").wait_for()
+    games_input = lab.locator(".dg-lab-games input")
+    games_input.fill("20000")
+    games_input.press("Enter")
+    settle(page, ".dg-lab")
+    lab.locator("button.dg-lab-run").click()
+    page.wait_for_function("Number((document.querySelector('.dg-lab .dg-lab-progress-text').innerText"
+                           ".match(/^(\\d+) \\/ 20000 /) || [0, 0])[1]) >= 20", timeout=60_000)
+    lab.locator("button.dg-lab-stop").click()
+    page.wait_for_function("document.querySelector('.dg-lab .dg-message').innerText.startsWith('Stopped after')",
+                           timeout=30_000)
+    said = lab.locator(".dg-message").first.inner_text()
+    assert "of 20000 games" in said and 20 <= int(said.split()[2]) < 20000, said
+    assert lab.locator(".dg-lab-row").count() == 4 and "Traceback" not in page.content()

@@ -4,15 +4,19 @@ every request to any other host aborted, and the dashboard — Python running in
 (Pyodide), no server kernel — plays round 1 in Learn (the gold shown equals the engine's, replayed
 here), a move in Play made by clicking the drawn board (an anywidget: its targets are
 ``role="button"`` elements found by their accessible names), opens Explore, shows a sourced fact in
-Compare (built from the comparison's plain rows: no pandas in the browser), switches to 繁體中文,
-and says that Lab needs the server version; then axe-core audits every tab in both languages
-(issue 32).
+Compare (built from the comparison's plain rows: no pandas in the browser), runs a small Lab
+experiment (the numbers shown = this Python's for the same settings), stops a long one, runs an
+A/B experiment in the design workshop and downloads its report (plotly inlined; its data = this
+Python's run), switches to 繁體中文 and does the Lab and the A/B again (issue 31); then axe-core
+audits every tab in both languages (issue 32). Screenshots of Lab and A/B at 1024×768 in both
+languages are left in the test's temporary folder.
 
 Skipped (or failed in CI) only when the site has not been built.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import re
 import time
@@ -26,6 +30,7 @@ from conftest import unavailable
 from test_dashboard_browser import (play_round_one_by_clicking, ply, replay_with_engine, settle,
                                     shown_gold, wait_changed)
 
+from dungeon_guilds import i18n
 from dungeon_guilds.app.site_server import start
 from dungeon_guilds.siblings import comparison
 
@@ -34,6 +39,106 @@ pytestmark = pytest.mark.browser
 SITE = Path(__file__).resolve().parents[2] / "_site"
 PREFIX = "/dungeon-guilds/"
 FIRST_RENDER_TIMEOUT = 400_000  # ms: Pyodide starts and loads every wheel; slow on a busy machine
+LAB_GAMES, AB_GAMES = 30, 20  # small runs: a few seconds each in the browser
+
+
+def expected_lab(games: int) -> list[tuple[int, float, float]]:
+    """(seat, win rate, mean gold) of the Lab's default run (4 greedy bots, seed 0) here."""
+    pytest.importorskip("ipywidgets")
+    from dungeon_guilds.widgets.lab import LabPanel
+
+    lab = LabPanel(games=games)
+    lab.run()
+    return [(r["seat"], r["win_rate"], r["gold_mean"]) for r in lab.seat_rows]
+
+
+def run_lab(page, lang: str, games: int = LAB_GAMES) -> None:
+    """Run the Lab with ``games`` games; check the table against this Python's numbers."""
+    page.locator(".dg-lab-tabs .lm-TabBar-tab", has_text=i18n.t("dash.lab_balance", lang)).first.click()
+    lab = page.locator(".dg-lab")
+    lab.locator("button.dg-lab-run").wait_for(timeout=120_000)
+    games_input = lab.locator(".dg-lab-games input")
+    games_input.fill(str(games))
+    games_input.press("Enter")
+    settle(page, ".dg-lab")
+    t0 = time.perf_counter()
+    lab.locator("button.dg-lab-run").click()
+    done = i18n.t("lab.done", lang, games=games, seconds=math.nan, rate=0).split("nan")[0]  # "30 games in "
+    page.wait_for_function("t => document.querySelector('.dg-lab .dg-message').innerText.startsWith(t)",
+                           arg=done, timeout=300_000)
+    rate = lab.locator(".dg-lab-stats").get_attribute("data-games-per-second")
+    print(f"Lab ({lang}): {games} games in {time.perf_counter() - t0:.1f} s ({rate} games/s playing)")
+    rows = page.eval_on_selector_all(
+        ".dg-lab .dg-lab-row", "rows => rows.map(r => [Number(r.dataset.seat), Number(r.dataset.win), "
+                               "Number(r.dataset.gold)])")
+    want = expected_lab(games)
+    assert len(rows) == len(want) == 4
+    for (seat, win, gold), (s, w, g) in zip(rows, want):
+        assert seat == s and abs(win - w) < 1e-5 and abs(gold - g) < 1e-5, (rows, want)
+    lab.locator(".dg-lab-chart").scroll_into_view_if_needed()
+    lab.locator(".dg-lab-chart .js-plotly-plot .main-svg").first.wait_for(timeout=120_000)
+
+
+def stop_a_long_lab_run(page) -> None:
+    """Start 5000 games, Stop after the first chunks: the page answers and keeps the games played."""
+    lab = page.locator(".dg-lab")
+    games_input = lab.locator(".dg-lab-games input")
+    games_input.fill("5000")
+    games_input.press("Enter")
+    settle(page, ".dg-lab")
+    lab.locator("button.dg-lab-run").click()
+    page.wait_for_function("Number((document.querySelector('.dg-lab .dg-lab-progress-text').innerText"
+                           ".match(/^(\\d+) \\/ 5000 /) || [0, 0])[1]) >= 20", timeout=120_000)
+    t0 = time.perf_counter()
+    lab.locator("button.dg-lab-stop").click()
+    page.wait_for_function("document.querySelector('.dg-lab .dg-message').innerText.startsWith('Stopped after')",
+                           timeout=60_000)
+    print(f"Stop answered in {time.perf_counter() - t0:.2f} s: {lab.locator('.dg-message').first.inner_text()}")
+    said = lab.locator(".dg-message").first.inner_text()
+    assert "of 5000 games" in said and int(said.split()[2]) >= 20, said
+
+
+def run_ab_and_download(page, lang: str, folder: Path, games: int = AB_GAMES) -> None:
+    """The design workshop's A/B (arm B without lords' effects): run, prepare the downloads,
+    download the report; its data block is this Python's experiment."""
+    from dungeon_guilds.rules import Rules
+    from dungeon_guilds.widgets.ab_experiment import DEFAULT_BOTS
+    from dungeon_guilds.workshop.ab import Arm, run_ab
+    from dungeon_guilds.workshop.report import load_report
+
+    page.locator(".dg-lab-tabs .lm-TabBar-tab", has_text=i18n.t("dash.lab_workshop", lang)).first.click()
+    page.locator(".dg-workshop .lm-TabBar-tab", has_text=i18n.t("workshop.ab_title", lang)).first.click()
+    ab = page.locator(".dg-ab")
+    ab.locator("button.dg-ab-run").wait_for(timeout=120_000)
+    ab.locator(".dg-arm-b .dg-arm-lords select").select_option(label=i18n.t("option.lords_none", lang))
+    games_input = ab.locator(".dg-ab-games input")
+    games_input.fill(str(games))
+    games_input.press("Enter")
+    settle(page, ".dg-ab")
+    t0 = time.perf_counter()
+    ab.locator("button.dg-ab-run").click()
+    done = i18n.t("workshop.ab_done", lang, games=games, seconds=math.nan).split("nan")[0]
+    page.wait_for_function("t => document.querySelector('.dg-ab .dg-message').innerText.startsWith(t)",
+                           arg=done, timeout=300_000)
+    print(f"A/B ({lang}): {games} games per arm in {time.perf_counter() - t0:.1f} s")
+    ab.locator(".dg-ab-table-html .dg-ab-table").wait_for()
+    ab.locator(".dg-ab-fig-differences .js-plotly-plot").scroll_into_view_if_needed()
+    ab.locator(".dg-ab-fig-differences .js-plotly-plot .main-svg").first.wait_for(timeout=120_000)
+    ab.locator("button.dg-ab-export").click()
+    link = ab.locator(".dg-ab-downloads a.dg-download").first
+    link.wait_for(timeout=120_000)
+    with page.expect_download(timeout=60_000) as download:
+        link.click()
+    path = folder / f"report-{lang}.html"
+    download.value.save_as(path)
+    html = path.read_text(encoding="utf-8")
+    assert html.count("Plotly.newPlot") == 4 and "<script src" not in html  # plotly.js inline, once
+    report = load_report(html)
+    here = run_ab(Arm("A"), Arm("B", Rules(lords="none")), games, list(DEFAULT_BOTS[:4]), 4, seed=0)
+    shown = report["comparison"].set_index(["metric", "group"])["diff"]
+    for row in here.comparison_rows:
+        assert abs(shown[(row["metric"], row["group"])] - row["diff"]) < 1e-9, row
+    assert report["arms"][1].rules == Rules(lords="none")
 
 
 @pytest.fixture(scope="module")
@@ -117,6 +222,18 @@ def test_the_static_site_plays_learn_and_play_offline_under_a_sub_path(browser, 
         assert fact["value"] in row.inner_text() and "line 9" in row.inner_text(), row.inner_text()
         assert page.locator(".dg-tab-compare .dg-needs-server").count() == 0
 
+        # Lab: a balance run, a long one stopped, and the design workshop's A/B with its report
+        page.get_by_role("tab", name="Lab").click()
+        run_lab(page, "en")
+        page.screenshot(path=str(tmp_path / "static-site-lab-en.png"))
+        page.locator(".dg-lab .dg-lab-intro").scroll_into_view_if_needed()
+        page.screenshot(path=str(tmp_path / "static-site-lab-top-en.png"))
+        stop_a_long_lab_run(page)
+        run_ab_and_download(page, "en", tmp_path)
+        page.screenshot(path=str(tmp_path / "static-site-ab-en.png"))
+        page.locator(".dg-ab .dg-ab-verdict").scroll_into_view_if_needed()
+        page.screenshot(path=str(tmp_path / "static-site-ab-top-en.png"))
+
         # 繁體中文: the labels follow, the numbers stay
         page.locator(".dg-dash-header .dg-lang-toggle button", has_text="繁體中文").click()
         page.get_by_role("tab", name="學習").wait_for()
@@ -128,12 +245,17 @@ def test_the_static_site_plays_learn_and_play_offline_under_a_sub_path(browser, 
         page.wait_for_function(
             "document.querySelector('.dg-tab-compare .dg-cmp table').innerText.includes('3–6 人')")
 
-        # Lab: no pandas in the browser -> the tab says so and points to the server version
+        # Lab in 繁體中文: the same runs, the words in Chinese
         page.get_by_role("tab", name="實驗室").click()
-        page.wait_for_selector(".dg-tab-lab .dg-needs-server")
-        assert "伺服器版" in page.locator(".dg-tab-lab .dg-needs-server").first.inner_text()
+        run_lab(page, "zh")
+        page.screenshot(path=str(tmp_path / "static-site-lab-zh.png"))
+        page.locator(".dg-lab .dg-lab-intro").scroll_into_view_if_needed()
+        page.screenshot(path=str(tmp_path / "static-site-lab-top-zh.png"))
+        run_ab_and_download(page, "zh", tmp_path)
+        page.screenshot(path=str(tmp_path / "static-site-ab-zh.png"))
+        page.locator(".dg-ab .dg-ab-verdict").scroll_into_view_if_needed()
+        page.screenshot(path=str(tmp_path / "static-site-ab-top-zh.png"))
         assert "Traceback" not in page.content()
-        page.screenshot(path=str(tmp_path / "static-site-zh.png"))
 
         # accessibility (issue 32): axe-core over every tab and sub-tab, both languages, after
         # the round played above: no serious or critical violation
