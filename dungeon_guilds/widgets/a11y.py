@@ -9,7 +9,13 @@ the page (its JavaScript and CSS are inline here; nothing is fetched from anothe
   (or, when the label is empty, the widget's ``title``);
 * **heard, not only seen** — a visually hidden ``aria-live="polite"`` region in the page's
   language repeats each new text of the apps' message lines (``.dg-message``: every move and
-  refusal) and the round story's current step (``.dg-story-now``: each room's resolution);
+  refusal), the round story's current step (``.dg-story-now``: each room's resolution) and the
+  whole story again when the student asks for it (``.dg-story-replay``: "Replay the narration");
+* **keyboard** — the folds' titles (ipywidgets draws them as plain ``div`` elements) become buttons
+  with a Tab stop, ``aria-expanded`` and Enter / Space; an icon's font glyph is hidden from a
+  button's name; when the focused control is disabled, folded away or redrawn (the end-of-round
+  button once it is your move, *Start* once the set-up folds), the focus goes back to the same
+  app's board (its first target, else the picture) instead of the top of the page;
 * **seeing** — text contrast of at least 4.5:1 where the widget libraries' defaults fall short
   (the tab bar's and the folds' labels: #6d6d6d on #eeeeee is 4.45:1; the coloured buttons'
   white text: ipywidgets' green #388e3c is 4.11:1, now #2e7d32, 5.1:1), a focus ring on every focusable control
@@ -29,7 +35,7 @@ import traitlets
 HTML_LANG = {"en": "en", "zh": "zh-Hant"}
 
 _ESM = r"""
-const LIVE_SOURCES = '.dg-message, .dg-story-now';
+const LIVE_SOURCES = '.dg-message, .dg-story-now, .dg-story-replay';
 function labelSliders(root) {
   for (const handle of root.querySelectorAll('[role="slider"]:not([aria-label]):not([aria-labelledby])')) {
     const box = handle.closest('.widget-inline-hbox, .widget-slider, .jupyter-widgets');
@@ -38,6 +44,47 @@ function labelSliders(root) {
     if (name) handle.setAttribute('aria-label', name);
   }
 }
+// ipywidgets 8 draws a fold's (Accordion's) title as a plain <div>: no Tab stop, no key. Each
+// gets a button's role, a Tab stop, aria-expanded, and Enter / Space.
+function foldHeaders(root) {
+  for (const head of root.querySelectorAll('.jupyter-widget-Collapse-header')) {
+    const open = head.parentElement.classList.contains('jupyter-widget-Collapse-open');
+    if (!head.hasAttribute('tabindex')) {
+      head.setAttribute('tabindex', '0');
+      head.setAttribute('role', 'button');
+      head.addEventListener('keydown', (e) => {
+        if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); head.click(); }
+      });
+    }
+    if (head.getAttribute('aria-expanded') !== String(open)) head.setAttribute('aria-expanded', String(open));
+  }
+  // an icon inside a button is decoration: its font glyph is not part of the button's name
+  for (const icon of root.querySelectorAll('button i.fa:not([aria-hidden]), .jupyter-widget-Collapse-header i.fa:not([aria-hidden])')) {
+    icon.setAttribute('aria-hidden', 'true');
+  }
+}
+// When the focused control is disabled, hidden or redrawn away (a button that waits for your
+// move, the set-up folding after "Start"), the browser drops the focus to the page's top. Put it
+// back in the same app: on the board's first target, else on the board itself.
+const APP_ROOTS = '.dg-stepper, .dg-play-table, .dg-app';
+let lastFocused = null, lastRoot = null;
+function gone(node) {
+  return !node.isConnected || node.disabled || node.getAttribute('aria-disabled') === 'true'
+    || node.offsetParent === null;
+}
+function keepFocus() {
+  const now = document.activeElement;
+  if (!lastFocused || (now && now !== document.body) || !gone(lastFocused)) return;
+  if (!lastRoot || !lastRoot.isConnected || lastRoot.offsetParent === null) return;
+  const next = lastRoot.querySelector('[data-target][aria-disabled="false"]')
+    || lastRoot.querySelector('svg.dg-board-svg');
+  if (next) next.focus();
+}
+document.addEventListener('focusin', (e) => {
+  if (e.target === document.body || !e.target.closest) return;
+  lastFocused = e.target;
+  lastRoot = e.target.closest(APP_ROOTS);
+});
 function render({ model, el }) {
   el.classList.add('dg-a11y');
   const live = document.createElement('div');
@@ -56,7 +103,10 @@ function render({ model, el }) {
       const said = node.textContent.trim();
       if (said && last.get(node) !== said) {
         last.set(node, said);
-        live.textContent = said;
+        if (live.textContent === said) {  // the same words again (a replay): empty, then say them
+          live.textContent = '';
+          setTimeout(() => { live.textContent = said; }, 60);
+        } else live.textContent = said;
         model.set('announced', said);
         model.save_changes();
       }
@@ -66,12 +116,16 @@ function render({ model, el }) {
   const observer = new MutationObserver(() => {
     if (pending) return;
     pending = true;
-    requestAnimationFrame(() => { pending = false; labelSliders(document); announce(); });
+    requestAnimationFrame(() => {
+      pending = false; labelSliders(document); foldHeaders(document); announce(); keepFocus();
+    });
   });
-  observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+  observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true,
+                                    attributeFilter: ['disabled', 'class', 'aria-disabled'] });
   model.on('change:html_lang', setLang);
   setLang();
   labelSliders(document);
+  foldHeaders(document);
   return () => observer.disconnect();
 }
 export default { render };
