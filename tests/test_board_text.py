@@ -142,6 +142,6 @@ def test_the_html_is_one_labelled_region_in_the_pages_language():
     game = played(1, 9)
     for lang, html_lang, label in (("en", "en", "The board in words"), ("zh", "zh-Hant", "圖板的文字說明")):
         html = board_text_html(game.state, lang, 0, game.log, uid="dgx")
-        assert html.startswith(f'<div class="dg-board-text" id="dgx-text" role="region" aria-label="{label}" '
-                               f'lang="{html_lang}">')
+        assert html.startswith(f'<div class="dg-board-text" role="region" aria-label="{label}" '
+                               f'lang="{html_lang}"><ul class="dg-board-text-lines" id="dgx-text">')
         assert html.count("<li>") == len(board_lines(game.state, lang, 0, game.log)) == 3 + len(game.state.rooms) + game.state.n

@@ -137,13 +137,13 @@ def board_lines(state, lang: str | None = None, viewer: int | None = None, log: 
 
 def board_text_html(state, lang: str | None = None, viewer: int | None = None, log: Sequence[dict] | None = None,
                     uid: str = "dg") -> str:
-    """:func:`board_lines` as a labelled ``role="region"`` list, ``id="{uid}-text"`` (the id the
-    board's ``aria-describedby`` names), in the page's language."""
+    """:func:`board_lines` as a list in a labelled ``role="region"`` (a screen reader's landmark),
+    in the page's language. The list's ``id="{uid}-text"`` is what the picture's
+    ``aria-describedby`` names: the list, not the region, whose label would stand for the text."""
     lang = lang or i18n.get_language()
     items = "".join(f"<li>{escape(line)}</li>" for line in board_lines(state, lang, viewer, log))
-    return (f'<div class="dg-board-text" id="{escape(uid)}-text" role="region" '
-            f'aria-label="{escape(t("region", lang))}" lang="{HTML_LANG.get(lang, lang)}">'
-            f'<ul class="dg-board-text-lines">{items}</ul></div>')
+    return (f'<div class="dg-board-text" role="region" aria-label="{escape(t("region", lang))}" '
+            f'lang="{HTML_LANG.get(lang, lang)}"><ul class="dg-board-text-lines" id="{escape(uid)}-text">{items}</ul></div>')
 
 
 __all__ = ["board_lines", "board_text_html", "room_line", "seat_line"]

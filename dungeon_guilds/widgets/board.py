@@ -46,7 +46,7 @@ function render({ model, el }) {
     const was = had && document.activeElement.dataset ? document.activeElement.dataset.target : '';
     el.innerHTML = model.get('html') + model.get('description');
     const svg = el.querySelector('svg.dg-board-svg');
-    const words = el.querySelector('.dg-board-text');
+    const words = el.querySelector('.dg-board-text-lines');
     if (svg) {
       svg.setAttribute('tabindex', '-1');  // focus comes back here when no target is left
       if (words) svg.setAttribute('aria-describedby', words.id);  // the board in words
