@@ -5,8 +5,8 @@ the page (its JavaScript and CSS are inline here; nothing is fetched from anothe
 * **the page's language** — ``<html lang>`` follows the language toggle (``en`` / ``zh-Hant``),
   so a screen reader switches voice for 繁體中文;
 * **names for controls that have none** — ipywidgets 8 draws a slider's handle as a
-  ``role="slider"`` element with no accessible name; it gets the text of its widget's label
-  (or, when the label is empty, the widget's ``title``);
+  ``role="slider"`` element with no accessible name, and its editable value beside it likewise;
+  both get the text of their widget's label (or, when the label is empty, the widget's ``title``);
 * **heard, not only seen** — a visually hidden ``aria-live="polite"`` region in the page's
   language repeats each new text of the apps' message lines (``.dg-message``: every move and
   refusal), the round story's current step (``.dg-story-now``: each room's resolution) and the
@@ -37,11 +37,19 @@ HTML_LANG = {"en": "en", "zh": "zh-Hant"}
 _ESM = r"""
 const LIVE_SOURCES = '.dg-message, .dg-story-now, .dg-story-replay';
 function labelSliders(root) {
-  for (const handle of root.querySelectorAll('[role="slider"]:not([aria-label]):not([aria-labelledby])')) {
-    const box = handle.closest('.widget-inline-hbox, .widget-slider, .jupyter-widgets');
+  // a slider's handle and its editable value box; named (again, when the language changes) from
+  // the widget's label; a name the page's own code gave is left alone
+  for (const node of root.querySelectorAll('[role="slider"], .widget-readout[contenteditable="true"]')) {
+    if (node.hasAttribute('aria-labelledby')) continue;
+    if (node.hasAttribute('aria-label') && !node.dataset.dgNamed) continue;
+    const box = node.closest('.widget-inline-hbox, .widget-slider, .jupyter-widgets');
     const label = box ? box.querySelector('.widget-label') : null;
     const name = (label && label.textContent.trim()) || (box && box.getAttribute('title')) || '';
-    if (name) handle.setAttribute('aria-label', name);
+    if (name && node.getAttribute('aria-label') !== name) {
+      node.setAttribute('aria-label', name);
+      node.dataset.dgNamed = '1';
+      if (!node.hasAttribute('role')) node.setAttribute('role', 'textbox');
+    }
   }
 }
 // ipywidgets 8 draws a fold's (Accordion's) title as a plain <div>: no Tab stop, no key. Each
@@ -144,6 +152,10 @@ _CSS = r"""
 .dg-dashboard .jupyter-button.mod-danger, .dg-app .jupyter-button.mod-danger { background-color: #c62828; }
 .dg-dashboard :focus-visible, .dg-app :focus-visible { outline: 3px solid #0072B2 !important;
   outline-offset: 2px; }
+/* ipywidgets turns text and number boxes' outline off with a stronger selector (outline: none !important) */
+.dg-dashboard .jupyter-widgets input:focus-visible, .dg-app .jupyter-widgets input:focus-visible,
+.dg-dashboard .jupyter-widgets textarea:focus-visible, .dg-app .jupyter-widgets textarea:focus-visible {
+  outline: 3px solid #0072B2 !important; outline-offset: 1px; }
 @media (max-width: 720px) {  /* 200 % zoom on a 1024 px screen: the side panel goes under the board */
   .dg-dashboard .dg-board-row { flex-wrap: wrap !important; }
   .dg-dashboard .dg-board-row > * { min-width: 0 !important; max-width: 100% !important; flex: 1 1 100% !important; }
