@@ -100,23 +100,35 @@ function render({ model, el }) {
   live.setAttribute('aria-live', 'polite');
   live.setAttribute('role', 'status');
   el.appendChild(live);
+  // what was said last, per app and per kind of source: a redraw that puts the same words in a
+  // new node (the story shown whole again) is not said twice; a replay (a new counter) is
   const last = new WeakMap();
+  let saying = 0;
   function setLang() {
     document.documentElement.lang = model.get('html_lang');
     live.setAttribute('lang', model.get('html_lang'));
+  }
+  function say(said) {
+    const mine = ++saying;
+    if (live.textContent === said) {  // the same words again (a replay): empty, then say them
+      live.textContent = '';
+      setTimeout(() => { if (mine === saying) live.textContent = said; }, 60);
+    } else live.textContent = said;
+    model.set('announced', said);
+    model.save_changes();
   }
   function announce() {
     for (const node of document.querySelectorAll(LIVE_SOURCES)) {
       if (node.offsetParent === null) continue;  // not on screen (another tab)
       const said = node.textContent.trim();
-      if (said && last.get(node) !== said) {
-        last.set(node, said);
-        if (live.textContent === said) {  // the same words again (a replay): empty, then say them
-          live.textContent = '';
-          setTimeout(() => { live.textContent = said; }, 60);
-        } else live.textContent = said;
-        model.set('announced', said);
-        model.save_changes();
+      const root = node.closest('.dg-app') || document.body;
+      const kind = node.matches('.dg-message') ? 'message' : node.matches('.dg-story-now') ? 'now' : 'replay';
+      const key = kind === 'replay' ? `${node.dataset.replay}#${said}` : said;
+      const seen = last.get(root) || {};
+      last.set(root, seen);
+      if (said && seen[kind] !== key) {
+        seen[kind] = key;
+        say(said);
       }
     }
   }

@@ -175,7 +175,8 @@ class RoundStory(W.VBox):
             return
         self.show_all()
         self.replays += 1
-        said = " ".join([_t("title", self._lang, round=self.round) + ":", *self.steps])
+        lang = self._lang
+        said = _t("replay_said", lang, title=_t("title", lang, round=self.round), steps=_join(lang, *self.steps))
         self.replay_html.value = (f'<div class="dg-story-replay dg-visually-hidden" data-replay="{self.replays}">'
                                   f"{escape(said)}</div>")
 

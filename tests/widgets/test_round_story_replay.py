@@ -35,7 +35,8 @@ def test_replay_shows_and_says_the_last_rounds_story(lang):
     story.replay_button.click()
     count, said = replayed(story)
     assert count == 1
-    assert said == " ".join([i18n.t("narr.title", lang, round=1) + ":", *steps])
+    title = i18n.t("narr.title", lang, round=1)
+    assert said == (f"{title}: {' '.join(steps)}" if lang == "en" else f"{title}：{''.join(steps)}")
     shown = re.findall(r'<li class="dg-story-step[^"]*">(.*?)</li>', story.text_html.value)
     assert [unescape(x) for x in shown] == steps  # every step shown again, not only the first
     story.replay_button.click()
@@ -49,5 +50,5 @@ def test_replay_follows_the_language_toggle():
     s.run("round")
     s.language_toggle.value = "zh"
     s.story.replay_button.click()
-    assert replayed(s.story)[1].startswith(i18n.t("narr.title", "zh", round=1))
+    assert replayed(s.story)[1].startswith(i18n.t("narr.title", "zh", round=1) + "：")
     assert s.story.replay_button.description == "重播這回合的說明"
