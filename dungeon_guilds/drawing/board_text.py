@@ -126,8 +126,10 @@ def board_lines(state, lang: str | None = None, viewer: int | None = None, log: 
     else:
         lines.append(t("to_move", lang, seat=state.current + 1, name=state.names[state.current]))
     name = i18n.lord_name(state.lord, lang)
-    lines.append(t("lord", lang, name=name, effect=i18n.lord_text(state.lord, lang)) if state.effects_on
-                 else t("effects_off", lang, name=name))
+    effect = i18n.lord_text(state.lord, lang).strip()
+    if effect and not effect.endswith((".", "。", "!", "！", ")", "）")):
+        effect += t("stop", lang)  # a lord card's text may end without a full stop
+    lines.append(t("lord", lang, name=name, effect=effect) if state.effects_on else t("effects_off", lang, name=name))
     results = resolution(log, rooms_round(state)) if log else None
     for i in range(len(state.rooms)):
         lines.append(room_line(state, i, results[i] if results and i < len(results) else None, lang))
