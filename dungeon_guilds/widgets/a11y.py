@@ -164,6 +164,9 @@ _CSS = r"""
 .dg-dashboard .jupyter-button.mod-danger, .dg-app .jupyter-button.mod-danger { background-color: #c62828; }
 .dg-dashboard :focus-visible, .dg-app :focus-visible { outline: 3px solid #0072B2 !important;
   outline-offset: 2px; }
+/* a fold's title and a tab fill their box, whose edge would cut a ring drawn outside them */
+.dg-dashboard .jupyter-widget-Collapse-header:focus-visible, .dg-app .jupyter-widget-Collapse-header:focus-visible,
+.dg-dashboard .lm-TabBar-tab:focus-visible, .dg-app .lm-TabBar-tab:focus-visible { outline-offset: -3px !important; }
 /* ipywidgets turns text and number boxes' outline off with a stronger selector (outline: none !important) */
 .dg-dashboard .jupyter-widgets input:focus-visible, .dg-app .jupyter-widgets input:focus-visible,
 .dg-dashboard .jupyter-widgets textarea:focus-visible, .dg-app .jupyter-widgets textarea:focus-visible {
