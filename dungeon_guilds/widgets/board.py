@@ -12,7 +12,15 @@ sends the target's id to Python; :class:`GameBoard` turns it into a move:
 
 Only the seat given to :meth:`GameBoard.show` as ``player`` can click; with ``player=None``
 (a bot's turn, the game over) the board is locked (``locked`` is True, the root element has
-``data-locked="1"``). Headless use (tests): ``board.click("hand-3")``, ``board.click("slot-2-0")``.
+``data-locked="1"``); a board that had the focus keeps it (the picture itself, when no target is
+left to focus), so a keyboard user is never sent back to the top of the page.
+
+Beside the picture, visually hidden, is the board in words
+(:func:`dungeon_guilds.drawing.board_text.board_text_html`, the ``description`` trait): the picture
+names it with ``aria-describedby``, so a screen reader reads the rooms, occupants, gold and whose
+turn it is as one description, redrawn with every move.
+
+Headless use (tests): ``board.click("hand-3")``, ``board.click("slot-2-0")``.
 """
 
 from __future__ import annotations
@@ -25,6 +33,7 @@ import traitlets
 from .. import i18n
 from ..board_targets import Target, board_targets
 from ..drawing.board_svg import board_svg_html
+from ..drawing.board_text import board_text_html
 
 _ESM = r"""
 function targets(el) {
@@ -35,7 +44,13 @@ function render({ model, el }) {
   function draw() {
     const had = el.contains(document.activeElement);
     const was = had && document.activeElement.dataset ? document.activeElement.dataset.target : '';
-    el.innerHTML = model.get('html');
+    el.innerHTML = model.get('html') + model.get('description');
+    const svg = el.querySelector('svg.dg-board-svg');
+    const words = el.querySelector('.dg-board-text-lines');
+    if (svg) {
+      svg.setAttribute('tabindex', '-1');  // focus comes back here when no target is left
+      if (words) svg.setAttribute('aria-describedby', words.id);  // the board in words
+    }
     el.dataset.locked = model.get('locked') ? '1' : '0';
     const root = el.querySelector('.dg-board');
     if (root) {
@@ -46,6 +61,7 @@ function render({ model, el }) {
       const want = model.get('focus_target') || was;
       const next = el.querySelector(`[data-target="${want}"][aria-disabled="false"]`) || targets(el)[0];
       if (next) next.focus();
+      else if (svg) svg.focus();  // a bot's turn: keep the focus on the board, not lost to the page
     }
   }
   function send(t) {
@@ -67,6 +83,7 @@ function render({ model, el }) {
   });
   model.on('change:html', draw);
   model.on('change:locked', draw);
+  model.on('change:description', draw);
   draw();
 }
 export default { render };
@@ -77,6 +94,8 @@ _CSS = """
 .dg-board-widget svg { width: 100%; height: auto; display: block; }
 .dg-board-widget [data-target]:focus-visible { outline: none; }
 .dg-board-widget[data-locked="1"] svg { filter: saturate(.85); }
+.dg-board-widget .dg-board-text { position: absolute !important; width: 1px; height: 1px; padding: 0;
+  margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 """
 
 
@@ -88,6 +107,8 @@ class BoardWidget(anywidget.AnyWidget):
     html = traitlets.Unicode("").tag(sync=True)
     locked = traitlets.Bool(False).tag(sync=True)
     focus_target = traitlets.Unicode("").tag(sync=True)
+    # the board in words (drawing/board_text.py), visually hidden, the picture's aria-describedby
+    description = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -134,6 +155,7 @@ class GameBoard(BoardWidget):
             self.focus_target = ""
         self._key = key
         self._args = (state, lang, player, viewer, log)
+        self.description = board_text_html(state, lang, viewer, log, uid=f"dg{self.model_id[:8]}")
         self._draw()
 
     def _draw(self, focus: Callable[[dict], str] | None = None) -> None:

@@ -8,7 +8,8 @@ strength against the needed defence, R5.1), the treasure and its split with the 
 failure (R5.1) and the healing paid or dropped (R6.1). Nothing is decided here: the numbers are
 the engine's.
 
-:class:`RoundStory` shows them with *previous* / *next* buttons; :func:`round_log_html` is the
+:class:`RoundStory` shows them with *previous* / *next* buttons and *Replay the narration*
+(the whole story shown and said again in the page's ``aria-live`` region, issue 32); :func:`round_log_html` is the
 whole game's log grouped by round, the latest round open, older rounds folded but kept;
 :func:`log_html` its last events.
 """
@@ -111,8 +112,9 @@ def log_html(log: Sequence[dict], names: Sequence[str], lang: str, last: int = 1
 
 class RoundStory(W.VBox):
     """Step through the latest resolved round, room by room. ``show(log, names, lang)``
-    after every change; ``prev_button``, ``next_button``, ``text_html``; ``steps`` the
-    sentences, ``index`` the one shown."""
+    after every change; ``prev_button``, ``next_button``, ``all_button``, ``replay_button``,
+    ``text_html``; ``steps`` the sentences, ``index`` the one shown. ``replay_html`` holds, visually
+    hidden, the story the live region says again after *Replay the narration* (:meth:`replay`)."""
 
     def __init__(self, **kwargs):
         self.title_html = W.HTML().add_class("dg-story-title")
@@ -120,14 +122,19 @@ class RoundStory(W.VBox):
         self.prev_button = W.Button(icon="arrow-left", layout=W.Layout(width="auto")).add_class("dg-story-prev")
         self.next_button = W.Button(icon="arrow-right", layout=W.Layout(width="auto")).add_class("dg-story-next")
         self.all_button = W.Button(layout=W.Layout(width="auto")).add_class("dg-story-all")
+        self.replay_button = W.Button(icon="volume-up", layout=W.Layout(width="auto")).add_class("dg-story-replay-button")
+        self.replay_html = W.HTML().add_class("dg-story-replay-box")
         super().__init__([self.title_html, self.text_html,
-                          W.HBox([self.prev_button, self.next_button, self.all_button])], **kwargs)
+                          W.HBox([self.prev_button, self.next_button, self.all_button, self.replay_button],
+                                 layout=W.Layout(flex_flow="row wrap")), self.replay_html], **kwargs)
         self.add_class("dg-story")
         self.steps: list[str] = []
         self.index = 0
         self.round = 0
         self._lang = "en"
         self._shown_all = False
+        self.replays = 0  # how many times the story was replayed (each replay's words differ in the page)
+        self.replay_button.on_click(lambda _b: self.replay())
         self.prev_button.on_click(lambda _b: self.go(self.index - 1))
         self.next_button.on_click(lambda _b: self.go(self.index + 1))
         self.all_button.on_click(lambda _b: self.show_all())
@@ -136,6 +143,7 @@ class RoundStory(W.VBox):
     def show(self, log: Sequence[Mapping], names: Sequence[str], lang: str) -> None:
         rounds = resolved_rounds(log)
         self._lang = lang
+        self.replay_html.value = ""  # a replay is said once; the next change starts afresh
         if not rounds:
             self.steps, self.round = [], 0
             self.layout.display = "none"
@@ -159,6 +167,19 @@ class RoundStory(W.VBox):
         self._shown_all = True
         self._draw()
 
+    def replay(self) -> None:
+        """Show the whole story again and have the page's live region say it, title first, in
+        the story's language (the same words each time: a counter in the page tells a new replay
+        from the last one)."""
+        if not self.steps:
+            return
+        self.show_all()
+        self.replays += 1
+        lang = self._lang
+        said = _t("replay_said", lang, title=_t("title", lang, round=self.round), steps=_join(lang, *self.steps))
+        self.replay_html.value = (f'<div class="dg-story-replay dg-visually-hidden" data-replay="{self.replays}">'
+                                  f"{escape(said)}</div>")
+
     def _draw(self) -> None:
         lang = self._lang
         self.title_html.value = (f'<b class="dg-story-head" data-round="{self.round}">'
@@ -173,6 +194,8 @@ class RoundStory(W.VBox):
         self.prev_button.description = _t("prev", lang)
         self.next_button.description = _t("next", lang)
         self.all_button.description = _t("all", lang)
+        self.replay_button.description = _t("replay", lang)
+        self.replay_button.tooltip = _t("replay_tip", lang)
 
 
 __all__ = ["RoundStory", "log_html", "resolution_steps", "resolved_rounds", "round_log_html"]

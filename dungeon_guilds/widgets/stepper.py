@@ -242,7 +242,7 @@ class RoundStepper(TableApp):
         else:
             seat, action = self._bot_step()
         self.refresh()
-        self.say(lambda: self._played_text(seat, action, before), "ok")
+        self._say_played(seat, action, before)
 
     def _human_choice(self) -> Action | None:
         """What Step ▶ plays for the human to move: the choice made on the board (the two cards
@@ -279,7 +279,15 @@ class RoundStepper(TableApp):
         seat = state.current
         self.play(action)
         self.refresh()
-        self.say(lambda: self._played_text(seat, action, before), "ok")
+        self._say_played(seat, action, before)
+
+    def _say_played(self, seat: int, action: Action, before) -> None:
+        """The move in a sentence; when it ended the game, the result instead (the page's
+        live region then says who won, issue 32)."""
+        if self.game.is_over:
+            self._say_over()
+        else:
+            self.say(lambda: self._played_text(seat, action, before), "ok")
 
     def run(self, until: str = "phase") -> int:
         """Let bots play to the end of the ``phase``, ``round`` or ``game``; stop early when a

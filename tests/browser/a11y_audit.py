@@ -38,6 +38,19 @@ def _settle(page, seconds: float = 0.6) -> None:
     page.wait_for_timeout(int(seconds * 1000))
 
 
+def _built(page, lang: str, timeout_ms: int = 120_000) -> None:
+    """Until the tab shown no longer says "Loading…" (``dash.loading``): a tab is built when it is
+    first opened, and its sub-tabs only exist then."""
+    from dungeon_guilds import i18n
+
+    page.wait_for_function(
+        """(loading) => { const p = Array.from(document.querySelectorAll('.dg-tabs > .widget-tab-contents > .dg-tab-page'))
+             .find(e => e.offsetParent !== null);
+           return p && !Array.from(p.querySelectorAll('.dg-note')).some(n => n.textContent.trim() === loading); }""",
+        arg=i18n.t("dash.loading", lang), timeout=timeout_ms)
+    _settle(page, 1.0)
+
+
 def audit_every_tab(page, langs=("en", "zh")) -> dict[str, dict[str, list[dict]]]:
     """Click every top tab and every tab of a tab bar inside it, in each language, and audit each
     screen. Returns ``{"<lang> <tab> / <sub-tab>": {rule: [nodes]}}`` (screens with no blocking
@@ -51,6 +64,7 @@ def audit_every_tab(page, langs=("en", "zh")) -> dict[str, dict[str, list[dict]]
             tab = top.nth(i)
             tab.click()
             _settle(page, 2.0)
+            _built(page, lang)  # a tab built on its first opening: its sub-tabs are there now
             name = f"{lang} {tab.inner_text().strip()}"
             screens[name] = audit(page, name)
             panel = page.locator(".dg-tabs > .widget-tab-contents > .dg-tab-page:visible").first

@@ -123,3 +123,23 @@ def test_game_redo_line_replaces_the_steppers_own_branch():
     other = next(a for a in g.legal_actions() if a != line[g.ply])
     g.push(other)
     assert g.line_length == g.ply and g.line[-1] == other
+
+
+def test_the_board_in_words_follows_every_move_in_the_boards_language():  # issue 32
+    from dungeon_guilds.drawing.board_text import board_text_html
+
+    g = dispatch_game()
+    board = GameBoard()
+    board.on_move = lambda a: (g.push(a), board.show(g.state, "zh", g.state.current, g.state.current, g.log))
+    board.show(g.state, "zh", g.state.current, g.state.current, g.log)
+    uid = f"dg{board.model_id[:8]}"
+    assert board.description == board_text_html(g.state, "zh", g.state.current, g.log, uid=uid)
+    assert f'id="{uid}-text"' in board.description and 'role="region"' in board.description
+    seat = g.state.current
+    hand = next(k for k, t in board.targets.items() if t.enabled)
+    board.click(hand)
+    board.click(board.focus_target)  # the first allowed slot: the move is played
+    assert board.description == board_text_html(g.state, "zh", g.state.current, g.log, uid=uid)
+    strength = int(hand.split("-")[1])
+    assert f"座位 {seat + 1} · {g.names[seat]}，力量 {strength}" in board.description  # the new occupant
+    assert f"輪到座位 {g.state.current + 1} · {g.names[g.state.current]}" in board.description
