@@ -31,13 +31,13 @@ _SIZE = {ACTED: 16, AGAIN: 20, PASSED_FULL: 12, PASSED_STUCK: 12}
 _ACTION = {"placed": "place", "bumped": "bump", "swapped": "swap"}
 
 
-def _turn_label(turn: Turn) -> str:
+def _turn_label(turn: Turn, lang: str | None = None) -> str:
+    """A marker's words ("3 in room 1", "3 in room 1 / replaces another's"; issue 24.8: not
+    "3→1a"); the hover text is the log's whole sentence, slot included."""
     ev = turn.event
-    if turn.kind == "passed":
+    if turn.kind not in ("placed", "bumped", "swapped"):
         return "–"
-    if turn.kind == "placed":
-        return f"{ev['strength']}→{ev['room']}"
-    return f"{ev['strength']}→{ev['room']}{ev['slot']}"
+    return t(f"turn.label_{turn.kind}", lang, strength=ev["strength"], room=ev["room"])
 
 
 def timeline_figure(game_or_state, round_no: int | None = None, lang: str | None = None) -> go.Figure:
@@ -65,7 +65,7 @@ def timeline_figure(game_or_state, round_no: int | None = None, lang: str | None
         hover = [i18n.event_text(tr.event, names, lang) for tr in sel]
         traces.append(go.Scatter(
             x=[tr.position + 1 for tr in sel], y=[tr.seat for tr in sel],
-            text=[_turn_label(tr) for tr in sel], hovertext=hover, hoverinfo="text",
+            text=[_turn_label(tr, lang) for tr in sel], hovertext=hover, hoverinfo="text",
             customdata=[[tr.position + 1, tr.seat, tr.status, tr.kind] for tr in sel],
             mode="markers+text", textposition="top center", textfont={"size": 10},
             name=t(f"turn.{status}", lang), meta=status,
