@@ -32,8 +32,8 @@ _ACTION = {"placed": "place", "bumped": "bump", "swapped": "swap"}
 
 
 def _turn_label(turn: Turn, lang: str | None = None) -> str:
-    """A marker's words ("3 in room 1", "3 in room 1 / replaces another's"; issue 24.8: not
-    "3→1a"); the hover text is the log's whole sentence, slot included."""
+    """A marker's words, on two lines ("3" over "room 1", "3 replaces" over "room 1"; issue
+    24.8: not "3→1a"); the hover text is the log's whole sentence, slot included."""
     ev = turn.event
     if turn.kind not in ("placed", "bumped", "swapped"):
         return "–"

@@ -351,11 +351,11 @@ def test_clear_probabilities_after_the_game_are_certain():
 
 
 def test_timeline_markers_are_words_not_codes():
-    """Issue 24.8: a marker says "3 in room 1" (and "replaces another's" for a bump), in the
-    page's language, never "3→1" / "3→1a"; its hover is the log's whole sentence."""
+    """Issue 24.8: a marker says "3 / room 1" (and "replaces" for a bump), in the page's
+    language, never "3→1" / "3→1a"; its hover is the log's whole sentence."""
     game, _ = bump_scenario(4, 0, [(6, 0)])
     tl = {tr.position + 1: tr for tr in events.turns(game.log, 1)}
-    for lang, word, bump_word in (("en", "in room", "replaces another's"), ("zh", "派遣到房間", "替換別人")):
+    for lang, word, bump_word in (("en", "<br>room", "replaces"), ("zh", "<br>房間", "替換別人")):
         fig = viz.timeline_figure(game, 1, lang=lang)
         for trace in fig.data[1:]:
             for text, cd, hover in zip(trace.text, trace.customdata, trace.hovertext):
@@ -363,6 +363,6 @@ def test_timeline_markers_are_words_not_codes():
                 assert "→" not in text
                 if turn.kind == "passed":
                     continue
-                assert text.startswith(f"{turn.event['strength']} ") and f"{word} {turn.event['room']}" in text
+                assert text.startswith(str(turn.event['strength'])) and f"{word} {turn.event['room']}" in text
                 assert (bump_word in text) == (turn.kind == "bumped")
                 assert hover == i18n.event_text(turn.event, game.names, lang)
