@@ -67,7 +67,7 @@ def timeline_figure(game_or_state, round_no: int | None = None, lang: str | None
             x=[tr.position + 1 for tr in sel], y=[tr.seat for tr in sel],
             text=[_turn_label(tr, lang) for tr in sel], hovertext=hover, hoverinfo="text",
             customdata=[[tr.position + 1, tr.seat, tr.status, tr.kind] for tr in sel],
-            mode="markers+text", textfont={"size": 10},
+            mode="markers+text", textfont={"size": 10}, cliponaxis=False,
             # above and below in turn: two turns in a row of one seat do not write over each other
             textposition=["top center" if tr.position % 2 == 0 else "bottom center" for tr in sel],
             name=t(f"turn.{status}", lang), meta=status,
@@ -82,7 +82,7 @@ def timeline_figure(game_or_state, round_no: int | None = None, lang: str | None
         xaxis={"title": {"text": t("fig.timeline_x", lang)}, "dtick": 1,
                "range": [0.3, max(len(tl), 2 * state.n) + 0.7]},
         yaxis={"title": {"text": t("fig.timeline_y", lang)}, "tickvals": seats,
-               "ticktext": list(names), "range": [state.n - 0.1, -0.9]},
+               "ticktext": list(names), "range": [state.n + 0.2, -1.2]},
         height=150 + 36 * state.n, margin={"l": 10, "r": 10, "t": 50, "b": 40},
         plot_bgcolor="white", legend={"orientation": "h", "y": -0.35},
     )
