@@ -20,7 +20,7 @@ from .lords import Lord, get_lord
 from .payout import EMPTY, NPC, split
 from .rules import Rules
 from .scoring import result
-from .state import DISPATCH, State, lord_numbers, strengths_of
+from .state import BUMP_FEES, DISPATCH, State, lord_numbers, strengths_of
 from .turn_order import snake_order
 
 NAMES = ("Ann", "Bo", "Cy")
@@ -241,6 +241,74 @@ def npc_move(scenario: str) -> dict[str, Any]:
             "to_room": moved.to_room, "strength": moved.strength, "fee": fee}
 
 
+def npc_lock() -> dict[str, Any]:
+    """R10.2 + R4.3: an NPC that moves in can lock a room. Four Lv1 rooms and a Lv3 room at the
+    bottom (3 players + 1, R10.2), NPCs in rooms 1 and 2. Ann's 4 waits in room 3, Bo fills
+    room 2, Cy puts her 2 beside room 1's NPC, then replaces that NPC with her 3: room 1 locks
+    (2 + 3), and the NPC, which moves to room 3 (room 2 is full), locks room 3 (4 + 1)."""
+    rules = Rules(lords="none", npc=True)
+    st = table([room(1), room(1), room(1), room(3)], {0: (4,), 1: (3,), 2: (2, 3)}, rules=rules)
+    st.hold_resolution = True
+    play(st, [place(4, 3), place(3, 2), place(2, 1)])
+    n_events = len(st.log)
+    play(st, [bump(3, 1, "a")])
+    moved = npc_moves(st.log[n_events:])[0]
+    locked = [e.event["room"] for e in entries(st.log, n_events) if e.kind == "locked"]
+    return {"levels": [c.level for c in st.rooms], "to_room": moved.to_room, "strength": moved.strength,
+            "total": st.room_total(moved.to_room - 1), "threshold": st.lock_threshold(moved.to_room - 1),
+            "locked": locked, "rooms": st.n_rooms}
+
+
+def npc_succubus() -> dict[str, Any]:
+    """R10.2 + R7.5: under the Succubus, the NPC of the Lv1 room 1 has strength 1 and stays
+    (her ban stops players placing or replacing with a 1, not an NPC); Ann's own 1 is refused."""
+    st = table([room(1), room(1), room(2), room(3)], {0: (1, 2)}, rules=Rules(lords="base", npc=True),
+               lord="succubus", exhausts={0: (4, 5)})
+    return {"room_1": st.occupants(0), "npc_strength": st.occupants(0)[0][1] if st.occupants(0) else None,
+            "ann_places_1": refusal(st, place(1, 3)), "rooms": st.n_rooms,
+            "npc_rooms": [i + 1 for i in range(st.n_rooms) if any(o == NPC for o, _ in st.occupants(i))]}
+
+
+# ---------------------------------------------------------------------- R10.1 teams
+TEAM_NAMES = ("Ann", "Bo", "Cy", "Di")  # 2v2: Ann + Cy against Bo + Di (partners opposite)
+# a whole 2v2 game in a dungeon where every room fails: the picks of each round, seat by seat
+TEAM_GAME = ({0: (3, 5), 1: (4, 5), 2: (3, 5), 3: (3, 5)}, {0: (2, 4), 1: (1, 3), 2: (1, 2), 3: (2, 4)},
+             {0: (1, 3), 1: (2, 5), 2: (4, 5), 3: (1, 5)}, {0: (2, 5), 1: (1, 4), 2: (1, 2), 3: (3, 4)})
+
+
+def _team_table(rooms: Sequence[RoomCard], exhausts: dict[int, tuple[int, int]]) -> State:
+    deck = reference_deck()
+    st = State.new(TEAM_NAMES, list(rooms) * 4, _lords(None, 4), deck.levels, deck.heal_costs,
+                   rules=Rules(lords="none", teams="2v2"))
+    while st.phase != DISPATCH:
+        st.apply_action(exhaust(*exhausts[st.current]))
+    return st
+
+
+def team_partner_bump() -> dict[str, Any]:
+    """R10.1 + R4.4: in a Lv2 room Ann's 4 replaces her partner Cy's 3. Ann pays $1 to the bank
+    and $1 to Cy: Ann −$2, Cy +$1, the team −$1 (the bank's dollar)."""
+    st = _team_table([room(2)] * 4, {0: (2, 3), 1: (4, 5), 2: (1, 2), 3: (3, 4)})
+    st.hold_resolution = True
+    play(st, [place(1, 1), place(2, 2), place(3, 2), place(1, 3), place(2, 3), place(4, 4), place(3, 1)])
+    before = st.gold[:]
+    play(st, [bump(4, 2, "b")])
+    change = [after - b for b, after in zip(before, st.gold)]
+    return {"team": list(st.team), "change": change, "team_change": change[0] + change[2],
+            "bank": BUMP_FEES[2][0], "partner": BUMP_FEES[2][1]}
+
+
+def team_result() -> dict[str, Any]:
+    """R10.1 + R8.1: :data:`TEAM_GAME` played to the end: the teams' summed gold ties, so the
+    teams' summed strengths of active adventurers not played in the last round decide."""
+    st = _team_table(FAILING + (room(3, "high"),), {p: (1, 2) for p in range(4)})
+    for picks in TEAM_GAME:
+        play_round(st, picks)
+    res = result(st)
+    return {"gold": list(res.gold), "team_gold": list(res.team_gold), "unplayed": [strengths_of(m) for m in st.unplayed],
+            "team_tiebreak": list(res.team_tiebreak), "winners": [TEAM_NAMES[s] for s in res.winners]}
+
+
 # ---------------------------------------------------------------------- R2.4 / R6.1 / R8.1
 def setup_gold(pair: tuple[int, int], guardian: bool = False) -> dict[str, Any]:
     """R2.4: Ann exhausts ``pair`` at setup (the Guardian as round 1's lord or no lord)."""
@@ -328,5 +396,6 @@ def lord_rooms(lord: Lord | str, n_rooms: int) -> dict[str, Any]:
 
 
 __all__ = ["NAMES", "NPC_SCENARIOS", "SWAP_CASES", "boardgame", "bump_cost", "caveman", "floor", "heal", "lock",
-           "lord_rooms", "npc_cost", "npc_move", "play", "play_round", "refusal", "replace_costs", "room", "setup_gold",
-           "snake", "split_example", "succubus", "swap_check", "swap_cost", "table", "tiebreak"]
+           "lord_rooms", "npc_cost", "npc_lock", "npc_move", "npc_succubus", "play", "play_round", "refusal", "replace_costs", "room", "setup_gold",
+           "snake", "split_example", "succubus", "swap_check", "swap_cost", "table", "team_partner_bump", "team_result",
+           "tiebreak"]

@@ -126,6 +126,9 @@ def _output_texts(output: W.Output) -> Iterator[str]:
             yield item.get("text", "")
 
 
+WORKSHOP_FILLED = {"dg-deck-name", "dg-deck-description"}  # Text fields the workshop fills itself
+
+
 def visible_texts(widget, where: str = "") -> Iterator[tuple[str, str]]:
     """``(where, text)`` for every text of ``widget`` and its children."""
     name = f"{where}/{type(widget).__name__}"
@@ -143,7 +146,10 @@ def visible_texts(widget, where: str = "") -> Iterator[tuple[str, str]]:
         for label in widget._options_labels:
             yield name + "[option]", label
     if isinstance(widget, W.Text) and not isinstance(widget, W.Textarea):
-        pass  # the visitor's own input
+        # the visitor's own input, except the fields the workshop fills itself (a deck's name
+        # and description, issue 24.10)
+        if set(classes) & WORKSHOP_FILLED:
+            yield name + "[value]", widget.value
     if isinstance(widget, W.Tab):
         for title in widget.titles:
             yield name + "[title]", title or ""

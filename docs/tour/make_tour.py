@@ -34,11 +34,13 @@ SHOTS = (
     ("02-play", "Play: a game against bots"),
     ("02c-play-since-last", "Play: the other seats' moves since your last move, beside the board"),
     ("02b-rules", "Rules: the rules explained"),
+    ("02d-rules-variants", "Rules: the variants, with the NPC cases and a worked team example (R10.1, R10.2)"),
     ("03-explore-payout", "Explore: how a treasure is split"),
-    ("03b-explore-turn-order", "Explore: the turn-order explorer (Add names the bump it adds)"),
+    ("03b-explore-turn-order", "Explore: the turn-order explorer (Add names the bump it adds; turns labelled in words)"),
     ("04-explore-rules", "Explore: every rule option, in sentences"),
     ("05-lab-results", "Lab: a balance run and its results"),
-    ("06-deck-editor", "Lab → workshop: the deck editor"),
+    ("06-deck-editor", "Lab → workshop: the deck editor (the reference deck's name and description in the page's language)"),
+    ("06b-deck-editor-changes", "Lab → workshop: the deck editor, a heal cost changed: the changes in words"),
     ("07-lord-builder", "Lab → workshop: the lord builder"),
     ("08-lord-preview", "Lab → workshop: the lord builder's sample dungeon"),
     ("09-ab-results", "Lab → workshop: an A/B experiment's verdict and table"),
@@ -120,6 +122,11 @@ def tour(page, url: str, lang: str) -> None:
     page.locator(f"{tabs} .lm-TabBar-tab").nth(index("rules")).click()
     settle(page, 2000)
     shot(page, lang, "02b-rules")
+    from dungeon_guilds.rule_cards import GROUPS
+
+    page.locator(".dg-rules-accordion .jupyter-widget-Collapse-header").nth(GROUPS.index("variants")).click()
+    settle(page, 1500)
+    shot(page, lang, "02d-rules-variants", ".dg-rule-R10_1")
     page.locator(f"{tabs} .lm-TabBar-tab").nth(index("explore")).click()
     page.wait_for_selector(".dg-payout-explorer .js-plotly-plot", timeout=60_000)
     settle(page, 1000)
@@ -139,6 +146,12 @@ def tour(page, url: str, lang: str) -> None:
     page.wait_for_selector(".dg-workshop .dg-deck-editor", timeout=60_000)
     settle(page, 1000)
     shot(page, lang, "06-deck-editor")
+    box = page.locator(".dg-deck-editor .dg-heal-heal-cost.dg-row-1 input").first
+    box.fill("9")  # strength 1's heal cost: $0 -> $9
+    box.press("Enter")
+    page.wait_for_function("(document.querySelector('.dg-deck-changes') || {}).textContent?.includes('9')")
+    settle(page, 800)
+    shot(page, lang, "06b-deck-editor-changes", ".dg-deck-editor .dg-deck-summary")
     page.locator(".dg-workshop .lm-TabBar-tab").nth(1).click()
     page.wait_for_selector(".dg-lord-builder .dg-lord-preview table", timeout=60_000)
     settle(page, 800)

@@ -31,13 +31,13 @@ _SIZE = {ACTED: 16, AGAIN: 20, PASSED_FULL: 12, PASSED_STUCK: 12}
 _ACTION = {"placed": "place", "bumped": "bump", "swapped": "swap"}
 
 
-def _turn_label(turn: Turn) -> str:
+def _turn_label(turn: Turn, lang: str | None = None) -> str:
+    """A marker's words, on two lines ("3" over "room 1", "3 replaces" over "room 1"; issue
+    24.8: not "3→1a"); the hover text is the log's whole sentence, slot included."""
     ev = turn.event
-    if turn.kind == "passed":
+    if turn.kind not in ("placed", "bumped", "swapped"):
         return "–"
-    if turn.kind == "placed":
-        return f"{ev['strength']}→{ev['room']}"
-    return f"{ev['strength']}→{ev['room']}{ev['slot']}"
+    return t(f"turn.label_{turn.kind}", lang, strength=ev["strength"], room=ev["room"])
 
 
 def timeline_figure(game_or_state, round_no: int | None = None, lang: str | None = None) -> go.Figure:
@@ -65,9 +65,11 @@ def timeline_figure(game_or_state, round_no: int | None = None, lang: str | None
         hover = [i18n.event_text(tr.event, names, lang) for tr in sel]
         traces.append(go.Scatter(
             x=[tr.position + 1 for tr in sel], y=[tr.seat for tr in sel],
-            text=[_turn_label(tr) for tr in sel], hovertext=hover, hoverinfo="text",
+            text=[_turn_label(tr, lang) for tr in sel], hovertext=hover, hoverinfo="text",
             customdata=[[tr.position + 1, tr.seat, tr.status, tr.kind] for tr in sel],
-            mode="markers+text", textposition="top center", textfont={"size": 10},
+            mode="markers+text", textfont={"size": 10}, cliponaxis=False,
+            # above and below in turn: two turns in a row of one seat do not write over each other
+            textposition=["top center" if tr.position % 2 == 0 else "bottom center" for tr in sel],
             name=t(f"turn.{status}", lang), meta=status,
             marker={"symbol": _SYMBOL[status], "size": _SIZE[status],
                     "color": [colour(tr.seat) for tr in sel],
@@ -80,8 +82,8 @@ def timeline_figure(game_or_state, round_no: int | None = None, lang: str | None
         xaxis={"title": {"text": t("fig.timeline_x", lang)}, "dtick": 1,
                "range": [0.3, max(len(tl), 2 * state.n) + 0.7]},
         yaxis={"title": {"text": t("fig.timeline_y", lang)}, "tickvals": seats,
-               "ticktext": list(names), "range": [state.n - 0.5, -0.9]},
-        height=140 + 32 * state.n, margin={"l": 10, "r": 10, "t": 50, "b": 40},
+               "ticktext": list(names), "range": [state.n + 0.2, -1.2]},
+        height=150 + 36 * state.n, margin={"l": 10, "r": 10, "t": 50, "b": 40},
         plot_bgcolor="white", legend={"orientation": "h", "y": -0.35},
     )
     if not tl:

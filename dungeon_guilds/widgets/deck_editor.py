@@ -30,7 +30,8 @@ from .. import i18n
 from ..cards import Deck, DeckError, reference_deck
 from ..lords import BASE_LORDS
 from ..workshop.deck_edit import (RESERVED_NAME, HEAL_COLUMNS, LEVEL_COLUMNS, ROOM_COLUMNS, DeckTable,
-                                  DeckTableError, Problem, clear_chances, deck_changes, deck_from_table, deck_summary, errors_of, table_from_deck,
+                                  DeckTableError, Problem, clear_chances, deck_changes, deck_from_table, deck_summary, errors_of,
+                                  shown_deck_name, stored_deck_name, table_from_deck,
                                   table_from_text, table_to_text, validate)
 from ..workshop.session import WorkshopSession
 from ..workshop.strings import error_text as workshop_error_text
@@ -155,8 +156,7 @@ class DeckEditor(App):
         self._building = True
         try:
             self.table = table
-            self.name_text.value = table.name
-            self.description_text.value = table.description
+            self._show_meta()
             self.cells = {}
             self.remove_buttons = []
             self.heal_box.children = self._grid("heal", table.heal)
@@ -221,12 +221,7 @@ class DeckEditor(App):
             if self.table.description.strip() == reference_deck().description.strip():
                 # the reference deck's description no longer describes it (issue 15)
                 self.table.description = wt("deck_custom_description", self.lang)
-            self._building = True
-            try:
-                self.name_text.value = "custom"
-                self.description_text.value = self.table.description
-            finally:
-                self._building = False
+            self._show_meta()
 
     def remove_room(self, i: int) -> None:
         table = self.table.copy()
@@ -287,7 +282,7 @@ class DeckEditor(App):
         self.name_text.remove_class("dg-cell-error")
         deck = self.deck
         s = deck_summary(deck)
-        changes = deck_changes(deck)
+        changes = deck_changes(deck, lang=self.lang)
         text = wt("deck_valid", self.lang, cards=s["cards"], lv1=s["levels"][1]["cards"], lv2=s["levels"][2]["cards"],
                   lv3=s["levels"][3]["cards"], most=s["max_players"])
         more = (wt("deck_changes", self.lang, changes="; ".join(changes)) if changes
@@ -318,6 +313,8 @@ class DeckEditor(App):
         self.upload.description = wt("deck_upload", L)
         self.export_button.description = wt("deck_export", L)
         self.print_panel.relabel(L)
+        if hasattr(self, "table"):
+            self._show_meta()
         for grid, name in ((self.heal_box, "heal"), (self.levels_box, "levels"), (self.rooms_box, "rooms")):
             if grid.children:
                 for label, column in zip(grid.children[0].children, _COLUMNS[name]):
@@ -328,9 +325,28 @@ class DeckEditor(App):
     def _on_meta(self, change) -> None:
         if self._building:
             return
-        self.table.name = self.name_text.value
-        self.table.description = self.description_text.value
+        self.table.name = stored_deck_name(self.name_text.value)
+        described = self.description_text.value
+        if described.strip() in {wt("deck_reference_description", lang) for lang in ("en", "zh")}:
+            described = reference_deck().description
+        self.table.description = described
         self.refresh()
+
+    def _show_meta(self) -> None:
+        """The name and description fields in the page's language: the names the workshop gives
+        decks itself ("reference", "custom") and the reference deck's description are shown
+        translated (the deck file keeps the stored ones; issue 24.10)."""
+        building, self._building = self._building, True
+        try:
+            self.name_text.value = shown_deck_name(self.table.name, self.lang)
+            described = self.table.description
+            if described.strip() == reference_deck().description.strip():
+                described = wt("deck_reference_description", self.lang)
+            elif described.strip() in {wt("deck_custom_description", lang) for lang in ("en", "zh")}:
+                described = wt("deck_custom_description", self.lang)
+            self.description_text.value = described
+        finally:
+            self._building = building
 
     @safe
     def _on_add_room(self, _button=None) -> None:
@@ -349,7 +365,7 @@ class DeckEditor(App):
         """Validate and add the deck to the session (a :class:`DeckError` lists the bad cells)."""
         deck = self.deck
         self.session.add_deck(deck)
-        self.say(lambda: wt("deck_saved", self.lang, name=deck.name), "ok")
+        self.say(lambda: wt("deck_saved", self.lang, name=shown_deck_name(deck.name, self.lang)), "ok")
         return deck
 
     @safe

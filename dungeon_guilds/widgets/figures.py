@@ -5,10 +5,13 @@ when first needed)."""
 from __future__ import annotations
 
 import json
+import os
 
 import ipywidgets as W
+import plotly.io as pio
+from plotly.io.base_renderers import MimetypeRenderer
 
-__all__ = ["figure_bundle", "show_figure", "show_figures"]
+__all__ = ["VoilaHtmlRenderer", "figure_bundle", "show_figure", "show_figures", "under_voila", "voila_figure_renderer"]
 
 
 def figure_bundle(fig) -> dict:
@@ -44,3 +47,49 @@ def show_figures(output: W.Output, figs) -> None:
     shown = tuple(view_output(v, b["text/plain"]) for v, b in zip(views, bundles))
     if output.outputs != shown:  # the same views stay on the page: only their figures change
         output.outputs = shown
+
+
+# ---------------------------------------------------------------- figures a cell returns, in Voila
+VOILA_ENV = ("VOILA_KERNEL_ID", "VOILA_PREHEAT")  # Voila sets these in every kernel it starts
+VOILA_RENDERER = "dungeon_guilds_html"
+
+
+class VoilaHtmlRenderer(MimetypeRenderer):
+    """A figure as plotly's HTML (``plotly.io.to_html``) with plotly.js inline in the first
+    figure of the kernel (a Voila kernel serves one page) and no MathJax: plotly's own
+    ``notebook`` renderer asks a CDN for MathJax, and nothing may come from another host."""
+
+    def __init__(self):
+        self.state = {"plotly_js_sent": False}  # shared by the copies plotly makes of a renderer
+
+    def to_mimebundle(self, fig_dict: dict) -> dict:
+        first = not self.state["plotly_js_sent"]
+        html = pio.to_html(fig_dict, config={"displaylogo": False, "responsive": True}, include_plotlyjs=first,
+                           include_mathjax=False, full_html=False, default_width="100%", validate=False)
+        self.state["plotly_js_sent"] = True
+        return {"text/html": html}
+
+
+def under_voila() -> bool:
+    """Whether this kernel was started by Voila (``voila``, Voila's server extension, Binder's
+    ``voila/render``, or the dashboard's own server)."""
+    return any(name in os.environ for name in VOILA_ENV)
+
+
+def voila_figure_renderer() -> bool:
+    """In a kernel Voila started, make plotly draw a figure that a notebook cell returns as HTML
+    (:class:`VoilaHtmlRenderer`: plotly.js inline, once a page, nothing fetched); elsewhere
+    (JupyterLab, nbconvert, nbval, the static site) leave plotly's renderer alone. Returns
+    whether it did.
+
+    Why (issue 24.5): Voila draws a cell's own outputs with a bare JSON object for a model, and
+    plotly's JupyterLab renderer (the mimetype bundle), once it has drawn a figure, stores a PNG
+    of it with ``model.setData`` — which that object lacks: "r.setData is not a function" on
+    every page with a figure. Figures shown by the widgets (:func:`show_figures`, in an
+    ``Output``, whose outputs have real models) are not affected and stay as they are."""
+    if not under_voila():
+        return False
+    if VOILA_RENDERER not in pio.renderers:
+        pio.renderers[VOILA_RENDERER] = VoilaHtmlRenderer()
+    pio.renderers.default = VOILA_RENDERER
+    return True

@@ -101,7 +101,7 @@ class Arm:
     def describe(self, lang: str = "en") -> list[str]:
         """The arm in a few lines of words (options, deck, lords)."""
         from ..rules import describe_value
-        from .deck_edit import deck_changes
+        from .deck_edit import deck_changes, shown_deck_name
         from .lord_edit import describe_lord
 
         from .. import i18n
@@ -112,8 +112,8 @@ class Arm:
 
         lines = [wt("arm_rules", lang, text=", ".join(words(k, v) for k, v in self.rules.to_dict().items()))]
         deck = self.the_deck
-        changes = deck_changes(deck)
-        lines.append(wt("arm_deck", lang, name=deck.name, cards=len(deck.rooms),
+        changes = deck_changes(deck, lang=lang)
+        lines.append(wt("arm_deck", lang, name=shown_deck_name(deck.name, lang), cards=len(deck.rooms),
                         changes="; ".join(changes) if changes else wt("same_as_reference", lang)))
         names = [lord.name(lang) for lord in self.pool]
         lines.append(wt("arm_lords", lang, ids=", ".join(names),

@@ -31,6 +31,7 @@ from typing import Any, Iterable
 from ..cards import CSV_COLUMNS, LEVELS, STRENGTHS, Deck, DeckError, deck_from_dict, reference_deck
 from ..rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from .errors import Message
+from .strings import wt
 
 ROOM_COLUMNS = ("level", "defence", "treasure", "count")
 LEVEL_COLUMNS = ("level", "defence_low", "defence_high", "treasure_low", "treasure_high")
@@ -417,20 +418,23 @@ def table_to_text(table: DeckTable, fmt: str = "toml") -> str:
 
 
 # ---------------------------------------------------------------------- reading a deck
-def deck_changes(deck: Deck, base: Deck | None = None) -> list[str]:
-    """What ``deck`` changes from ``base`` (default the reference deck), in plain words."""
+def deck_changes(deck: Deck, base: Deck | None = None, lang: str | None = "en") -> list[str]:
+    """What ``deck`` changes from ``base`` (default the reference deck), in plain words in
+    ``lang``."""
     base = base or reference_deck()
     out = []
     for s in STRENGTHS:
         if deck.heal_costs[s] != base.heal_costs[s]:
-            out.append(f"heal cost of strength {s}: ${base.heal_costs[s]} → ${deck.heal_costs[s]}")
+            out.append(wt("change_heal", lang, strength=s, old=base.heal_costs[s], new=deck.heal_costs[s]))
     for lv in LEVELS:
         a, b = base.levels[lv], deck.levels[lv]
         if a.defence != b.defence:
-            out.append(f"Lv{lv} defence range {a.defence[0]}-{a.defence[1]} → {b.defence[0]}-{b.defence[1]} "
-                       f"(lock threshold {a.lock_threshold} → {b.lock_threshold})")
+            out.append(wt("change_defence", lang, level=lv, old_low=a.defence[0], old_high=a.defence[1],
+                          new_low=b.defence[0], new_high=b.defence[1], old_lock=a.lock_threshold,
+                          new_lock=b.lock_threshold))
         if a.treasure != b.treasure:
-            out.append(f"Lv{lv} treasure range ${a.treasure[0]}-{a.treasure[1]} → ${b.treasure[0]}-{b.treasure[1]}")
+            out.append(wt("change_treasure", lang, level=lv, old_low=a.treasure[0], old_high=a.treasure[1],
+                          new_low=b.treasure[0], new_high=b.treasure[1]))
 
     def counts(d: Deck) -> dict[tuple[int, int, int], int]:
         out: dict[tuple[int, int, int], int] = {}
@@ -442,8 +446,22 @@ def deck_changes(deck: Deck, base: Deck | None = None) -> list[str]:
     for key in sorted(set(ca) | set(cb)):
         if ca.get(key, 0) != cb.get(key, 0):
             lv, d, t = key
-            out.append(f"Lv{lv} room defence {d} treasure ${t}: {ca.get(key, 0)} → {cb.get(key, 0)} cards")
+            out.append(wt("change_cards", lang, level=lv, defence=d, treasure=t, old=ca.get(key, 0), new=cb.get(key, 0)))
     return out
+
+
+def shown_deck_name(name: str, lang: str | None = "en") -> str:
+    """A deck's name as a screen shows it: the names the workshop gives itself ("reference",
+    "custom") in ``lang``, any other name as the user wrote it."""
+    return wt(f"deck_name_{name}", lang) if name in (RESERVED_NAME, "custom") else name
+
+
+def stored_deck_name(shown: str) -> str:
+    """The inverse of :func:`shown_deck_name` (a shown name in either language → the stored name)."""
+    for name in (RESERVED_NAME, "custom"):
+        if shown.strip() in {wt(f"deck_name_{name}", lang) for lang in ("en", "zh")}:
+            return name
+    return shown
 
 
 def deck_summary(deck: Deck) -> dict[str, Any]:
@@ -474,4 +492,4 @@ def clear_chances(deck: Deck, totals: Iterable[int] = range(3, 10)) -> dict[int,
 
 
 __all__ = ["DeckTable", "DeckTableError", "Problem", "clear_chances", "deck_changes", "deck_from_table", "deck_summary",
-           "errors_of", "max_players", "table_from_deck", "table_from_text", "table_to_text", "validate"]
+           "shown_deck_name", "stored_deck_name", "errors_of", "max_players", "table_from_deck", "table_from_text", "table_to_text", "validate"]

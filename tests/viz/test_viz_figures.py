@@ -9,7 +9,7 @@ from fractions import Fraction
 import networkx as nx
 import pytest
 
-from dungeon_guilds import Game, Rules
+from dungeon_guilds import Game, Rules, i18n
 from dungeon_guilds.actions import BUMP
 from dungeon_guilds.payout import NPC, split
 from dungeon_guilds.state import DISPATCH, EMPTY
@@ -348,3 +348,21 @@ def test_clear_probabilities_after_the_game_are_certain():
     probs = viz.clear_probabilities(game)
     cleared = game.state.round_results[-1]["cleared"]
     assert [c for _, c in probs] == [1] * cleared + [0] * (len(probs) - cleared)
+
+
+def test_timeline_markers_are_words_not_codes():
+    """Issue 24.8: a marker says "3 / room 1" (and "replaces" for a bump), in the page's
+    language, never "3→1" / "3→1a"; its hover is the log's whole sentence."""
+    game, _ = bump_scenario(4, 0, [(6, 0)])
+    tl = {tr.position + 1: tr for tr in events.turns(game.log, 1)}
+    for lang, word, bump_word in (("en", "<br>room", "replaces"), ("zh", "<br>房間", "替換別人")):
+        fig = viz.timeline_figure(game, 1, lang=lang)
+        for trace in fig.data[1:]:
+            for text, cd, hover in zip(trace.text, trace.customdata, trace.hovertext):
+                turn = tl[cd[0]]
+                assert "→" not in text
+                if turn.kind == "passed":
+                    continue
+                assert text.startswith(str(turn.event['strength'])) and f"{word} {turn.event['room']}" in text
+                assert (bump_word in text) == (turn.kind == "bumped")
+                assert hover == i18n.event_text(turn.event, game.names, lang)

@@ -1,0 +1,130 @@
+"""Issue 24, item 5: every notebook of the series rendered by Voila in Chromium, several times
+over, with no "Error displaying widget" on the page and no JavaScript error in the console.
+
+Voila is started as a teacher or Binder serves the notebooks (``voila notebooks/``, from the
+repository root so ``voila.json`` applies, but with no preheated pool: each page executes its
+notebook, as the first page of a fresh server does). Each notebook is opened ``RENDERS`` times at
+once (three pages, three kernels: the situation of a class opening the same lesson), every page
+scrolled to the end; the network outside 127.0.0.1 is cut off.
+
+What it caught (issue 24.5): plotly's JupyterLab renderer stores a PNG of each figure it draws
+with ``model.setData``, which Voila's bare output models lack — "r.setData is not a function" on
+every page with a figure a cell returns (notebooks 02, 03, 04, 06, 07, 08, 09). Under Voila those
+figures are now plotly's HTML (``widgets.figures.voila_figure_renderer``). The one request the
+page still makes to another host is Voila's own lab template linking Font Awesome from a CDN
+(the dashboard's server serves it locally); it is listed and allowed, nothing else is.
+
+``DG_VOILA_NOTEBOOKS=04,05`` limits the notebooks, ``DG_VOILA_RENDERS=N`` changes the count.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from dungeon_guilds.app.processes import free_port, start_process_group, stop_process_group
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+SERIES = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")
+                if not os.environ.get("DG_VOILA_NOTEBOOKS")
+                or p.name[:2] in os.environ["DG_VOILA_NOTEBOOKS"].split(","))
+RENDERS = int(os.environ.get("DG_VOILA_RENDERS", "3"))
+PAGE_TIMEOUT = 400_000  # ms for a page to execute its notebook on a busy machine
+VOILA_CDN = "https://cdn.jsdelivr.net/npm/@fortawesome/"  # Voila's lab template, not ours
+
+DONE_JS = """() => {
+  const cells = document.getElementById('rendered_cells');
+  return !!cells && cells.style.display !== 'none'
+    && ![...document.querySelectorAll('.jupyter-widgets')].some(w => w.textContent === 'Loading widget...');
+}"""
+# per cell: widget errors, and how many plotly figures are drawn (an SVG inside)
+CELLS_JS = """() => [...document.querySelectorAll('[cell-index]')].map(c => ({
+  cell: c.getAttribute('cell-index'),
+  widget_error: (c.innerText.match(/Error displaying widget[^\\n]*/) || [''])[0],
+  drawn: c.querySelectorAll('.js-plotly-plot .main-svg').length,
+}))"""
+
+
+@pytest.fixture(scope="module")
+def voila_notebooks(tmp_path_factory):
+    voila = Path(sys.executable).with_name("voila")
+    if not voila.exists():
+        pytest.skip("voila is not installed in this environment")
+    port = free_port()
+    log_path = tmp_path_factory.mktemp("voila-notebooks") / "voila.log"
+    cmd = [str(voila), "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}", "--Voila.port_retries=0",
+           "--VoilaConfiguration.preheat_kernel=False", "notebooks"]
+    with open(log_path, "wb") as log:
+        proc = start_process_group(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 120
+        while "is running at" not in log_path.read_text("utf-8", errors="replace"):
+            assert proc.poll() is None and time.monotonic() < deadline, log_path.read_text("utf-8", errors="replace")
+            time.sleep(0.2)
+        yield f"http://127.0.0.1:{port}/voila/render/"
+    finally:
+        stop_process_group(proc)
+
+
+def _open(browser, url: str):
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="en-US")
+    page = context.new_page()
+    page.problems = []  # type: ignore[attr-defined]
+    page.outside = []  # type: ignore[attr-defined]
+
+    def route(r):
+        if r.request.url.startswith(("http://127.0.0.1", "data:", "blob:")):
+            r.continue_()
+        else:
+            page.outside.append(r.request.url)
+            r.abort()
+
+    context.route("**/*", route)
+    page.on("console", lambda m: m.type == "error" and page.problems.append(f"console: {m.text[:300]}"))
+    page.on("pageerror", lambda exc: page.problems.append(f"pageerror: {str(exc)[:300]}"))
+    page.goto(url, wait_until="commit", timeout=PAGE_TIMEOUT)
+    return context, page
+
+
+def _check(page, where: str) -> tuple[list[str], int]:
+    page.wait_for_function(DONE_JS, timeout=PAGE_TIMEOUT)
+    for _ in range(6):  # to the end, so every output has been in view
+        page.mouse.wheel(0, 4000)
+        page.wait_for_timeout(400)
+    page.wait_for_timeout(2500)
+    cells = page.evaluate(CELLS_JS)
+    found = [f"{where} cell {c['cell']}: {c['widget_error']}" for c in cells if c["widget_error"]]
+    outside = [u for u in page.outside if not u.startswith(VOILA_CDN)]
+    found += [f"{where}: asked another host for {u}" for u in outside]
+    blocked = len(page.outside) - len(outside)  # each blocked CDN link logs one "Failed to load resource"
+    errors = [p for p in page.problems if "Failed to load resource" not in p]
+    failed_loads = len(page.problems) - len(errors)
+    if failed_loads > blocked:
+        errors.append(f"{failed_loads - blocked} resource(s) of 127.0.0.1 failed to load")
+    found += [f"{where}: {e}" for e in errors]
+    return found, sum(c["drawn"] for c in cells)
+
+
+@pytest.mark.parametrize("name", SERIES)
+def test_the_notebook_renders_in_voila_without_widget_or_console_errors(name, browser, voila_notebooks):
+    t0 = time.monotonic()
+    pages = [_open(browser, voila_notebooks + name) for _ in range(RENDERS)]
+    found, drawn = [], []
+    try:
+        for k, (_, page) in enumerate(pages):
+            problems, figures = _check(page, f"{name} render {k + 1}")
+            found += problems
+            drawn.append(figures)
+    finally:
+        for context, _ in pages:
+            context.close()
+    print(f"{name}: {RENDERS} renders in {time.monotonic() - t0:.0f} s, figures drawn {drawn}")
+    assert not found, "\n".join(found)
+    assert len(set(drawn)) == 1, f"{name}: the renders drew different numbers of figures: {drawn}"
