@@ -111,7 +111,6 @@ def test_the_engine_commands_need_no_extra(argv):
 @pytest.mark.parametrize("module, extra", [
     ("dungeon_guilds.analysis.metrics", "analysis"),
     ("dungeon_guilds.analysis.tournament", "analysis"),
-    ("dungeon_guilds.analysis.simulate", "analysis"),
     ("dungeon_guilds.viz", "analysis"),
     ("dungeon_guilds.viz.board", "analysis"),
     ("dungeon_guilds.siblings.graphs", "analysis"),
@@ -130,6 +129,24 @@ def test_importing_a_subpackage_without_its_extra_names_the_extra(module, extra)
     kind, _, message = proc.stdout.strip().partition(" | ")
     assert kind == "MissingExtra", proc.stdout
     assert f"the optional '{extra}' extra" in message and f"pip install 'dungeon-guilds[{extra}]'" in message
+
+
+def test_simulation_runs_without_extras_and_only_its_pandas_tables_name_the_extra():
+    """Issue 31: the Lab's games are played by the standard library (the static site has no
+    pandas); asking a result for its pandas tables names the extra."""
+    proc = run_without(
+        "from dungeon_guilds.analysis.simulate import simulate\n"
+        "r = simulate(4, ['greedy', 'random', 'random'], 3, seed=1, need_pandas=False)\n"
+        "print(r.n_games, sum(r.column('games', 'gold')) > 0)\n"
+        "try:\n"
+        "    r.games\n"
+        "except ImportError as err:\n"
+        "    print(type(err).__name__, '|', err)\n")
+    assert proc.returncode == 0, proc.stderr
+    first, kind_message = proc.stdout.strip().splitlines()
+    assert first == "4 True", proc.stdout  # 4 games played, gold paid out (R7)
+    kind, _, message = kind_message.partition(" | ")
+    assert kind == "MissingExtra" and "pip install 'dungeon-guilds[analysis]'" in message, proc.stdout
 
 
 def test_the_workshop_names_its_extra_and_its_challenges_need_none():
