@@ -24,15 +24,21 @@ The measures (``MEASURES``) and their methods:
 * ``clear_rate`` (a level) — a ratio of sums over games: Wilson interval on the *effective*
   number of rooms (rooms of one game are not independent; the design effect is measured from
   the games), so it never leaves [0, 1] and never collapses at 0 % or 100 %;
-* ``balance`` (1 − the range of the seats' win rates) — no bootstrap: the upper bound of the
-  range is the largest one-sided upper bound of a pairwise seat difference (one pair is the
-  true extreme pair: no multiplicity), the lower bound the largest Bonferroni lower bound over
-  the pairs. It always contains the estimate (the percentile bootstrap did not).
+* ``balance`` (1 − the range of the seats' win rates) — a test inverted, no bootstrap: a
+  true range r is in the interval when the observed range is not surprising for seats whose
+  rates differ as the observed ones do, scaled to range r; the sample range's error is
+  simulated from the normal approximation of the seats' mean win shares (their covariance
+  from the games; 1,000 fixed Latin-hypercube draws, widened like Student's t), so the upward
+  bias of a range near a fair game is in the test. The tails are equal unless that would put
+  the estimate outside (near a fair game): then that end stops at the estimate and the other
+  gets the whole 5 % (:func:`_error_bounds`). It always contains the estimate (the
+  percentile bootstrap did not).
 
 Differences between two arms (B − A): paired t on the per-game differences when the arms share
 their deals (common random numbers), Welch's t otherwise; for ``clear_rate`` the same on the
-linearised ratio; for ``balance`` the extreme one-sided bounds of the pairwise seat differences
-of the two arms (see :func:`_balance_difference`: no multiplicity, and it uses the pairing).
+linearised ratio; for ``balance`` the same test inverted for range(A) − range(B), both arms'
+seat rates simulated jointly (correlated through the paired games), their true ranges' sum
+held at the bias-corrected sum of the observed ones (see :func:`_balance_difference`).
 
 :func:`estimate`, :func:`difference` and :func:`games_needed` are the API; ``verdicts`` puts
 them into sentences.
