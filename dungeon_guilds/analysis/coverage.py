@@ -48,6 +48,7 @@ class Tally:
     covered: int = 0
     outside: int = 0  # estimate outside its own interval (must stay 0)
     hidden: int = 0  # "too few games for this measure"
+    hidden_covered: int = 0  # of those, how many would have covered the truth had they been shown
     per_group: dict = field(default_factory=dict)  # group -> [shown, covered]
     width: float = 0.0  # sum of widths (shown)
     width_independent: float = 0.0  # sum of widths without common random numbers
@@ -56,10 +57,11 @@ class Tally:
         lo, hi, v = est.low, est.high, est.value
         if not (lo <= v + 1e-12 and v <= hi + 1e-12):
             self.outside += 1
+        hit = lo - 1e-12 <= truth <= hi + 1e-12
         if not est.enough:
             self.hidden += 1
+            self.hidden_covered += hit
             return
-        hit = lo - 1e-12 <= truth <= hi + 1e-12
         self.shown += 1
         self.covered += hit
         g = self.per_group.setdefault(group, [0, 0])
@@ -95,9 +97,10 @@ def _point(games, measure, group) -> float:
 
 
 def run(pop_a, pop_b, ns: Sequence[int], reps: int, seed: int = 0,
-        measures: Sequence[str] | None = None) -> dict[int, dict[tuple[str, str], Tally]]:
+        measures: Sequence[str] | None = None, widths: bool = True) -> dict[int, dict[tuple[str, str], Tally]]:
     """The tallies ``{n: {("lab" | "ab", measure): Tally}}`` (see the module's design);
-    ``measures``: only these (default: all)."""
+    ``measures``: only these (default: all); ``widths`` False: no independent arms (no
+    narrowing figure, half the work)."""
     truth = {k: v for k, v in truths(pop_a, pop_b).items() if measures is None or k[1] in measures}
     rng = random.Random(seed)
     size = len(pop_a)
@@ -110,7 +113,7 @@ def run(pop_a, pop_b, ns: Sequence[int], reps: int, seed: int = 0,
             a = [pop_a[i] for i in idx]
             b = [pop_b[i] for i in idx]
             b_indep = [pop_b[i] for i in other]
-            _one_experiment(tallies, truth, a, b, b_indep)
+            _one_experiment(tallies, truth, a, b, b_indep if widths else None)
         out[n] = tallies
     return out
 
@@ -128,7 +131,7 @@ def _one_experiment(tallies, truth, a, b, b_indep) -> None:
             t = tallies.setdefault(("ab", m), Tally())
             est = iv.difference(a, b, m, g, paired=True, p_value=False)
             t.add(est, truth[("ab", m, g)], g)
-            if est.enough:
+            if est.enough and b_indep is not None:
                 ind = iv.difference(a, b_indep, m, g, paired=False, p_value=False)
                 t.width_independent += ind.high - ind.low
 
@@ -145,6 +148,7 @@ def table_rows(result: dict[int, dict[tuple[str, str], Tally]]) -> list[dict[str
                 continue
             row[n] = {"coverage": t.coverage, "worst_group": t.worst_group, "shown": t.shown,
                       "hidden": t.hidden, "outside": t.outside,
+                      "hidden_coverage": t.hidden_covered / t.hidden if t.hidden else None,
                       "narrowing": (1 - t.width / t.width_independent) if t.width_independent else None}
         rows.append(row)
     return rows

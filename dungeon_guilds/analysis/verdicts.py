@@ -87,7 +87,7 @@ def difference_sentence(est: iv.Estimate, lang: str = "en", a: str = "A", b: str
 
 
 def _min_key(est: iv.Estimate) -> str:
-    return "balance_diff" if est.measure == "balance" and est.method != "pairwise_range" else est.measure
+    return "balance_diff" if est.measure == "balance" and est.method != "range_normal" else est.measure
 
 
 def compare_arms(games_a: Sequence[Mapping[str, Any]], games_b: Sequence[Mapping[str, Any]], measure: str,

@@ -10,8 +10,8 @@ of the games played: an exact run of that many games). No pandas or numpy is nee
 static site (Pyodide) runs the same code. The results
 come from :mod:`dungeon_guilds.analysis.intervals` (standard library only, coverage measured:
 ``docs/metrics.md``): the win rate of each seat (Wilson 95 % interval), the mean final gold of
-each seat (Student t), the balance (``1 − (best seat − worst seat)``, bounds from the pairwise
-seat differences: the interval always contains the estimate) and the start player's rate,
+each seat (Student t), the balance (``1 − (best seat − worst seat)``, a test inverted with the
+range's error simulated: the interval always contains the estimate) and the start player's rate,
 shown as sentences (:mod:`~dungeon_guilds.analysis.verdicts`: each seat against its fair share,
 Holm's correction named in plain words, the precise terms one click away), an HTML table and a
 plotly chart (win rate and gold per seat, with error bars). A measure with too few games for

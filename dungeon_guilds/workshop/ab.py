@@ -22,8 +22,8 @@ those of :mod:`dungeon_guilds.analysis.intervals` (their coverage is measured by
   flows, game length, rooms cleared, lead changes) — t per arm, **paired t** for the difference;
 * clear rate by level (a ratio of sums over games) — Wilson on the effective number of rooms,
   paired t on the linearised ratio for the difference;
-* the balance of seat win rates — bounds from the pairwise seat differences; the difference
-  from the paired pairwise differences of both arms (``intervals._balance_difference``).
+* the balance of seat win rates — a test of the range inverted, its error simulated (the
+  difference: both arms' seat rates simulated jointly, paired; ``intervals._balance_difference``).
 
 A measure with too few games for its interval to be trusted (``intervals.MIN_GAMES``) shows no
 interval and is left out of the tests. The p-values are adjusted with **Holm's method** for the
@@ -352,9 +352,9 @@ def _rows_wanted(games: list) -> list[tuple[str, str, str, str, Any]]:
 
 
 METHOD_WORDS = {"wilson": "Wilson", "t": "t", "ratio_wilson": "Wilson (effective n)",
-                "pairwise_range": "pairwise range bounds", "paired_t": "paired t-test",
-                "welch_t": "Welch t-test", "pairwise_range_paired": "paired pairwise range bounds",
-                "pairwise_range_welch": "pairwise range bounds (Welch)",
+                "range_normal": "range test (simulated)", "paired_t": "paired t-test",
+                "welch_t": "Welch t-test", "range_normal_paired": "range test (simulated, paired)",
+                "range_normal_independent": "range test (simulated, independent)",
                 "paired_identical": "identical games"}
 
 
@@ -478,7 +478,7 @@ def row_estimate(row):
     elif isinstance(group, str) and group.startswith("Lv"):
         group = int(group[2:])
     method = "paired_identical" if "identical" in str(row["method"]) else (
-        "pairwise_range_paired" if measure == "balance" else "paired_t")
+        "range_normal_paired" if measure == "balance" else "paired_t")
     return Estimate(measure, group or None if measure not in ("win_rate", "gold") else group, float(row["diff"]),
                     float(row["diff_low"]), float(row["diff_high"]), int(row["n"]), method,
                     bool(row.get("enough", True)), float(row["p"]), row["unit"])
