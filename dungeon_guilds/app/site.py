@@ -7,14 +7,23 @@ pyodide-lock; in their own environment, never beside JupyterLab) and the npm
 package ``pyodide`` (the core runtime the installed kernel expects, in ``build/site/npm``).
 It builds, in ``build/site/`` (git-ignored):
 
-1. the project's wheel from this checkout, and the pure-Python wheels the dashboard imports
-   (ipywidgets, plotly, networkx, micropip and what they need) with ``pip download``;
+1. the project's wheel from this checkout, the pure-Python wheels the dashboard imports
+   (ipywidgets, plotly, networkx, micropip and what they need) with ``pip download``, and
+   JupyterLite's own kernel wheels (its ipykernel and widgetsnbextension shims, pyodide_kernel,
+   piplite); jedi and sqlite3 are empty placeholders;
 2. a ``pyodide-lock.json`` listing exactly those wheels (``pyodide-lock``), beside the core
    runtime in ``lite/static/pyodide`` (a lock entry without its file would be fetched from
-   nowhere, so none is kept);
-3. ``voici build`` of ``notebooks/dashboard.ipynb`` with the PyPI fallback turned off, into
+   nowhere, so none is kept); each wheel is then rewritten with bytecode instead of sources
+   and without the desktop extensions and tests it carries (``tools/site/compile_wheels.mjs``,
+   run by Node with the site's own Pyodide);
+3. ``voici build`` of ``notebooks/dashboard.ipynb`` with the PyPI fallback turned off and every
+   package the kernel and the dashboard need preloaded by ``loadPyodide`` (:data:`PRELOAD`), into
    ``--out``, and an ``index.html`` that opens the dashboard by a relative link (the site
-   works at a host's root and under a sub-path such as GitHub Pages' ``/<repo>/``).
+   works at a host's root and under a sub-path such as GitHub Pages' ``/<repo>/``);
+4. JupyterLite's own app code, which the Voici page never loads, left out (:func:`prune`), and
+   the offline service worker written (:func:`offline`, ``tools/site/service-worker.js``): after
+   a first visit every file of the site is in the browser's cache, named after a hash of the
+   site, so a rebuilt site replaces it.
 
 ``python -m dungeon_guilds.app.site serve [--port N] [--prefix /name/]`` serves a built site
 on loopback (``make serve-site``).
@@ -200,6 +209,19 @@ def local_fontawesome(out: Path) -> None:
         page.write_text(html, encoding="utf-8")
 
 
+# JupyterLite's own app (``build/``: JupyterLab's and Notebook's code, 17 MB) is not what the
+# Voici page runs (``voici/build/``); the page reads only the settings schemas, the themes and the
+# licence list there (issue 31: the site shrinks, and the offline cache with it)
+LITE_APP_KEEP = {"schemas", "themes", "third-party-licenses.json"}
+
+
+def prune(out: Path) -> None:
+    """Leave out of the site what its page never asks for (:data:`LITE_APP_KEEP`)."""
+    for part in (out / "build").iterdir():
+        if part.name not in LITE_APP_KEEP:
+            shutil.rmtree(part) if part.is_dir() else part.unlink()
+
+
 JUPYTERLITE_WORKER = "jupyterlite-service-worker.js"
 # set before JupyterLite's page code runs: it would otherwise unregister the site's service worker
 # on the second visit (it only records the version it registered under this key then; offline,
@@ -270,6 +292,7 @@ def build(out: Path, work: Path = WORK) -> Path:
     local_fontawesome(out)
     (out / "index.html").write_text(INDEX, encoding="utf-8")
     (out / ".nojekyll").write_text("")  # GitHub Pages: serve folders starting with _ as they are
+    prune(out)
     offline(out)
     return out
 
