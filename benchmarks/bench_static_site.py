@@ -117,6 +117,21 @@ class Visit:
             times.append(page.evaluate(STEP_JS))
         return times
 
+    def stored(self, site: Path) -> float | None:
+        """Seconds after the board until the site's offline worker has stored every file of
+        the site (a student's first visit stays open that long), or None for a site without it."""
+        worker = (site / "service-worker.js").read_text(encoding="utf-8")
+        version = re.search(r'const VERSION = "([0-9a-f]+)"', worker)
+        files = re.search(r"const FILES = (\[.*?\]);", worker)
+        if not (version and files):
+            return None
+        t0, cache = time.perf_counter(), f"dungeon-guilds-{version.group(1)}"
+        self.page.wait_for_function(
+            "async ([name, n]) => (await caches.keys()).includes(name) && "
+            "(await (await caches.open(name)).keys()).length >= n",
+            arg=[cache, len(json.loads(files.group(1)))], timeout=TIMEOUT, polling=1000)
+        return time.perf_counter() - t0
+
     def close(self) -> None:
         self.context.close()
 
@@ -146,7 +161,7 @@ def breakdown(lines: list[tuple[float, str]], total: float) -> dict[str, float]:
             "dashboard imports and first render": total - cell - after}
 
 
-def measure_site(p, url: str, steps: int) -> dict:
+def measure_site(p, url: str, site: Path, steps: int) -> dict:
     """Cold, warm (second visit, same profile), one Step; cold with the CPU throttled 4x."""
     out = {}
     profile = Path(tempfile.mkdtemp(prefix="dg-bench-"))
@@ -155,6 +170,7 @@ def measure_site(p, url: str, steps: int) -> dict:
         out["cold"] = v.board()
         out["breakdown cold"] = breakdown(v.lines, out["cold"])
         out["outside"] = len(v.outside)
+        out["stored"] = v.stored(site)  # the second visit comes after a whole first one
         v.close()
         v = Visit(p, url, profile)
         out["warm"] = v.board()
@@ -185,6 +201,8 @@ def summary(runs: list[dict]) -> dict:
     for kind in ("breakdown cold", "breakdown warm"):
         parts = [r[kind] for r in runs if r[kind]]
         result[kind] = {k: round(med(b[k] for b in parts), 2) for k in parts[0]} if parts else {}
+    stored = [r["stored"] for r in runs if r["stored"] is not None]
+    result["stored for offline, s after the board"] = round(med(stored), 1) if stored else None
     result["requests to other hosts"] = sum(r["outside"] for r in runs)
     result["runs"] = {k: [round(r[k], 2) for r in runs] for k in ("cold", "warm", "cold 4x throttled")}
     return result
@@ -209,7 +227,7 @@ def main() -> int:
         with sync_playwright() as p:
             for i in range(args.runs):
                 for site, url in zip(sites, urls):  # interleaved: each run measures every site
-                    r = measure_site(p, url, args.steps)
+                    r = measure_site(p, url, site, args.steps)
                     runs[str(site)].append(r)
                     print(f"run {i + 1} {site}: cold {r['cold']:.1f} s, warm {r['warm']:.1f} s, "
                           f"4x {r['cold 4x throttled']:.1f} s, step {statistics.median(r['step']):.0f} ms "
@@ -232,6 +250,7 @@ def main() -> int:
         for kind in ("breakdown cold", "breakdown warm"):
             for part, secs in res[kind].items():
                 print(f"  {kind[10:]:5} {part:50} {secs:5.1f} s")
+        print(f"stored for offline             {res['stored for offline, s after the board']} s after the board")
         print(f"requests to other hosts        {res['requests to other hosts']}")
     print(f"\nafter: {load()}")
     if args.json:
