@@ -40,6 +40,8 @@ TIMEOUT = 600_000  # ms: a very busy machine
 APP_READY = re.compile(r"^Starting WebSocket")  # JupyterLite asks for a kernel: the page's code runs
 LOADING = re.compile(r"^Loading (.+)")  # Pyodide: a package install starts (download + unpack)
 LOADED = re.compile(r"^Loaded (.+)")  # … and ends
+# the notebook's cell runs: the kernel loads what it imports (the package)
+CELL = re.compile(r"^(Loading .*\bdungeon-guilds\b|dungeon-guilds already loaded)")
 
 # one Step in Learn, timed in the page: from the click until the board's SVG changes
 STEP_JS = """async () => {
@@ -143,7 +145,7 @@ def breakdown(lines: list[tuple[float, str]], total: float) -> dict[str, float]:
     loaded``); of that, the time spent in ``Loading …``/``Loaded …`` wheel installs; then the
     dashboard's own wheels (if loaded only then) and imports until the board is drawn."""
     app = next((t for t, s in lines if APP_READY.search(s)), None)
-    cell = next((t for t, s in lines if "dungeon-guilds" in s), None)
+    cell = next((t for t, s in lines if CELL.search(s)), None)
     if app is None or cell is None:
         return {}
     spans, opened = [], {}
