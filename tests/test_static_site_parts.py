@@ -109,3 +109,64 @@ def test_the_site_build_points_font_awesome_links_at_its_own_copy(tmp_path):
     assert "://" not in html
     assert html.count('href="../../static/fontawesome/css/') == 2
     assert (tmp_path / "static" / "fontawesome" / "css" / "all.min.css").exists()
+
+
+def fake_site(folder):
+    """The files ``site.offline`` works on: JupyterLite's worker, its config, a Voici page."""
+    (folder / "voici" / "render").mkdir(parents=True)
+    (folder / "service-worker.js").write_text('"use strict";const CACHE="precache";')
+    (folder / "jupyter-lite.json").write_text('{"jupyter-config-data": {"appVersion": "0.7.6"}}')
+    (folder / "voici" / "render" / "dashboard.html").write_text("<html><head><title>x</title></head></html>")
+    (folder / "static").mkdir()
+    (folder / "static" / "a.whl").write_bytes(b"wheel")
+    (folder / "index.html").write_text("<html></html>")
+
+
+def listed(folder) -> tuple[str, list[str]]:
+    import json
+    import re
+
+    text = (folder / "service-worker.js").read_text()
+    version = re.search(r'const VERSION = "([0-9a-f]+)"', text).group(1)
+    return version, json.loads(re.search(r"const FILES = (\[.*?\]);", text).group(1))
+
+
+def test_the_offline_worker_lists_every_file_and_a_rebuild_gets_a_new_version(tmp_path):
+    """issue 31: the site's own service worker caches every file of the site (and the root),
+    in front of JupyterLite's (renamed, imported last); its cache is named after a hash of the
+    files, so a changed site replaces what browsers cached; the page keeps the worker."""
+    a, b = tmp_path / "a", tmp_path / "b"
+    for folder in (a, b):
+        fake_site(folder)
+    (b / "static" / "a.whl").write_bytes(b"another wheel")
+    site.offline(a)
+    site.offline(b)
+    version_a, files = listed(a)
+    assert set(files) == {"./", "index.html", "jupyter-lite.json", "jupyterlite-service-worker.js",
+                          "static/a.whl", "voici/render/dashboard.html"}
+    assert (a / "jupyterlite-service-worker.js").read_text() == '"use strict";const CACHE="precache";'
+    worker = (a / "service-worker.js").read_text()
+    assert worker.rstrip().endswith('importScripts("./jupyterlite-service-worker.js");')
+    assert listed(b)[0] != version_a  # one file changed: another cache
+    c = tmp_path / "c"
+    fake_site(c)
+    site.offline(c)
+    assert listed(c)[0] == version_a  # the same files: the same cache (nothing fetched again)
+    page = (a / "voici" / "render" / "dashboard.html").read_text()
+    assert page.index("Dungeon Guilds (issue 31)") < page.index("<title>") and '"0.7.6"' in page
+
+
+def test_the_site_preloads_the_kernels_packages_with_pyodide(tmp_path):
+    """issue 31: loadPyodide loads every package the kernel installs at start (so it installs
+    none itself), and the dashboard's, from the site's lock only."""
+    import json
+
+    site.lite_config(tmp_path)
+    settings = json.loads((tmp_path / "jupyter-lite.json").read_text())[
+        "jupyter-config-data"]["litePluginSettings"][site.KERNEL_PLUGIN]
+    assert settings["disablePyPIFallback"] is True
+    packages = settings["loadPyodideOptions"]["packages"]
+    # the names JupyterLite's kernel checks before it installs anything (worker code, 0.7.0)
+    assert {"micropip", "piplite", "sqlite3", "ipykernel", "comm", "pyodide_kernel", "jedi",
+            "ipython"} <= set(packages)
+    assert "dungeon-guilds" in packages

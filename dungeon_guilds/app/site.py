@@ -7,14 +7,23 @@ pyodide-lock; in their own environment, never beside JupyterLab) and the npm
 package ``pyodide`` (the core runtime the installed kernel expects, in ``build/site/npm``).
 It builds, in ``build/site/`` (git-ignored):
 
-1. the project's wheel from this checkout, and the pure-Python wheels the dashboard imports
-   (ipywidgets, plotly, networkx, micropip and what they need) with ``pip download``;
+1. the project's wheel from this checkout, the pure-Python wheels the dashboard imports
+   (ipywidgets, plotly, networkx, micropip and what they need) with ``pip download``, and
+   JupyterLite's own kernel wheels (its ipykernel and widgetsnbextension shims, pyodide_kernel,
+   piplite); jedi and sqlite3 are empty placeholders;
 2. a ``pyodide-lock.json`` listing exactly those wheels (``pyodide-lock``), beside the core
    runtime in ``lite/static/pyodide`` (a lock entry without its file would be fetched from
-   nowhere, so none is kept);
-3. ``voici build`` of ``notebooks/dashboard.ipynb`` with the PyPI fallback turned off, into
+   nowhere, so none is kept); each wheel is then rewritten with bytecode instead of sources
+   and without the desktop extensions and tests it carries (``tools/site/compile_wheels.mjs``,
+   run by Node with the site's own Pyodide);
+3. ``voici build`` of ``notebooks/dashboard.ipynb`` with the PyPI fallback turned off and every
+   package the kernel and the dashboard need preloaded by ``loadPyodide`` (:data:`PRELOAD`), into
    ``--out``, and an ``index.html`` that opens the dashboard by a relative link (the site
-   works at a host's root and under a sub-path such as GitHub Pages' ``/<repo>/``).
+   works at a host's root and under a sub-path such as GitHub Pages' ``/<repo>/``);
+4. JupyterLite's own app code, which the Voici page never loads, left out (:func:`prune`), and
+   the offline service worker written (:func:`offline`, ``tools/site/service-worker.js``): after
+   a first visit every file of the site is in the browser's cache, named after a hash of the
+   site, so a rebuilt site replaces it.
 
 ``python -m dungeon_guilds.app.site serve [--port N] [--prefix /name/]`` serves a built site
 on loopback (``make serve-site``).
@@ -23,6 +32,7 @@ on loopback (``make serve-site``).
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import re
@@ -38,12 +48,21 @@ NO_BUNDLE_ENV = "DUNGEON_GUILDS_NO_BUNDLE"  # setup.py: a wheel without the less
 NOTEBOOK = ROOT / "notebooks" / "dashboard.ipynb"
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 # what the dashboard imports in the browser, beyond the project (pure-Python wheels)
-BROWSER_REQUIREMENTS = ["ipywidgets>=8.1", "anywidget>=0.9", "plotly>=5.20", "networkx>=3.2", "comm", "jedi"]
+BROWSER_REQUIREMENTS = ["ipywidgets>=8.1", "anywidget>=0.9", "plotly>=5.20", "networkx>=3.2", "comm", "ipython"]
 DASHBOARD_DEPENDS = {"ipywidgets", "anywidget", "plotly", "networkx"}
-# the kernel's own piplite wheels (a shim ipykernel, pyodide_kernel, piplite) must win
+# the kernel's own wheels (JupyterLite's shims of ipykernel and widgetsnbextension, pyodide_kernel,
+# piplite) must win; jedi (completion, 5 MB) gives way to a placeholder: a dashboard completes
+# nothing, and IPython does without it (``import jedi`` fails: no Jedi completer)
 SKIP = {"ipykernel", "pyodide-kernel", "piplite", "pyzmq", "tornado", "jupyter-client",
         "jupyter-core", "debugpy", "nest-asyncio", "psutil", "appnope", "platformdirs",
-        "pexpect", "ptyprocess"}
+        "pexpect", "ptyprocess", "widgetsnbextension", "jedi", "parso"}
+KERNEL_WHEELS = ("ipykernel-", "piplite-", "pyodide_kernel-", "widgetsnbextension-4.")
+# issue 31: every package the kernel and the first view need, loaded by ``loadPyodide`` itself in
+# one go (downloaded in parallel, no resolver), instead of the kernel's one ``piplite.install``
+# after another and the notebook cell's own load. The kernel installs nothing it finds named here.
+PRELOAD = ["micropip", "piplite", "sqlite3", "ipykernel", "comm", "pyodide_kernel", "jedi", "ipython",
+           "widgetsnbextension", "dungeon-guilds"]
+TOOLS = ROOT / "tools" / "site"
 
 
 def run(*cmd: str, cwd: Path | None = None, env: dict | None = None) -> None:
@@ -84,6 +103,25 @@ def placeholder_wheel(folder: Path, name: str, why: str) -> Path:
     return path
 
 
+def kernel_wheels(folder: Path) -> list[Path]:
+    """JupyterLite's own wheels for its Pyodide kernel (the extension's ``static/pypi``) into
+    ``folder``, to be listed in the lock and preloaded with the rest."""
+    pypi = (Path(sys.prefix) / "share" / "jupyter" / "labextensions" / "@jupyterlite"
+            / "pyodide-kernel-extension" / "static" / "pypi")
+    found = [w for w in sorted(pypi.glob("*.whl")) if w.name.startswith(KERNEL_WHEELS)]
+    if len(found) != len(KERNEL_WHEELS):
+        raise SystemExit(f"{pypi}: expected the kernel's wheels {KERNEL_WHEELS}, found {[w.name for w in found]}")
+    for whl in found:
+        shutil.copy2(whl, folder / whl.name)
+    return [folder / whl.name for whl in found]
+
+
+def compile_wheels(core: Path, folder: Path, names: list[str]) -> None:
+    """The wheels ``names`` of ``folder`` rewritten with bytecode for the site's own Python
+    (issue 31): ``tools/site/compile_wheels.mjs`` runs in Node with the site's Pyodide."""
+    run("node", str(TOOLS / "compile_wheels.mjs"), str(core), str(folder), *names)
+
+
 def wheels(work: Path, python: str) -> list[Path]:
     """The project's wheel and every pure-Python wheel it needs in the browser."""
     folder = work / "wheels"
@@ -105,7 +143,7 @@ def wheels(work: Path, python: str) -> list[Path]:
             raise SystemExit(f"{whl.name} is not a pure-Python wheel: it has no build for the browser")
         else:
             keep.append(whl)
-    return keep
+    return keep + kernel_wheels(folder)
 
 
 def write_lock(core: Path, wheel_files: list[Path], target: Path) -> None:
@@ -122,19 +160,28 @@ def write_lock(core: Path, wheel_files: list[Path], target: Path) -> None:
         shutil.copy2(whl, target / whl.name)
     spec = PyodideLockSpec.from_json(core / "pyodide-lock.json")
     spec.packages = {}
-    spec = add_wheels_to_spec(spec, [target / w.name for w in wheel_files], base_path=target)
+    # jedi's entry is a placeholder, added below
+    spec = add_wheels_to_spec(spec, [target / w.name for w in wheel_files], base_path=target,
+                              ignore_missing_dependencies=True)
+    # bytecode once the lock has read each wheel's metadata and import names (from its sources)
+    compile_wheels(core, target, [w.name for w in wheel_files])
+    for package in spec.packages.values():
+        update_package_sha256(package, target / package.file_name)
     # the project's wheel declares no dependencies (the engine needs none); the dashboard needs
     # these, so loading dungeon_guilds from the lock loads them too
     spec.packages["dungeon-guilds"].depends = sorted(DASHBOARD_DEPENDS)
-    stub = placeholder_wheel(target, "sqlite3", "no sqlite3 in the Pyodide core runtime")
-    spec.packages["sqlite3"] = update_package_sha256(
-        PackageSpec(name="sqlite3", version="0.0.0", file_name=stub.name, install_dir="site"), stub)
+    for name, why in (("sqlite3", "no sqlite3 in the Pyodide core runtime"),
+                      ("jedi", "no completion on the static site: IPython does without jedi")):
+        stub = placeholder_wheel(target, name, why)
+        spec.packages[name] = update_package_sha256(
+            PackageSpec(name=name, version="0.0.0", file_name=stub.name, install_dir="site"), stub)
     spec.to_json(target / "pyodide-lock.json", indent=1)
 
 
 def lite_config(lite: Path) -> None:
     """``jupyter-lite.json``: the local Pyodide, no PyPI fallback."""
-    settings = {"disablePyPIFallback": True, "pyodideUrl": "./static/pyodide/pyodide.js"}
+    settings = {"disablePyPIFallback": True, "pyodideUrl": "./static/pyodide/pyodide.js",
+                "loadPyodideOptions": {"packages": PRELOAD}}
     config = {"jupyter-lite-schema-version": 0,
               "jupyter-config-data": {"litePluginSettings": {KERNEL_PLUGIN: settings}}}
     (lite / "jupyter-lite.json").write_text(json.dumps(config, indent=1))
@@ -160,6 +207,59 @@ def local_fontawesome(out: Path) -> None:
         if "fontawesome-free@" in html:
             raise SystemExit(f"{page}: a Font Awesome link on another host is left (not rewritten)")
         page.write_text(html, encoding="utf-8")
+
+
+# JupyterLite's own app (``build/``: JupyterLab's and Notebook's code, 17 MB) is not what the
+# Voici page runs (``voici/build/``); the page reads only the settings schemas, the themes and the
+# licence list there (issue 31: the site shrinks, and the offline cache with it)
+LITE_APP_KEEP = {"schemas", "themes", "third-party-licenses.json"}
+
+
+def prune(out: Path) -> None:
+    """Leave out of the site what its page never asks for (:data:`LITE_APP_KEEP`)."""
+    for part in (out / "build").iterdir():
+        if part.name not in LITE_APP_KEEP:
+            shutil.rmtree(part) if part.is_dir() else part.unlink()
+
+
+JUPYTERLITE_WORKER = "jupyterlite-service-worker.js"
+# set before JupyterLite's page code runs: it would otherwise unregister the site's service worker
+# on the second visit (it only records the version it registered under this key then; offline,
+# registering again fails and the third visit would find no worker)
+KEEP_WORKER = """<script>/* Dungeon Guilds (issue 31): keep the offline worker (see site.py) */
+(function () {
+  var sw = navigator.serviceWorker;
+  if (sw && sw.controller) {
+    var key = sw.controller.scriptURL + "-version";
+    if (!localStorage.getItem(key)) localStorage.setItem(key, "__APP_VERSION__");
+  }
+})();</script>"""
+
+
+def site_version(files: list[Path], out: Path) -> str:
+    """A hash of every file of the site (names and contents): a rebuild that changes anything
+    gets a new version, so browsers replace their cached copy."""
+    digest = hashlib.sha256()
+    for f in files:
+        digest.update(f.relative_to(out).as_posix().encode() + b"\0" + hashlib.sha256(f.read_bytes()).digest())
+    return digest.hexdigest()[:16]
+
+
+def offline(out: Path) -> None:
+    """The site keeps working offline after the first visit (issue 31): ``service-worker.js``
+    (``tools/site/service-worker.js``) caches every file, in front of JupyterLite's own worker."""
+    (out / "service-worker.js").rename(out / JUPYTERLITE_WORKER)
+    files = sorted(f for f in out.rglob("*") if f.is_file() and f.name != ".nojekyll")
+    names = ["./"] + [f.relative_to(out).as_posix() for f in files]
+    worker = (TOOLS / "service-worker.js").read_text(encoding="utf-8")
+    worker = worker.replace("__VERSION__", site_version(files, out)).replace("__FILES__", json.dumps(names))
+    (out / "service-worker.js").write_text(worker, encoding="utf-8")
+    version = json.loads((out / "jupyter-lite.json").read_text())["jupyter-config-data"]["appVersion"]
+    script = KEEP_WORKER.replace("__APP_VERSION__", version)
+    for page in (out / "voici").rglob("*.html"):
+        html = page.read_text(encoding="utf-8")
+        head = html.index("<head>") + len("<head>")
+        page.write_text(html[:head] + script + html[head:], encoding="utf-8")
 
 
 INDEX = """<!doctype html>
@@ -192,6 +292,8 @@ def build(out: Path, work: Path = WORK) -> Path:
     local_fontawesome(out)
     (out / "index.html").write_text(INDEX, encoding="utf-8")
     (out / ".nojekyll").write_text("")  # GitHub Pages: serve folders starting with _ as they are
+    prune(out)
+    offline(out)
     return out
 
 

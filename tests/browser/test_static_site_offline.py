@@ -1,0 +1,105 @@
+"""The static site offline after the first visit (issue 31): Chromium opens the built site
+(``make site``) once, waits for the drawn board and for the site's service worker to have stored
+every file of the site (``tools/site/service-worker.js``, listed by ``make site``); then the
+network is cut — the server is stopped and the browser context set offline, so every request
+that reaches the network fails — and a reload shows the working dashboard again: the board is
+drawn and a Step plays the human's set-up move (exhaust strengths 1 and 2, R3) on it.
+
+Skipped (or failed in CI) only when the site has not been built.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+from conftest import unavailable
+from test_dashboard_browser import settle
+
+from dungeon_guilds.app.site_server import start
+
+pytestmark = pytest.mark.browser
+
+SITE = Path(__file__).resolve().parents[2] / "_site"
+PREFIX = "/dungeon-guilds/"
+BOARD = ".dg-dashboard .dg-stepper .dg-board svg"
+FIRST_RENDER_TIMEOUT = 400_000  # ms: Pyodide starts and loads every wheel; slow on a busy machine
+
+# how many of the site's files the worker's cache holds (the cache named after this build)
+STORED_JS = """async (version) => {
+  const names = await caches.keys();
+  if (!names.includes('dungeon-guilds-' + version)) return 0;
+  return (await (await caches.open('dungeon-guilds-' + version)).keys()).length;
+}"""
+
+
+def listed_files() -> tuple[str, list[str]]:
+    text = (SITE / "service-worker.js").read_text(encoding="utf-8")
+    version = re.search(r'const VERSION = "([0-9a-f]+)"', text)
+    files = re.search(r"const FILES = (\[.*?\]);", text)
+    if not (version and files):
+        unavailable(f"{SITE} was built without the offline worker (run `make site` again)")
+    return version.group(1), json.loads(files.group(1))
+
+
+def test_after_one_visit_the_site_reloads_and_plays_with_the_network_cut(browser):
+    if not (SITE / "index.html").exists() or not (SITE / "service-worker.js").exists():
+        unavailable(f"the static site has not been built ({SITE} is missing: run `make site`)")
+    version, files = listed_files()
+    server, site = start(SITE, 0, PREFIX)
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="en-US")
+    context.set_default_timeout(60_000)
+    page = context.new_page()
+    errors, outside = [], []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    here = urlparse(site).netloc
+
+    def only_loopback(route):
+        url = route.request.url
+        if urlparse(url).netloc != here and not url.startswith(("data:", "blob:")):
+            outside.append(url)
+            route.abort()
+        else:
+            route.continue_()
+
+    context.route("**/*", only_loopback)
+    stopped = False
+    try:
+        page.goto(site, timeout=120_000)
+        page.wait_for_selector(BOARD, timeout=FIRST_RENDER_TIMEOUT)
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=120_000)
+        # the worker stores the rest of the site in the background: wait until all is there
+        page.wait_for_function(f"async () => ({STORED_JS})({json.dumps(version)}).then(n => n >= {len(files)})",
+                               timeout=300_000, polling=1000)
+
+        server.shutdown()  # the network is cut: no server, and the browser offline
+        server.server_close()
+        stopped = True
+        context.set_offline(True)
+        page.reload(timeout=120_000)
+        page.wait_for_selector(BOARD, timeout=FIRST_RENDER_TIMEOUT)
+        settle(page)
+        board = page.locator(".dg-stepper .dg-board").first
+        assert board.get_attribute("data-phase") == "setup" and board.get_attribute("data-current") == "0"
+
+        # a Step on the page that came from the cache: the human's set-up move, chosen on the board
+        stepper = page.locator(".dg-stepper")
+        for strength in (1, 2):
+            stepper.get_by_role("button", name=re.compile(rf"^Exhaust strength {strength} ")).first.click()
+            page.wait_for_selector(f".dg-stepper [data-target='hand-{strength}'][aria-pressed='true']")
+        stepper.locator("button.dg-step").first.click()
+        page.wait_for_function(
+            "() => document.querySelector('.dg-stepper .dg-board').dataset.current !== '0'", timeout=60_000)
+        assert "exhaust 1 and 2" in stepper.locator(".dg-message").first.inner_text()
+        assert "Traceback" not in page.content()
+    finally:
+        context.close()
+        if not stopped:
+            server.shutdown()
+            server.server_close()
+    assert not outside, f"requests left the loopback server: {outside[:5]}"
+    assert not errors, errors
