@@ -326,6 +326,24 @@ class Game:
             return self.state.copy()
         return self._undo[ply][0].copy()
 
+    def dispatch_end(self, round_no: int) -> State | None:
+        """The dungeon as the dispatch of round ``round_no`` (1-based) left it, just before its
+        resolution (R4.8 → R5): every room with its occupants, the fees paid, no front revealed.
+        The engine resolves and cleans up in the same step as the move that ends the dispatch;
+        this rebuilds the moment in between from the history: the state before that move, with
+        the move played and the end of dispatch held back (:meth:`State.after`). None when that
+        round has not been resolved on this game's line. The copy has no log."""
+        log = self.log
+        first = next((i for i, ev in enumerate(log) if ev.get("round") == round_no
+                      and ev.get("kind") in ("bonus", "revealed")), None)
+        if first is None:
+            return None
+        for ply in range(len(self._undo) - 1, -1, -1):  # the decision whose push logged it
+            before, log_len = self._undo[ply][0], self._undo[ply][1]
+            if log_len <= first:
+                return before.after(self._line[ply])
+        return None
+
     def copy(self) -> "Game":
         """An independent copy (history included)."""
         new = Game.__new__(Game)
