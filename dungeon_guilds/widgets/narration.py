@@ -112,7 +112,8 @@ def log_html(log: Sequence[dict], names: Sequence[str], lang: str, last: int = 1
 class RoundStory(W.VBox):
     """Step through the latest resolved round, room by room. ``show(log, names, lang)``
     after every change; ``prev_button``, ``next_button``, ``text_html``; ``steps`` the
-    sentences, ``index`` the one shown."""
+    sentences, ``index`` the one shown; ``on_step(index)`` is called when the student moves to
+    another step (the table then draws that step on the board)."""
 
     def __init__(self, **kwargs):
         self.title_html = W.HTML().add_class("dg-story-title")
@@ -128,6 +129,7 @@ class RoundStory(W.VBox):
         self.round = 0
         self._lang = "en"
         self._shown_all = False
+        self.on_step = lambda index: None
         self.prev_button.on_click(lambda _b: self.go(self.index - 1))
         self.next_button.on_click(lambda _b: self.go(self.index + 1))
         self.all_button.on_click(lambda _b: self.show_all())
@@ -154,10 +156,12 @@ class RoundStory(W.VBox):
             self.index = max(0, min(index, len(self.steps) - 1))
             self._shown_all = False
             self._draw()
+            self.on_step(self.index)
 
     def show_all(self) -> None:
         self._shown_all = True
         self._draw()
+        self.on_step(len(self.steps) - 1)
 
     def _draw(self) -> None:
         lang = self._lang
