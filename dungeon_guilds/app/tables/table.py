@@ -15,6 +15,11 @@ value. The table adds only what a table needs:
   learn another seat's choice before round 1 is played.
 * **Bots** (``analysis.bots``) play the seats the opener fills, and the turn of a person who has
   been away longer than the lobby's ``away_s`` (they take their seat back by reconnecting).
+* **A round's resolution, on the board (issue 24).** After the move that ends a round's
+  dispatch, the table shows that round resolving (``showing``: every page steps through it room
+  by room, each at its own pace) and the next round waits: no move is taken, no bot moves, until
+  every person's seat with a page open has pressed *Continue* (``ready``), or
+  :data:`RESOLUTION_S` seconds have passed (so one absent-minded page cannot stall a class).
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
-from ... import Game, Rules
+from ... import Game, Rules, events
 from ...actions import EXHAUST, Action
 from ...analysis.bots import make_bot
 from ...cards import Deck, parse_deck_text, reference_deck
@@ -40,6 +45,7 @@ BOT_KIND = "greedy"  # the bot that fills a seat or plays an away person's turn
 BOT_NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kai", "Lu")
 NAME_MAX = 20
 MIN_SEATS, MAX_SEATS = 3, 6
+RESOLUTION_S = 60.0  # at most this long the next round waits for every seat's Continue
 
 
 def digest(token: str) -> str:
@@ -83,6 +89,9 @@ class Table:
     pending: dict[int, tuple[int, int]] = field(default_factory=dict)  # secret setup choices (R2.4)
     version: int = 0  # every change counts one; a move names the version it was made on
     lord: Lord | None = None  # a lord from the workshop (lord builder), in play in round 1
+    showing: int | None = None  # the round shown resolving; the next round waits (issue 24)
+    ready: set[int] = field(default_factory=set)  # the seats that pressed Continue
+    showing_since: float = 0.0
 
     # ------------------------------------------------------------------ opening and seats
     @classmethod
@@ -176,6 +185,8 @@ class Table:
             raise TableRefusal("bad_message")
         if version != self.version:
             raise TableRefusal("stale")
+        if self.showing is not None:
+            raise TableRefusal("resolving")
         who, action = self.game.parse(text)  # ActionSyntaxError for text that is not a move
         if who is not None and who != seat:
             raise TableRefusal("not_your_seat")
@@ -185,7 +196,9 @@ class Table:
             err = self.game.state.refusal(action, seat)
             if err is not None:
                 raise err
+            log_len = len(self.game.log)
             self.game.push(action)
+            self._watch(log_len, now)
         self.version += 1
         self.last_active = now
         self.play_bots(now, away_s)
@@ -210,6 +223,41 @@ class Table:
             self.game.push(Action(EXHAUST, a, other=b))
         self.pending.clear()
 
+    # ------------------------------------------------------------------ a round shown resolving
+    def _watch(self, log_len: int, now: float) -> bool:
+        """After a move that logged from ``log_len``: if it resolved a round, show it (issue 24)."""
+        rounds = events.resolved_rounds(self.game.log[log_len:])
+        if not rounds:
+            return False
+        self.showing, self.ready, self.showing_since = rounds[-1], set(), now
+        return True
+
+    def waiting_for(self) -> list[int]:
+        """The seats the next round still waits for: people with a page open who have not
+        pressed Continue."""
+        return [i for i, s in enumerate(self.seats)
+                if s.kind == HUMAN and s.connected > 0 and i not in self.ready]
+
+    def continue_(self, seat: int, now: float, away_s: float | None = None) -> None:
+        """Seat ``seat`` has seen the resolution; the next round starts once nobody is waited
+        for. Refused when no round is shown resolving."""
+        if self.showing is None:
+            raise TableRefusal("not_resolving")
+        self.ready.add(seat)
+        self.version += 1
+        self.last_active = now
+        if not self.waiting_for():
+            self.showing = None
+            self.ready = set()
+            self.play_bots(now, away_s)
+
+    def _resolution_over(self, now: float) -> bool:
+        """End a resolution shown longer than :data:`RESOLUTION_S` (or waiting for nobody)."""
+        if self.showing is None or (now - self.showing_since < RESOLUTION_S and self.waiting_for()):
+            return False
+        self.showing, self.ready = None, set()
+        return True
+
     def bot_seat(self, seat: int, now: float, away_s: float | None) -> bool:
         """Whether a bot plays ``seat`` now: a bot's seat, or a person away over ``away_s``."""
         s = self.seats[seat]
@@ -219,8 +267,9 @@ class Table:
                 and now - s.away_since >= away_s)
 
     def play_bots(self, now: float, away_s: float | None) -> bool:
-        """Let bots move while one is to; True if any did."""
-        moved = False
+        """Let bots move while one is to (not while a round is shown resolving: a bot's move that
+        ends a round stops them there); True if any did, or a resolution shown ended."""
+        moved = self._resolution_over(now)
         if self.in_setup:
             for seat in range(len(self.seats)):
                 if seat not in self.pending and self.bot_seat(seat, now, away_s):
@@ -230,12 +279,14 @@ class Table:
                     self.pending[seat] = tuple(sorted((action.strength, action.other)))
                     moved = True
             self._reveal_setup()
-        while self.game is not None and not self.is_over and not self.in_setup \
+        while self.game is not None and not self.is_over and not self.in_setup and self.showing is None \
                 and self.bot_seat(self.game.current, now, away_s):
             seat = self.game.current
             bot = make_bot(BOT_KIND, seed=f"{self.seed}/{seat}/{self.game.ply}")
             action = bot.choose(self.game.state.copy(), seat)
+            log_len = len(self.game.log)
             self.game.push(action)  # the engine refuses a bot's illegal move like anyone's
+            self._watch(log_len, now)
             moved = True
         if moved:
             self.version += 1
@@ -250,6 +301,7 @@ class Table:
             "record": to_record(self.game) if self.game is not None else None,
             "pending": {str(k): list(v) for k, v in self.pending.items()},
             "lord": None if self.lord is None else self.lord.to_dict(),
+            "showing": self.showing, "ready": sorted(self.ready),
         }
 
     @classmethod
@@ -262,6 +314,9 @@ class Table:
         if data.get("record") is not None:
             table.game = from_record(data["record"])
         table.pending = {int(k): (int(v[0]), int(v[1])) for k, v in data.get("pending", {}).items()}
+        if data.get("showing") is not None:  # a resolution shown when the server stopped: shown again
+            table.showing, table.showing_since = int(data["showing"]), table.last_active
+            table.ready = {int(x) for x in data.get("ready", ())}
         return table
 
 
