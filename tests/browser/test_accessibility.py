@@ -105,15 +105,20 @@ def tab_to(page, wanted, limit: int = 120) -> dict:
 
 
 def board_state(page) -> tuple[int, str, int]:
+    """(round, phase, seat to move) as the board shows them; phase "resolving" (seat -1) while a
+    round's resolution is shown on the board (issue 24)."""
     board = page.locator(".dg-stepper .dg-board").first
+    if board.get_attribute("data-resolving"):
+        return int(board.get_attribute("data-round")), "resolving", -1
     seat = int(page.locator(".dg-stepper .dg-status .dg-to-move").first.get_attribute("data-seat"))
     return int(board.get_attribute("data-round")), board.get_attribute("data-phase"), seat
 
 
 def test_a_whole_round_of_learn_by_keyboard_only(browser, voila_server):
     """Tab / Enter / Space only (no mouse event): exhaust two adventurers on the drawn board,
-    place adventurers, step the bots with the end-of-round button, until round 2 is dealt; every
-    focused control shows a focus ring."""
+    place adventurers, step the bots with the end-of-round button until round 1 is shown
+    resolving on the board, then "Next round ▶", until round 2 is dealt; every focused control
+    shows a focus ring."""
     from test_dashboard_browser import ply, wait_changed
 
     context = browser.new_context(viewport={"width": 1024, "height": 768})
@@ -138,10 +143,20 @@ def test_a_whole_round_of_learn_by_keyboard_only(browser, voila_server):
         settle(page, ".dg-stepper")
         assert page.locator(".dg-stepper .dg-message").first.inner_text().startswith("Ann: exhaust 4 and 5")
 
+        resolved = False
         for _ in range(40):
             rnd, phase, seat = board_state(page)
             if rnd >= 2 or phase == "over":
                 break
+            if phase == "resolving":  # round 1's rooms, with their occupants, revealed on the board
+                assert rnd == 1 and page.locator(".dg-stepper .dg-board .dg-token").count() >= 6
+                tab_to(page, lambda a: "dg-next-round" in a["cls"])
+                page.keyboard.press("Enter")
+                page.wait_for_function("() => !document.querySelector('.dg-stepper .dg-board').dataset.resolving",
+                                       timeout=30_000)
+                settle(page, ".dg-stepper")
+                resolved = True
+                continue
             before = ply(page)
             if seat == 0:  # the student: an adventurer of the hand, then a free slot
                 tab_to(page, lambda a: (a["target"] or "").startswith("hand-") and a["disabled"] == "false")
@@ -155,5 +170,6 @@ def test_a_whole_round_of_learn_by_keyboard_only(browser, voila_server):
             wait_changed(page, ".dg-stepper .dg-jump .widget-readout", before)
             settle(page, ".dg-stepper")
         assert board_state(page)[0] >= 2, "round 1 did not end by keyboard"
+        assert resolved, "round 1's resolution was not shown on the board"
     finally:
         context.close()

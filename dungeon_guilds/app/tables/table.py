@@ -185,7 +185,7 @@ class Table:
             raise TableRefusal("bad_message")
         if version != self.version:
             raise TableRefusal("stale")
-        if self.showing is not None:
+        if self.showing is not None and not self._resolution_over(now):
             raise TableRefusal("resolving")
         who, action = self.game.parse(text)  # ActionSyntaxError for text that is not a move
         if who is not None and who != seat:
@@ -279,7 +279,8 @@ class Table:
                     self.pending[seat] = tuple(sorted((action.strength, action.other)))
                     moved = True
             self._reveal_setup()
-        while self.game is not None and not self.is_over and not self.in_setup and self.showing is None \
+        while self.game is not None and not self.is_over and not self.in_setup \
+                and (self.showing is None or self._resolution_over(now)) \
                 and self.bot_seat(self.game.current, now, away_s):
             seat = self.game.current
             bot = make_bot(BOT_KIND, seed=f"{self.seed}/{seat}/{self.game.ply}")
