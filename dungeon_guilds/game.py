@@ -25,6 +25,7 @@ from typing import Any, Iterable, Sequence
 from .actions import EXHAUST, Action, ActionSyntaxError, parse_move
 from .cards import STRENGTHS, Deck, DeckError, RoomCard, reference_deck
 from .errors import GameError, IllegalAction
+from .events import resolution_start
 from .lords import LORDS_BY_ID, Lord, LordError, get_lord, lord_pool
 from .rules import Rules
 from .record_write import to_record
@@ -333,9 +334,7 @@ class Game:
         this rebuilds the moment in between from the history: the state before that move, with
         the move played and the end of dispatch held back (:meth:`State.after`). None when that
         round has not been resolved on this game's line. The copy has no log."""
-        log = self.log
-        first = next((i for i, ev in enumerate(log) if ev.get("round") == round_no
-                      and ev.get("kind") in ("bonus", "revealed")), None)
+        first = resolution_start(self.log, round_no)
         if first is None:
             return None
         for ply in range(len(self._undo) - 1, -1, -1):  # the decision whose push logged it
