@@ -87,8 +87,8 @@ class TableApp(GameApp):
         self.setup_box = fold(W.VBox(list(setup)).add_class("dg-setup"), "dg-setup-fold")
         self.advanced_box = fold(W.VBox([*advanced, self.build_label, self.builder, self.board_html]),
                                  "dg-advanced")
-        column = W.VBox([self.status_html, self.message, *side, W.HBox([self.hints_checkbox]), self.hints_html,
-                         self.story, self.next_round_button], layout=W.Layout(width="370px", min_width="300px")).add_class("dg-side")
+        column = W.VBox([self.status_html, self.next_round_button, self.message, *side,  # Next round ▶ in view
+                         W.HBox([self.hints_checkbox]), self.hints_html, self.story], layout=W.Layout(width="370px", min_width="300px")).add_class("dg-side")
         self.children = [CSS, self.language_toggle, self.setup_box, side_by_side(self.board, column),
                          self.advanced_box, *tail]
 
