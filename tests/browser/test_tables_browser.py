@@ -174,13 +174,13 @@ def step_through_resolution(students: list[Student], shots: bool) -> bool:
     round was shown."""
     if not any(resolving(s) for s in students):
         return False
-    wait_for(lambda: all(resolving(s) for s in students), 20, "every page shows the resolution")
+    wait_for(lambda: all(resolving(s) for s in students), 60, "every page shows the resolution")
     for k, s in enumerate(students):
         r = resolving(s)
         assert s.enabled("hand-") == [] and s.page.get_attribute("#board .dg-board", "data-resolving") == str(r["round"])
         if r["steps"] > 1:
             s.page.click("#story-next")
-            wait_for(lambda: (resolving(s) or {}).get("step") == 1, 20, "the next room revealed")
+            wait_for(lambda: (resolving(s) or {}).get("step") == 1, 60, "the next room revealed")
             assert s.page.get_attribute("#board .dg-board", "data-step") == "1"
         if shots and k == 3:  # one page mid-resolution, in both languages
             s.page.screenshot(path=str(SHOTS / "tables-resolving-en.png"))
@@ -192,9 +192,9 @@ def step_through_resolution(students: list[Student], shots: bool) -> bool:
     for k, s in enumerate(students):
         s.page.click("#continue")
         if k < len(students) - 1:
-            wait_for(lambda: (resolving(s) or {}).get("ready"), 20, "Continue taken")
+            wait_for(lambda: (resolving(s) or {}).get("ready"), 60, "Continue taken")
             assert all(resolving(x) for x in students)  # the next round waits for every page
-    wait_for(lambda: not any(resolving(s) for s in students), 20, "the next round")
+    wait_for(lambda: not any(resolving(s) for s in students), 60, "the next round")
     return True
 
 
