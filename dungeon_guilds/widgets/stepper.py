@@ -472,8 +472,8 @@ class RoundStepper(TableApp):
         self.skip_guide_button.description = self.t("play.skip_guide")
 
     def _draw_hints(self) -> None:
-        if (not self.hints_checkbox.value or self.game is None or self.game.is_over
-                or self.controller(self.game.state.current) != HUMAN):  # hints for people only
+        if (not self.hints_checkbox.value or self.game is None or self.game.is_over or self.resolving is not None
+                or self.controller(self.game.state.current) != HUMAN):  # hints for people only, not while resolving
             self.hints_html.value = ""
             return
         state = self.game.state
