@@ -32,7 +32,9 @@ def tables_server(tmp_path_factory):
         pytest.skip("voila is not installed in this environment")
     folder = tmp_path_factory.mktemp("tables-voila")
     server = serving.start_voila(ROOT, folder / "voila.log", notebook=NOTEBOOK, preheat=False,
-                                 timeout=serving.START_TIMEOUT, env={"DUNGEON_GUILDS_TEACHER_CODE": "teach"})
+                                 timeout=serving.START_TIMEOUT,
+                                 env={"DUNGEON_GUILDS_TEACHER_CODE": "teach",  # a loaded machine is slow:
+                                      "DUNGEON_GUILDS_TABLE_RESOLUTION": "900"})  # no wait ends by the clock
     try:
         yield server, folder / "tables"
     finally:

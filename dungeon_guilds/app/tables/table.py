@@ -25,6 +25,7 @@ value. The table adds only what a table needs:
 from __future__ import annotations
 
 import hashlib
+import os
 import secrets
 from dataclasses import dataclass, field
 from typing import Any
@@ -45,7 +46,23 @@ BOT_KIND = "greedy"  # the bot that fills a seat or plays an away person's turn
 BOT_NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kai", "Lu")
 NAME_MAX = 20
 MIN_SEATS, MAX_SEATS = 3, 6
-RESOLUTION_S = 60.0  # at most this long the next round waits for every seat's Continue
+RESOLUTION_ENV = "DUNGEON_GUILDS_TABLE_RESOLUTION"
+
+
+def _resolution_seconds(default: float = 60.0) -> float:
+    """How long at most the next round waits for every seat's Continue (``DUNGEON_GUILDS_TABLE_RESOLUTION``,
+    seconds; a value that is not a positive number is refused at start)."""
+    raw = os.environ.get(RESOLUTION_ENV, "").strip()
+    try:
+        value = float(raw) if raw else default
+    except ValueError:
+        raise SystemExit(f"{RESOLUTION_ENV}={raw!r}: expected a number of seconds") from None
+    if value <= 0:
+        raise SystemExit(f"{RESOLUTION_ENV}={raw!r}: expected a positive number of seconds")
+    return value
+
+
+RESOLUTION_S = _resolution_seconds()  # at most this long the next round waits for every seat's Continue
 
 
 def digest(token: str) -> str:
