@@ -253,8 +253,8 @@ def test_four_browsers_play_one_table(browser, tables_server):
             if moves == 9:
                 students[1].page.screenshot(path=str(SHOTS / "tables-play-en.png"))
                 students[1].page.click("#lang")
-                wait_for(lambda: "輪到" in students[1].page.inner_text("#status") or "正在" in
-                         students[1].page.inner_text("#status"), what="the page in 繁體中文")
+                wait_for(lambda: any(w in students[1].page.inner_text("#status") for w in ("輪到", "正在", "結算")),
+                         what="the page in 繁體中文")  # a move, or a round resolving
                 students[1].page.screenshot(path=str(SHOTS / "tables-play-zh.png"))
             wait_for(lambda: phase() == "over" or any(s.enabled("hand-") or resolving(s) for s in students),
                      what="next turn")
