@@ -182,7 +182,11 @@ def step_through_resolution(students: list[Student], shots: bool) -> bool:
         assert s.enabled("hand-") == [] and s.page.get_attribute("#board .dg-board", "data-resolving") == str(r["round"])
         if r["steps"] > 1:
             s.page.click("#story-next")
-            wait_for(lambda: (resolving(s) or {}).get("step") == 1, 60, "the next room revealed")
+            try:
+                wait_for(lambda: (resolving(s) or {}).get("step") == 1, 60, "the next room revealed")
+            except AssertionError as err:  # say which page and what it last received
+                last = [(f.get("op"), f.get("version"), f.get("resolving"), f.get("reason")) for f in s.frames[-3:]]
+                raise AssertionError(f"{err} on {s.name}'s page; errors {s.errors}; last frames {last}") from None
             assert s.page.get_attribute("#board .dg-board", "data-step") == "1"
         if shots and k == 3:  # one page mid-resolution, in both languages
             s.page.screenshot(path=str(SHOTS / "tables-resolving-en.png"))
