@@ -151,8 +151,9 @@ def never_revealed_variant(table, rng):
     return out
 
 
-@pytest.mark.parametrize("seed", [1, 6, 8])
-def test_no_resolution_frame_depends_on_a_secret_the_seat_may_not_know(tmp_path, seed):
+def frames_checked(tmp_path, seed: int) -> tuple[int, int]:
+    """A whole game of random moves; at every round shown resolving, every seat's message at
+    every step compared with the variants'. Returns (next-round checks, never-revealed checks)."""
     lobby, table, conns = connected_table(tmp_path)
     rng = random.Random(seed)
     checked = hidden_checked = 0
@@ -177,4 +178,10 @@ def test_no_resolution_frame_depends_on_a_secret_the_seat_may_not_know(tmp_path,
         seat, move = random_move(table, rng)
         out = send(lobby, conns[seat], {"op": "act", "action": move, "version": table.version})
         assert out.reply is None, out.reply
-    assert checked > 0 and hidden_checked > 0  # both kinds of secret were there to leak
+    return checked, hidden_checked
+
+
+def test_no_resolution_frame_depends_on_a_secret_the_seat_may_not_know(tmp_path):
+    totals = [frames_checked(tmp_path / str(seed), seed) for seed in (1, 6, 8, 12)]
+    assert all(c > 0 for c, _ in totals)
+    assert sum(h for _, h in totals) > 0  # some round had rooms never revealed (below a failed room)
