@@ -180,7 +180,9 @@ def step_through_resolution(students: list[Student], shots: bool) -> bool:
     for k, s in enumerate(students):
         r = resolving(s)
         assert s.enabled("hand-") == [] and s.page.get_attribute("#board .dg-board", "data-resolving") == str(r["round"])
-        if r["steps"] > 1:
+        if r["steps"] > 1:  # the page acts on what it has drawn: wait for its DOM, not only its frame
+            s.page.wait_for_selector('#board .dg-board[data-resolving][data-step="0"]', timeout=60_000)
+            s.page.wait_for_selector("#story-next:not([disabled])", timeout=60_000)
             s.page.click("#story-next")
             try:
                 wait_for(lambda: (resolving(s) or {}).get("step") == 1, 60, "the next room revealed")
@@ -196,6 +198,8 @@ def step_through_resolution(students: list[Student], shots: bool) -> bool:
             s.page.click("#lang")
             wait_for(lambda: "resolved" in s.page.inner_text("#status"), 20, "the page in English")
     for k, s in enumerate(students):
+        s.page.wait_for_selector("#board .dg-board[data-resolving]", timeout=60_000)
+        s.page.wait_for_selector("#continue:not([disabled])", timeout=60_000)
         s.page.click("#continue")
         if k < len(students) - 1:
             wait_for(lambda: (resolving(s) or {}).get("ready"), 60, "Continue taken")
