@@ -122,6 +122,12 @@ async def play_table(url: str, seats: int, seed: int, latencies: list[float]) ->
     clients = await seat_table(url, seats)
     rng = random.Random(seed)
     while not clients[0].state["over"]:
+        waiting = [c for c in clients if (c.state.get("resolving") or {}).get("ready") is False]
+        if waiting:  # a round shown resolving (issue 24): every seat presses Continue (not timed)
+            for c in waiting:
+                await c.send({"op": "continue"})
+            await asyncio.sleep(0.01)
+            continue
         took = await one_move(clients, rng)
         if took is None:
             await asyncio.sleep(0.01)

@@ -352,6 +352,29 @@ def resolution_events(log: Sequence[Mapping[str, Any]],
     return out
 
 
+def gold_after(gold: Sequence[int], steps: Iterable[Bonus | RoomOutcome | Heal]) -> list[int]:
+    """Each seat's gold after the resolution events ``steps`` (from :func:`resolution_events`),
+    starting from ``gold`` at the end of dispatch: the engine's logged amounts added up (a
+    bonus and treasure shares in, healing paid out; R7.3, R5.2, R6.1), nothing worked out anew."""
+    out = list(gold)
+    for ev in steps:
+        if isinstance(ev, Bonus):
+            out[ev.player] += ev.gold
+        elif isinstance(ev, RoomOutcome):
+            for p, g in ev.shares.items():
+                out[p] += g
+        else:
+            out[ev.player] -= ev.paid
+    return out
+
+
+def resolution_start(log: Sequence[Mapping[str, Any]], round_no: int) -> int | None:
+    """The index in the log of the first event of round ``round_no``'s resolution (the lord's
+    bonus or the top room revealed; R7.3, R5.1), None if that round has not been resolved."""
+    return next((i for i, ev in enumerate(log) if ev.get("round") == round_no
+                 and ev.get("kind") in ("bonus", "revealed")), None)
+
+
 def resolved_rounds(log: Sequence[Mapping[str, Any]]) -> list[int]:
     """The rounds (1-based) whose dungeon has been resolved."""
     return sorted({ev["round"] for ev in log if ev.get("kind") == "revealed"})
@@ -379,7 +402,7 @@ def rooms_round(state) -> int:
 __all__ = [
     "ACTED", "AGAIN", "BANK", "Bonus", "FLOW_KINDS", "Flow", "Heal", "IN_KINDS", "LogEntry",
     "NpcMove", "OUT_KINDS", "PASSED_FULL", "PASSED_STUCK", "RoomOutcome", "RoomResult", "STATUSES",
-    "Turn", "current_round", "dealt_levels", "entries", "gold_series", "money_flows", "n_players",
-    "net_by_player", "npc_moves", "resolution", "resolution_events", "resolved_rounds",
+    "Turn", "current_round", "dealt_levels", "entries", "gold_after", "gold_series", "money_flows", "n_players",
+    "net_by_player", "npc_moves", "resolution", "resolution_events", "resolution_start", "resolved_rounds",
     "round_start", "rooms_round", "rounds_seen", "state_and_log", "transitions", "turns",
 ]

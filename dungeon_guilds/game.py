@@ -25,6 +25,7 @@ from typing import Any, Iterable, Sequence
 from .actions import EXHAUST, Action, ActionSyntaxError, parse_move
 from .cards import STRENGTHS, Deck, DeckError, RoomCard, reference_deck
 from .errors import GameError, IllegalAction
+from .events import resolution_start
 from .lords import LORDS_BY_ID, Lord, LordError, get_lord, lord_pool
 from .rules import Rules
 from .record_write import to_record
@@ -325,6 +326,22 @@ class Game:
         if ply == len(self._undo):
             return self.state.copy()
         return self._undo[ply][0].copy()
+
+    def dispatch_end(self, round_no: int) -> State | None:
+        """The dungeon as the dispatch of round ``round_no`` (1-based) left it, just before its
+        resolution (R4.8 → R5): every room with its occupants, the fees paid, no front revealed.
+        The engine resolves and cleans up in the same step as the move that ends the dispatch;
+        this rebuilds the moment in between from the history: the state before that move, with
+        the move played and the end of dispatch held back (:meth:`State.after`). None when that
+        round has not been resolved on this game's line. The copy has no log."""
+        first = resolution_start(self.log, round_no)
+        if first is None:
+            return None
+        for ply in range(len(self._undo) - 1, -1, -1):  # the decision whose push logged it
+            before, log_len = self._undo[ply][0], self._undo[ply][1]
+            if log_len <= first:
+                return before.after(self._line[ply])
+        return None
 
     def copy(self) -> "Game":
         """An independent copy (history included)."""

@@ -31,6 +31,7 @@ SHOTS = (
     ("01-learn", "Learn: a round step by step"),
     ("01b-learn-step-says", "Learn: Step ▶ with nothing chosen says what to do (▶▶ greyed out on your move)"),
     ("01c-learn-slots-and-costs", "Learn: a card chosen, each slot's cost tag under it"),
+    ("01d-learn-resolving", "Learn: round 1 resolving on the board, room 2 revealed (its split, the seats' gold)"),
     ("02-play", "Play: a game against bots"),
     ("02c-play-since-last", "Play: the other seats' moves since your last move, beside the board"),
     ("02b-rules", "Rules: the rules explained"),
@@ -113,6 +114,7 @@ def tour(page, url: str, lang: str) -> None:
     settle(page, 1500)
     shot(page, lang, "01-learn")
     learn_first_move(page, lang)
+    learn_resolving(page, lang)
     tabs = ".dg-tabs"
     page.locator(f"{tabs} .lm-TabBar-tab").nth(index("play")).click()
     page.wait_for_selector(".dg-play-table, .dg-tab-play .dg-app", timeout=60_000)
@@ -203,6 +205,31 @@ def learn_first_move(page, lang: str) -> None:
     page.wait_for_selector(".dg-stepper [data-target^='slot-']")
     settle(page, 600)
     shot(page, lang, "01c-learn-slots-and-costs")
+
+
+def learn_resolving(page, lang: str) -> None:
+    """Learn, from a card chosen: Ann places, the bots play to the end of round 1 (▶▶), which
+    stops at the resolution shown on the board; "Next room" reveals room 2."""
+    learn = page.locator(".dg-stepper")
+    board = learn.locator(".dg-board").first
+    learn.locator("[data-target^='slot-'][aria-disabled='false']").first.click()
+    for _ in range(40):
+        settle(page, 300)
+        if board.get_attribute("data-resolving"):
+            break
+        before = board.get_attribute("data-actions")
+        if learn.locator(".dg-board-widget").first.get_attribute("data-locked") == "1":
+            learn.locator("button.dg-to-round").click()
+        else:
+            learn.locator("[data-target^='hand-'][aria-disabled='false']").last.click()
+            learn.locator("[data-target^='slot-'][aria-disabled='false']").first.click()
+        page.wait_for_function("b => { const e = document.querySelector('.dg-stepper .dg-board');"
+                               " return e.dataset.actions != b || e.dataset.resolving; }", arg=before,
+                               timeout=60_000)
+    learn.locator("button.dg-story-next").click()
+    page.wait_for_function("document.querySelector('.dg-stepper .dg-board').dataset.step == '1'")
+    settle(page, 800)
+    shot(page, lang, "01d-learn-resolving")
 
 
 def play_first_moves(page, lang: str) -> None:

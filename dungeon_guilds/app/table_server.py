@@ -143,8 +143,9 @@ class TableHub:
 
     def message(self, sock: "TableSocket") -> dict[str, Any]:
         table = self.lobby.tables[sock.conn.code]
+        step = sock.conn.step[1] if sock.conn.step[0] == table.showing else 0  # a new resolution: its top
         return seat_message(table, sock.conn.seat, sock.conn.lang, sock.conn.selected,
-                            self.lobby.clock(), self.lobby.away_s)
+                            self.lobby.clock(), self.lobby.away_s, step)
 
     def push(self, code: str, reset: bool = True) -> None:
         if code not in self.lobby.tables:

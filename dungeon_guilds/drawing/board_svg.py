@@ -34,6 +34,7 @@ from ..payout import NPC
 from ..state import BUMP_FEES, EMPTY, OVER, SETUP, SWAP_FEE
 from ..turn_order import seat_at
 from .colours import NPC_COLOUR, PATTERNS, colour
+from .resolving import ResolutionFrame
 
 WIDTH = 660
 ROOM_W = 410
@@ -146,22 +147,32 @@ def _button(target: Target | None, inner: str, cls: str) -> str:
 
 
 # ---------------------------------------------------------------------- parts of the board
-def _title(state, lang: str) -> str:
+def _title(state, lang: str, frame: ResolutionFrame | None = None) -> str:
     round_no = min(state.round + 1, state.rounds)
     text = t("title", lang, round=round_no, rounds=state.rounds)
-    if state.phase == OVER:
+    if frame is not None:  # a round being resolved: what this step is (issue 24)
+        text += " · " + _frame_words(state, frame, lang)
+    elif state.phase == OVER:
         text += " · " + i18n.phase_name(OVER, lang)
     else:
         text += " · " + t("to_move", lang, name=state.names[state.current])
     return _txt(4, 18, text, 14.5, "bold", cls="dg-board-title")
 
 
-def _track(state, lang: str) -> str:
-    """The snake turn order of this round (R4.1), the turn now marked."""
+def _frame_words(state, frame: ResolutionFrame, lang: str) -> str:
+    if frame.kind == "room":
+        return t("resolving_room", lang, room=frame.now[0] + 1 if frame.now else "")
+    if frame.kind == "heal":
+        return t("resolving_heal", lang, name=i18n.player_name(state.names, frame.heal_seat, lang))
+    return t(f"resolving_{frame.kind}", lang)
+
+
+def _track(state, lang: str, resolving: bool = False) -> str:
+    """The snake turn order of this round (R4.1), the turn now marked (none while resolving)."""
     n = state.n
     out = [_txt(4, 43, t("track", lang), 11.5, "600")]
     x0 = 8 + _text_width(t("track", lang), 11.5)
-    now = state.pos % (2 * n) if state.phase not in (SETUP, OVER) else -1
+    now = state.pos % (2 * n) if state.phase not in (SETUP, OVER) and not resolving else -1
     for k in range(2 * n):
         seat = seat_at(k, n, state.start)
         x = x0 + k * 25
@@ -174,7 +185,7 @@ def _track(state, lang: str) -> str:
     return "".join(out)
 
 
-def _room_lines(state, i: int, res, lang: str) -> list[tuple[str, str]]:
+def _room_lines(state, i: int, res, lang: str, pending: bool = False) -> list[tuple[str, str]]:
     """(text, css class) lines of a room card's middle: ranges or front, lock, costs."""
     card = state.rooms[i]
     info = state.levels[card.level]
@@ -193,6 +204,8 @@ def _room_lines(state, i: int, res, lang: str) -> list[tuple[str, str]]:
         return lines  # resolved: the outcome takes the cost line's place
     if res is not None:  # below a failed room: never revealed (R5.1)
         return lines + [(i18n.t("board.not_reached", lang), "dg-not-reached")]
+    if pending:  # a round being resolved: this room's turn is still to come (R5.1)
+        return lines + [(t("to_reveal", lang), "dg-to-reveal")]
     bank, owner = state_fees(card.level)
     cost = t("cost_line_owner", lang, bank=bank, gold=owner) if owner else t("cost_line", lang, bank=bank)
     lines.append((cost + "; " + t("cost_own", lang, bank=swap_fee()), "dg-costs"))
@@ -238,17 +251,20 @@ def _slot(state, j: int, x: float, y: float, w: float, h: float, lang: str, targ
     return _button(target, hit + inner + tag, "dg-slot-target")
 
 
-def _room(state, i: int, y: float, h: float, lang: str, res, targets: Mapping[str, Target]) -> str:
+def _room(state, i: int, y: float, h: float, lang: str, res, targets: Mapping[str, Target],
+          frame: ResolutionFrame | None = None) -> str:
     card = state.rooms[i]
     locked = bool(state.locked[i])
     status = res.status if res is not None else ""
-    out = [f'<g class="dg-room" data-room="{i + 1}" data-level="{card.level}" data-locked="{int(locked)}"'
-           f' data-status="{status}">'
+    pending = frame is not None and res is None
+    now = frame is not None and i in frame.now
+    out = [f'<g class="dg-room{" dg-room-now" if now else ""}" data-room="{i + 1}" data-level="{card.level}" '
+           f'data-locked="{int(locked)}" data-status="{status or ("pending" if pending else "")}">'
            f'<rect x="1" y="{y}" width="{ROOM_W - 2}" height="{h - 6}" rx="7" fill="{LEVEL_FILL.get(card.level, "#eee")}" '
            f'stroke="{"#222" if locked else "#9c8b66"}" stroke-width="{3 if locked else 1.2}"/>',
            _txt(24, y + 24, i + 1, 22, "bold", "middle"),
            _txt(24, y + 42, f"Lv{card.level}", 12, "bold", "middle", "#5a4a2a")]
-    for k, (line, cls) in enumerate(_room_lines(state, i, res, lang)):
+    for k, (line, cls) in enumerate(_room_lines(state, i, res, lang, pending)):
         out.append(_fit_txt(48, y + 18 + 16 * k, line, 11.2 if k < 2 else 10.2, SLOT_X - 56,
                             "600" if k == 0 else "normal", fill="#222" if k < 2 else "#4a3d22", cls=cls))
     if locked:
@@ -258,13 +274,42 @@ def _room(state, i: int, y: float, h: float, lang: str, res, targets: Mapping[st
     if status in ("cleared", "failed"):
         colour_ = "#00704a" if status == "cleared" else "#b0351e"
         word = t(status, lang, total=res.total, defence=res.effective_defence)
-        out.append(_txt(48, y + 50, word, 11, "bold", fill=colour_, cls=f"dg-{status}"))
+        if status == "cleared" and res.to_bank:  # the remainder of the split (R5.2)
+            word += " · " + t("to_bank", lang, gold=res.to_bank)
+        out.append(_fit_txt(48, y + 50, word, 11, SLOT_X - 56, "bold", fill=colour_, cls=f"dg-{status}"))
     for x_slot in (0, 1):
         j = 2 * i + x_slot
         sx = SLOT_X + x_slot * (SLOT_W + 8)
         out.append(_slot(state, j, sx, y + 5, SLOT_W, SLOT_H, lang, targets.get(f"slot-{i + 1}-{x_slot}")))
+        if frame is not None:
+            out.append(_frame_tag(state, i, x_slot, sx, y + 5, frame, lang))
+    if now:  # the room the narration has reached
+        out.append(f'<rect class="dg-now-ring" x="2.5" y="{y + 1.5}" width="{ROOM_W - 5}" height="{h - 9}" rx="6" '
+                   f'fill="none" stroke="#D55E00" stroke-width="3.5"/>')
     out.append("</g>")
     return "".join(out)
+
+
+def _frame_tag(state, i: int, x_slot: int, x: float, y: float, frame: ResolutionFrame, lang: str) -> str:
+    """Under a token of a room reached: its owner's share of a cleared room (once per owner, on
+    the owner's first token; R5.2), or its heal cost in a failed room or below (R6.1; an NPC
+    pays none); the engine's amounts."""
+    owner, strength = state.slot(i, x_slot)
+    if owner == EMPTY or owner == NPC:
+        return ""
+    if i in frame.shares:
+        first = x_slot == 0 or state.slot(i, 0)[0] != owner
+        gold = frame.shares[i].get(owner, 0)
+        if not first or not gold:
+            return ""
+        words, fill, cls = t("tag_share", lang, gold=gold), "#00704a", "dg-share-tag"
+    elif i in frame.healing:
+        words, fill, cls = t("tag_heal", lang, cost=state.heal_cost(strength)), "#b0351e", "dg-heal-tag"
+    else:
+        return ""
+    return (f'<g class="{cls}" data-seat="{owner}"><rect x="{x - 2}" y="{y + SLOT_H + 1}" width="{SLOT_W + 4}" '
+            f'height="{TAG_H}" rx="3" fill="{fill}"/>'
+            f'{_fit_txt(x + SLOT_W / 2, y + SLOT_H + 11, words, 9.5, SLOT_W, "600", "middle", "#fff")}</g>')
 
 
 def _lord(state, y: float, lang: str) -> tuple[str, float]:
@@ -329,20 +374,27 @@ def _card(x, y, s: int, kind: str, owner: int, lang: str) -> str:
 
 
 def _player(state, view, p: int, y: float, h: float, lang: str, viewer, winners,
-            targets: Mapping[str, Target]) -> str:
+            targets: Mapping[str, Target], frame: ResolutionFrame | None = None) -> str:
     x = PLAYER_X
-    current = state.phase != OVER and p == state.current
+    current = state.phase != OVER and p == state.current and frame is None
+    gold = state.gold[p] if frame is None else frame.gold[p]  # while resolving: after the steps shown
     name = state.names[p]
     head = t("seat", lang, seat=p + 1, name=name)
     if viewer == p:
         head += " " + t("you", lang)
-    out = [f'<g class="dg-player{" dg-current" if current else ""}" data-seat="{p}" data-gold="{state.gold[p]}">'
+    out = [f'<g class="dg-player{" dg-current" if current else ""}" data-seat="{p}" data-gold="{gold}">'
            f'<rect x="{x}" y="{y}" width="{PLAYER_W - 2}" height="{h - 6}" rx="7" '
            f'fill="{"#fff8d8" if current else "#fafafa"}" stroke="{"#000" if current else "#bbb"}" '
            f'stroke-width="{3 if current else 1}"/>',
            _swatch(x + 8, y + 7, 18, 18, p, 3),
            _txt(x + 32, y + 21, head, 12.5, "bold"),
-           _txt(x + PLAYER_W - 12, y + 23, f"${state.gold[p]}", 17, "bold", "end", cls="dg-gold")]
+           _txt(x + PLAYER_W - 12, y + 23, f"${gold}", 17, "bold", "end", cls="dg-gold")]
+    if frame is not None and frame.delta[p]:  # the gold this step moved to (or from) the seat
+        d = frame.delta[p]
+        out.append(f'<g class="dg-gold-delta" data-delta="{d}"><rect x="{x + PLAYER_W - 100}" y="{y + 9}" '
+                   f'width="40" height="17" rx="8" fill="{"#00704a" if d > 0 else "#b0351e"}"/>'
+                   + _txt(x + PLAYER_W - 80, y + 22, f"{'+' if d > 0 else '−'}${abs(d)}", 11.5, "bold", "middle",
+                          "#fff") + "</g>")
     marks = []
     if p == state.start:
         marks.append(t("start", lang))
@@ -383,24 +435,30 @@ _CSS = (".dg-target{cursor:pointer;outline:none}.dg-target-off{cursor:not-allowe
 
 
 def board_svg(state, lang: str | None = None, viewer: int | None = None, log: Sequence[dict] | None = None,
-              targets: Mapping[str, Target] | None = None, caption: str = "", uid: str = "dg") -> str:
+              targets: Mapping[str, Target] | None = None, caption: str = "", uid: str = "dg",
+              frame: ResolutionFrame | None = None) -> str:
     """The board as an SVG string (see the module docstring). ``viewer``: draw only what that
     seat may know (:meth:`State.view`); ``targets``: the clickable things
     (:func:`dungeon_guilds.board_targets.board_targets`); ``caption``: an accessible title; ``uid``: the prefix of the
     pattern ids (several boards on one page need different ones: ``url(#id)`` finds the first,
-    and a pattern inside a hidden tab is not drawn)."""
+    and a pattern inside a hidden tab is not drawn). ``frame``: a step of a round's resolution
+    (:func:`dungeon_guilds.drawing.resolving.resolution_frame`), drawn on ``state`` = the
+    dispatch's end (:meth:`Game.dispatch_end`): the rooms reached so far revealed, the rest
+    face down, the seats' gold after those steps, nothing clickable."""
     lang = lang or i18n.get_language()
-    targets = targets or {}
+    targets = {} if frame is not None else (targets or {})
     log = state.log if log is None else log
     view = state.view(viewer) if viewer is not None else None
     rnd = rooms_round(state)
-    results = resolution(log, rnd) if log else None
+    results = resolution(log, rnd) if log and frame is None else None
     k = len(state.rooms)
     rh = ROOM_H
-    parts = [_title(state, lang), _track(state, lang)]
+    parts = [_title(state, lang, frame), _track(state, lang, frame is not None)]
     for i in range(k):
         res = results[i] if results and i < len(results) else None
-        parts.append(_room(state, i, TOP + i * rh, rh, lang, res, targets))
+        if frame is not None:
+            res = frame.results.get(i)
+        parts.append(_room(state, i, TOP + i * rh, rh, lang, res, targets, frame))
     lord, lord_h = _lord(state, TOP + k * rh + 2, lang)
     parts.append(lord)
     winners = set()
@@ -410,25 +468,33 @@ def board_svg(state, lang: str | None = None, viewer: int | None = None, log: Se
         winners = set(result(state).winners)
     ph = 90
     for p in range(state.n):
-        parts.append(_player(state, view, p, TOP + p * ph, ph, lang, viewer, winners, targets))
+        parts.append(_player(state, view, p, TOP + p * ph, ph, lang, viewer, winners, targets, frame))
     height = max(TOP + k * rh + 2 + lord_h, TOP + state.n * ph) + 4
     title = escape(caption or i18n.t("board.title", lang, round=min(state.round + 1, state.rounds),
                                      rounds=state.rounds, phase=i18n.phase_name(state.phase, lang)))
+    if frame is not None and not caption:
+        title = escape(t("resolving_caption", lang, round=frame.round, rounds=state.rounds, step=frame.step + 1)
+                       + ": " + _frame_words(state, frame, lang))
+    resolving = f' data-resolving="{frame.round}" data-step="{frame.step}"' if frame is not None else ""
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="dg-board-svg" viewBox="0 0 {WIDTH} {height}" '
             f'width="{WIDTH}" height="{height}" font-family="{FONT}" role="group" aria-label="{title}" '
-            f'data-phase="{state.phase}" data-round="{min(state.round + 1, state.rounds)}">'
+            f'data-phase="{state.phase}" data-round="{min(state.round + 1, state.rounds)}"{resolving}>'
             f"<style>{_CSS}</style>{_defs()}{''.join(parts)}</svg>").replace("dg-p-", f"{uid}-p-")
 
 
 def board_svg_html(state, lang: str | None = None, viewer: int | None = None, log: Sequence[dict] | None = None,
-                   targets: Mapping[str, Target] | None = None, uid: str = "dg") -> str:
-    """:func:`board_svg` in its root element ``div.dg-board`` (what notebooks and the widget show)."""
+                   targets: Mapping[str, Target] | None = None, uid: str = "dg",
+                   frame: ResolutionFrame | None = None) -> str:
+    """:func:`board_svg` in its root element ``div.dg-board`` (what notebooks and the widget show);
+    with a ``frame``, ``data-resolving`` (the round) and ``data-step`` on the root."""
     lang = lang or i18n.get_language()
     html_lang = "zh-Hant" if lang == "zh" else lang
     round_no = min(state.round + 1, state.rounds)
+    current = state.current if state.phase != OVER and frame is None else ""
+    resolving = f' data-resolving="{frame.round}" data-step="{frame.step}"' if frame is not None else ""
     return (f'<div class="dg-board" lang="{html_lang}" data-phase="{state.phase}" data-round="{round_no}" '
-            f'data-current="{state.current if state.phase != OVER else ""}" data-actions="{state.actions_taken}">'
-            f"{board_svg(state, lang, viewer, log, targets, uid=uid)}</div>")
+            f'data-current="{current}" data-actions="{state.actions_taken}"{resolving}>'
+            f"{board_svg(state, lang, viewer, log, targets, uid=uid, frame=frame)}</div>")
 
 
 __all__ = ["board_svg", "board_svg_html", "wrap"]

@@ -158,6 +158,18 @@ class GameBoard(BoardWidget):
         self.description = board_text_html(state, lang, viewer, log, uid=f"dg{self.model_id[:8]}")
         self._draw()
 
+    def show_resolution(self, state, lang: str, viewer: int | None, log, frame) -> None:
+        """Draw one step of a round's resolution (``frame``, from
+        :func:`dungeon_guilds.drawing.resolving.resolution_frame`) on ``state``, the dispatch's
+        end; the board is locked (nothing to click until the next round is shown)."""
+        self.selected = ()
+        self.targets = {}
+        self.focus_target = ""
+        self._key = None
+        self._args = ()
+        self.locked = True
+        self.html = board_svg_html(state, lang, viewer, log, uid=f"dg{self.model_id[:8]}", frame=frame)
+
     def _draw(self, focus: Callable[[dict], str] | None = None) -> None:
         state, lang, player, viewer, log = self._args
         self.targets = board_targets(state, player, self.selected, lang) if player is not None else {}

@@ -113,8 +113,10 @@ def log_html(log: Sequence[dict], names: Sequence[str], lang: str, last: int = 1
 class RoundStory(W.VBox):
     """Step through the latest resolved round, room by room. ``show(log, names, lang)``
     after every change; ``prev_button``, ``next_button``, ``all_button``, ``replay_button``,
-    ``text_html``; ``steps`` the sentences, ``index`` the one shown. ``replay_html`` holds, visually
-    hidden, the story the live region says again after *Replay the narration* (:meth:`replay`)."""
+    ``text_html``; ``steps`` the sentences, ``index`` the one shown; ``on_step(index)`` is called
+    when the student moves to another step (the table then draws that step on the board).
+    ``replay_html`` holds, visually hidden, the story the live region says again after *Replay
+    the narration* (:meth:`replay`)."""
 
     def __init__(self, **kwargs):
         self.title_html = W.HTML().add_class("dg-story-title")
@@ -135,6 +137,7 @@ class RoundStory(W.VBox):
         self._shown_all = False
         self.replays = 0  # how many times the story was replayed (each replay's words differ in the page)
         self.replay_button.on_click(lambda _b: self.replay())
+        self.on_step = lambda index: None
         self.prev_button.on_click(lambda _b: self.go(self.index - 1))
         self.next_button.on_click(lambda _b: self.go(self.index + 1))
         self.all_button.on_click(lambda _b: self.show_all())
@@ -162,10 +165,12 @@ class RoundStory(W.VBox):
             self.index = max(0, min(index, len(self.steps) - 1))
             self._shown_all = False
             self._draw()
+            self.on_step(self.index)
 
     def show_all(self) -> None:
         self._shown_all = True
         self._draw()
+        self.on_step(len(self.steps) - 1)
 
     def replay(self) -> None:
         """Show the whole story again and have the page's live region say it, title first, in

@@ -3,8 +3,10 @@
 The human sees what their seat may know (``State.view``: room fronts stay hidden until
 revealed, other players' secret exhaust choices stay secret), picks a legal action (or builds
 any move and reads the engine's refusal), and the bots answer until it is the human's turn
-again. Undo takes back the human's last decision and the bots' answers to it. At the end the
-result (R8.1) and the game's gold and money flows are shown.
+again. When a move (the human's or a bot's) ends a round, the bots stop and the board shows
+how the round resolved, room by room; the bots play on into the next round when the human
+presses "Next round ▶" (issue 24). Undo takes back the human's last decision and the bots'
+answers to it. At the end the result (R8.1) and the game's gold and money flows are shown.
 """
 
 from __future__ import annotations
@@ -163,6 +165,7 @@ class PlayTable(TableApp):
         self.review_panel.layout.display = "none"
         self.gold_figure = self.sankey_figure = None
         self.summary_output.outputs = ()
+        self.end_resolution()
         self._advance()
         self.refresh()
         self._greet()
@@ -176,7 +179,9 @@ class PlayTable(TableApp):
 
     # ------------------------------------------------------------------ play
     def _advance(self) -> int:
-        """Let the bots move until it is the human's turn or the game is over."""
+        """Let the bots move until it is the human's turn or the game is over, or a bot's move
+        ends a round: then the board shows the resolution and the bots wait for the human to
+        step on (:meth:`continue_round`)."""
         game = self.game
         moves = 0
         self.bot_moving = True
@@ -186,8 +191,11 @@ class PlayTable(TableApp):
                 if self.bot_delay:
                     self.refresh()  # the board locked, saying whose turn it is
                     time.sleep(self.bot_delay)
+                log_len = len(game.log)
                 game.push(bot_move(self._bots[seat], game.state, seat))
                 moves += 1
+                if self.watch_resolution(log_len):
+                    break
         finally:
             self.bot_moving = False
         return moves
@@ -203,6 +211,8 @@ class PlayTable(TableApp):
     def play(self, action: Action) -> None:
         """The human's move (the engine refuses an illegal one), then the bots' answers."""
         game = self.game
+        if self.resolving_first():
+            return
         if game.is_over:
             self._say_over()
             return
@@ -214,7 +224,8 @@ class PlayTable(TableApp):
         ply, log_len = game.ply, len(game.log)
         game.push(action)
         self._human_plies.append((ply, log_len))
-        self._advance()
+        if not self.watch_resolution(log_len):  # a move that ends a round: its resolution first
+            self._advance()
         self.refresh()
         if game.is_over:
             self._say_over()
@@ -223,6 +234,12 @@ class PlayTable(TableApp):
             name = game.names[self.human]
             text = lambda: self.t("msg.played", player=name, action=i18n.action_text(action, self.lang, before))  # noqa: E731
             self.say(text, "ok")
+
+    def _after_resolution(self) -> None:
+        self._advance()  # the bots play on into the next round, up to the human's turn
+
+    def _viewer(self) -> int:
+        return self.human
 
     def _mover(self) -> int:
         return self.human  # the table enters the human's moves (the bots' go through bot_move)
@@ -241,6 +258,7 @@ class PlayTable(TableApp):
             return
         ply, _ = self._human_plies.pop()
         self.game.undo_to(ply)
+        self.end_resolution()
         self.review_panel.layout.display = "none"
         self.gold_figure = self.sankey_figure = None
         self.summary_output.outputs = ()
@@ -285,9 +303,9 @@ class PlayTable(TableApp):
         self.board_html.value = board_tables_html(state, game.log, lang, viewer=self.human,
                                            reference_deck=game.deck.is_reference)
         over = state.phase == OVER
-        mine = not over and state.current == self.human and not self.bot_moving
-        self.board.show(state, lang, self.human if mine else None, self.human, game.log)
+        mine = not over and state.current == self.human and not self.bot_moving and self.resolving is None
         self.status_html.value = self._status(state)
+        self.show_board(state, self.human if mine else None, self.human)  # after the status: it may say more
         set_options(self.action_dropdown, action_options(state, lang) if mine else [])
         self.play_button.disabled = not mine
         self.builder.try_button.disabled = not mine
@@ -362,7 +380,7 @@ class PlayTable(TableApp):
     def _draw_hints(self) -> None:
         game = self.game
         if (not self.hints_checkbox.value or game is None or game.is_over or game.state.current != self.human
-                or self.bot_moving):  # hints for the human only
+                or self.bot_moving or self.resolving is not None):  # hints for the human only
             self.hints_html.value = ""
             return
         try:

@@ -181,6 +181,7 @@ class RoundStepper(TableApp):
         self._bots = {}
         self.setup_box.selected_index = None  # the set-up folds away once a game starts
         self._seed = seed
+        self.end_resolution()
         self.refresh()
         self.say(lambda: self.t("msg.new_game", players=", ".join(game.names), seed=seed), "info")
 
@@ -227,13 +228,22 @@ class RoundStepper(TableApp):
         self.step()
 
     def step(self) -> None:
-        """One action: the bot's for a bot seat, the selected legal action for a human seat."""
+        """One action: the bot's for a bot seat, the selected legal action for a human seat.
+        While a round is shown resolving: the next step of its resolution on the board, and
+        after the last one the next round (issue 24)."""
         game = self.game
+        if self.resolving is not None:
+            if self.story.index < len(self.story.steps) - 1:
+                self.story.go(self.story.index + 1)
+            else:
+                self.continue_round()
+            return
         if game.is_over:
             self._say_over()
             return
         seat = game.state.current
         before = game.state.copy()
+        log_len = len(game.log)
         if self.controller(seat) == HUMAN:
             action = self._human_choice()
             if action is None:
@@ -241,6 +251,7 @@ class RoundStepper(TableApp):
             self.play(action)
         else:
             seat, action = self._bot_step()
+        self.watch_resolution(log_len)
         self.refresh()
         self._say_played(seat, action, before)
 
@@ -277,7 +288,9 @@ class RoundStepper(TableApp):
         state = self.game.state
         before = state.copy()
         seat = state.current
+        log_len = len(self.game.log)
         self.play(action)
+        self.watch_resolution(log_len)
         self.refresh()
         self._say_played(seat, action, before)
 
@@ -291,8 +304,13 @@ class RoundStepper(TableApp):
 
     def run(self, until: str = "phase") -> int:
         """Let bots play to the end of the ``phase``, ``round`` or ``game``; stop early when a
-        human must move. Returns the number of actions played."""
+        human must move. Returns the number of actions played. A round resolved on the way is
+        shown on the board afterwards (the last one, for ``game``): the next round's board only
+        when the student steps on (issue 24); pressed while a resolution is shown, it steps on
+        first."""
         game = self.game
+        self.end_resolution()
+        log_len = len(game.log)
         st = game.state
         mark = (st.round, st.phase)
         played = 0
@@ -304,6 +322,7 @@ class RoundStepper(TableApp):
             if until == "round" and st.round != mark[0]:
                 break
             if self.controller(st.current) == HUMAN:
+                self.watch_resolution(log_len)
                 self.refresh()
                 seat = st.current
                 self.say(lambda: self.t("msg.waiting_human", player=game.names[seat]), "info")
@@ -316,6 +335,7 @@ class RoundStepper(TableApp):
                 raise
             last = (seat, action, before)
             played += 1
+        self.watch_resolution(log_len)
         self.refresh()
         if game.is_over:
             self._say_over()
@@ -344,6 +364,7 @@ class RoundStepper(TableApp):
             self.say(lambda: self.t("msg.nothing_to_undo"), "info")
             return
         self.game.undo(1)
+        self.end_resolution()
         self.refresh()
         self.say(lambda: self.t("msg.undone"), "info")
 
@@ -357,6 +378,7 @@ class RoundStepper(TableApp):
         """Go to step ``ply`` of the current line: back by undo, forward by replaying."""
         game = self.game
         game.go_to(ply)
+        self.end_resolution()
         self.refresh()
         ply, total = game.ply, game.line_length
         self.say(lambda: self.t("msg.jumped", ply=ply, total=total), "info")
@@ -396,7 +418,6 @@ class RoundStepper(TableApp):
         lang = self.lang
         self.board_html.value = board_tables_html(state, game.log, lang, reference_deck=game.deck.is_reference)
         human_turn = state.phase != OVER and self.controller(state.current) == HUMAN
-        self.board.show(state, lang, state.current if human_turn else None, self.viewer(), game.log)
         if state.phase == OVER:
             self.status_html.value = f"<b>{i18n.phase_name(OVER, lang)}</b>"
         else:
@@ -406,9 +427,10 @@ class RoundStepper(TableApp):
             self.status_html.value = (f'<b class="dg-to-move" data-seat="{state.current}" data-human="{int(human_turn)}">'
                                       f"{escape(self.t(key, seat=state.current + 1, name=who, bot=bot_label(ctrl, lang)))}"
                                       f"</b> · {escape(i18n.phase_name(state.phase, lang))}")
+        self.show_board(state, state.current if human_turn else None, self.viewer())  # after the status
         set_options(self.action_dropdown, action_options(state, lang))
         over = state.phase == OVER
-        self.step_button.disabled = over
+        self.step_button.disabled = over and self.resolving is None
         for b in (self.phase_button, self.round_button, self.game_button):
             # the bots play on only after the human's move: disabled meanwhile, the tooltip says why
             b.disabled = over or human_turn
@@ -427,6 +449,9 @@ class RoundStepper(TableApp):
         self.story.show(game.log, game.names, lang)
         self._draw_guide()
         self._draw_hints()
+
+    def _viewer(self) -> int | None:
+        return self.viewer()
 
     def _draw_turns(self, game, lang: str) -> None:
         """The timeline of this round's turns; before the round's first move, a line saying it
@@ -455,8 +480,8 @@ class RoundStepper(TableApp):
         self.skip_guide_button.description = self.t("play.skip_guide")
 
     def _draw_hints(self) -> None:
-        if (not self.hints_checkbox.value or self.game is None or self.game.is_over
-                or self.controller(self.game.state.current) != HUMAN):  # hints for people only
+        if (not self.hints_checkbox.value or self.game is None or self.game.is_over or self.resolving is not None
+                or self.controller(self.game.state.current) != HUMAN):  # hints for people only, not while resolving
             self.hints_html.value = ""
             return
         state = self.game.state

@@ -5,6 +5,13 @@ the hints and the round told room by room; the legal moves, the move builder and
 words folded under "Advanced") and one way to enter a move, :meth:`TableApp.try_move`, which
 returns the engine's refusal as a value (nothing changes) or plays the move.
 
+A round's resolution is shown on the board (issue 24): after the move that ends a round's
+dispatch (a person's, a bot's, or the last of a run of bot moves), the board keeps that round's
+rooms with their occupants (:meth:`Game.dispatch_end`) and reveals them room by room as the
+round's story steps (:func:`dungeon_guilds.drawing.resolving.resolution_frame`: fronts,
+outcomes, the split, heal costs, the seats' gold); the next round is shown — and its moves
+played — only when the student presses ``next_round_button`` (:meth:`TableApp.continue_round`).
+
 No widget decides a rule: legal moves, refusals and costs are the engine's answers.
 """
 
@@ -17,7 +24,9 @@ import ipywidgets as W
 
 from .. import i18n
 from ..actions import Action
+from ..drawing.resolving import resolution_frame
 from ..errors import IllegalAction
+from ..events import resolved_rounds
 from ..rules import EDITIONS, LORDS_OPTIONS, Rules
 from .board import GameBoard
 from .common import GameApp, safe
@@ -61,6 +70,14 @@ class TableApp(GameApp):
         self.undo_button.on_click(self._on_undo)
         self.builder.try_button.on_click(self._on_try)
         self.hints_checkbox.observe(self._on_hints, "value")
+        # a resolved round shown on the board until the student steps on (issue 24)
+        self.resolving: int | None = None  # the round shown resolving, None: the game as it is now
+        self._dispatch_end = None
+        self.next_round_button = W.Button(button_style="success", layout=W.Layout(width="auto")).add_class(
+            "dg-next-round")
+        self.next_round_button.layout.display = "none"
+        self.next_round_button.on_click(self._on_next_round)
+        self.story.on_step = self._on_story_step
 
     def _compose(self, setup: Sequence[W.Widget], side: Sequence[W.Widget], advanced: Sequence[W.Widget],
                  tail: Sequence[W.Widget] = ()) -> None:
@@ -70,8 +87,8 @@ class TableApp(GameApp):
         self.setup_box = fold(W.VBox(list(setup)).add_class("dg-setup"), "dg-setup-fold")
         self.advanced_box = fold(W.VBox([*advanced, self.build_label, self.builder, self.board_html]),
                                  "dg-advanced")
-        column = W.VBox([self.status_html, self.message, *side, W.HBox([self.hints_checkbox]), self.hints_html,
-                         self.story], layout=W.Layout(width="370px", min_width="300px")).add_class("dg-side")
+        column = W.VBox([self.status_html, self.next_round_button, self.message, *side,  # Next round ▶ in view
+                         W.HBox([self.hints_checkbox]), self.hints_html, self.story], layout=W.Layout(width="370px", min_width="300px")).add_class("dg-side")
         self.children = [CSS, self.language_toggle, self.setup_box, side_by_side(self.board, column),
                          self.advanced_box, *tail]
 
@@ -83,8 +100,81 @@ class TableApp(GameApp):
         self.action_dropdown.description = t("ui.legal_actions")
         self.hints_checkbox.description = t("ui.hints")
         self.build_label.value = f"<i>{escape(t('ui.build_move'))}</i>"
+        self.next_round_button.tooltip = t("play.next_round_tip")
         self.setup_box.set_title(0, t("play.setup"))
         self.advanced_box.set_title(0, t("play.advanced"))
+
+    # ------------------------------------------------------------------ a round resolved, on the board
+    def watch_resolution(self, log_len: int) -> bool:
+        """After moves that logged from ``log_len`` on: if they resolved a round, show it on the
+        board (the latest such round) until the student steps on. True if one did."""
+        rounds = resolved_rounds(self.game.log[log_len:])
+        if not rounds:
+            return False
+        end = self.game.dispatch_end(rounds[-1])
+        if end is None:
+            return False
+        self.resolving, self._dispatch_end = rounds[-1], end
+        self.story.index = 0  # the story and the board start at the round's first step
+        return True
+
+    def end_resolution(self) -> None:
+        """Back to the game as it is now (no redraw)."""
+        self.resolving, self._dispatch_end = None, None
+
+    def show_board(self, state, player: int | None, viewer: int | None) -> None:
+        """Draw the board: the resolution step the story is at while a round is shown resolving,
+        else ``state`` (``player``: the seat that may click)."""
+        game = self.game
+        if self.resolving is not None:
+            self.story.show(game.log, game.names, self.lang)
+            frame = resolution_frame(self._dispatch_end, game.log, self.resolving, self.story.index)
+            if frame is not None:
+                self.board.show_resolution(self._dispatch_end, self.lang, viewer, game.log, frame)
+                self._label_next_round()
+                return
+            self.end_resolution()
+        self.next_round_button.layout.display = "none"
+        self.board.show(state, self.lang, player, viewer, game.log)
+
+    def _label_next_round(self) -> None:
+        key = "play.final_result" if self.game.is_over else "play.next_round"
+        self.next_round_button.description = self.t(key)
+        self.next_round_button.layout.display = None
+        text = self.t("play.resolving_status", round=self.resolving, button=self.t(key))
+        self.status_html.value = f'<b class="dg-resolving" data-round="{self.resolving}">{escape(text)}</b>'
+
+    def resolving_first(self) -> bool:
+        """True (and a sentence says so) while a round is shown resolving: a move waits for
+        the student to step on."""
+        if self.resolving is None:
+            return False
+        key = "play.final_result" if self.game.is_over else "play.next_round"
+        self.say(lambda: self.t("play.resolving_first", button=self.t(key)), "warn")
+        return True
+
+    def _viewer(self) -> int | None:
+        """The seat whose eyes the board uses (None: everything)."""
+        return None
+
+    @safe
+    def _on_story_step(self, _index: int) -> None:
+        if self.resolving is not None:
+            self.show_board(self.game.state, None, self._viewer())
+
+    @safe
+    def _on_next_round(self, _button=None) -> None:
+        self.continue_round()
+
+    def continue_round(self) -> None:
+        """The student steps on: the next round is shown (Play: the bots' moves up to the
+        student's turn are played now)."""
+        self.end_resolution()
+        self._after_resolution()
+        self.refresh()
+
+    def _after_resolution(self) -> None:
+        """What stepping on after a resolution does besides showing the game as it is."""
 
     # ------------------------------------------------------------------ entering a move
     def _mover(self) -> int | None:
@@ -93,7 +183,10 @@ class TableApp(GameApp):
 
     def try_move(self, action: Action) -> IllegalAction | None:
         """Play ``action`` if the engine allows it now (:meth:`_play_accepted`); else show the
-        engine's reason and return its refusal, the game unchanged."""
+        engine's reason and return its refusal, the game unchanged. While a round is shown
+        resolving, nothing is played: a sentence says to step on first."""
+        if self.resolving_first():
+            return None
         err = self.game.state.refusal(action, self._mover())
         if err is not None:
             self.say(lambda: i18n.illegal_text(err, self.lang), "warn")

@@ -60,12 +60,31 @@ def start_play(page, lang: str) -> None:
 
 
 def board_ready(page) -> None:
-    """Wait until it is the human's turn (board unlocked) or the game is over."""
+    """Wait until it is the human's turn (board unlocked), a round is shown resolving on the
+    board (issue 24) or the game is over."""
     page.wait_for_function("""() => {
       const b = document.querySelector('.dg-play-table .dg-board');
-      return b && (b.dataset.phase == 'over' || b.dataset.locked == '0');
+      return b && (b.dataset.phase == 'over' || b.dataset.locked == '0' || b.dataset.resolving);
     }""", timeout=60_000)
     settle(page, ".dg-play-table", 200)
+
+
+def step_on_after_resolution(page) -> bool:
+    """If the board shows a round resolving: one "Next room" (the board reveals the next step),
+    then "Next round ▶" / "Final result ▶"; True if it did."""
+    board = page.locator(".dg-play-table .dg-board").first
+    if not board.get_attribute("data-resolving"):
+        return False
+    step = board.get_attribute("data-step")
+    nxt = page.locator(".dg-play-table button.dg-story-next").first
+    if not nxt.is_disabled():
+        nxt.click()
+        page.wait_for_function("s => document.querySelector('.dg-play-table .dg-board').dataset.step != s",
+                               arg=step, timeout=30_000)
+    page.locator(".dg-play-table button.dg-next-round").first.click()
+    page.wait_for_function("() => !document.querySelector('.dg-play-table .dg-board').dataset.resolving",
+                           timeout=60_000)
+    return True
 
 
 def enabled(page, prefix: str) -> list[str]:
@@ -84,10 +103,13 @@ def play_by_clicking(page, rng: random.Random, saw_lock: list[bool]) -> list[str
     page.evaluate("""() => { window.dgLocked = [];
       new MutationObserver(() => { const b = document.querySelector('.dg-play-table .dg-board');
         const s = document.querySelector('.dg-play-table .dg-status');
-        if (b && b.dataset.locked == '1' && b.dataset.phase != 'over') window.dgLocked.push(s ? s.innerText : '');
+        if (b && b.dataset.locked == '1' && b.dataset.phase != 'over' && !b.dataset.resolving)
+          window.dgLocked.push(s ? s.innerText : '');
       }).observe(document.querySelector('.dg-play-table'), {subtree: true, childList: true, attributes: true}); }""")
-    for _ in range(60):
+    for _ in range(80):
         board_ready(page)
+        if step_on_after_resolution(page):  # a round shown resolving: step on (issue 24)
+            continue
         if page.locator(".dg-play-table .dg-board").first.get_attribute("data-phase") == "over":
             saw_lock.extend(page.evaluate("window.dgLocked"))
             return clicks
@@ -105,7 +127,7 @@ def play_by_clicking(page, rng: random.Random, saw_lock: list[bool]) -> list[str
         click_target(page, pick)
         page.wait_for_function("b => document.querySelector('.dg-play-table .dg-board').dataset.actions != b",
                                arg=before, timeout=60_000)
-    raise AssertionError("the game did not end after 60 human moves")
+    raise AssertionError("the game did not end after 80 human moves and resolutions")
 
 
 def engine_gold(clicks: list[str]) -> list[int]:

@@ -88,13 +88,20 @@ def label(text: str) -> str:
 
 
 def play_round_one_by_clicking(page, rng: random.Random) -> list[tuple[int, str]]:
-    """Click through round 1 of the Learn tab; return the human's choices (index, label)."""
+    """Click through round 1 of the Learn tab; return the human's choices (index, label). The
+    round ends on the board showing its resolution (issue 24): "Next round ▶" deals round 2."""
     seats = LEARN_SETTINGS["seats"]
     stepper = page.locator(".dg-stepper")
     open_fold(page, ".dg-stepper", "dg-advanced")  # the move list is the advanced way to play
     choices: list[tuple[int, str]] = []
     for _ in range(100):
         board = stepper.locator(".dg-board").first
+        if board.get_attribute("data-resolving") == "1":  # round 1 resolving on the board: step on
+            stepper.locator("button.dg-next-round").first.click()
+            page.wait_for_function("() => !document.querySelector('.dg-stepper .dg-board').dataset.resolving",
+                                   timeout=60_000)
+            settle(page, ".dg-stepper")
+            continue
         if int(board.get_attribute("data-round")) >= 2 or board.get_attribute("data-phase") == "over":
             return choices
         seat = int(stepper.locator(".dg-status .dg-to-move").first.get_attribute("data-seat"))

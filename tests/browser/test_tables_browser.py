@@ -32,7 +32,9 @@ def tables_server(tmp_path_factory):
         pytest.skip("voila is not installed in this environment")
     folder = tmp_path_factory.mktemp("tables-voila")
     server = serving.start_voila(ROOT, folder / "voila.log", notebook=NOTEBOOK, preheat=False,
-                                 timeout=serving.START_TIMEOUT, env={"DUNGEON_GUILDS_TEACHER_CODE": "teach"})
+                                 timeout=serving.START_TIMEOUT,
+                                 env={"DUNGEON_GUILDS_TEACHER_CODE": "teach",  # a loaded machine is slow:
+                                      "DUNGEON_GUILDS_TABLE_RESOLUTION": "900"})  # no wait ends by the clock
     try:
         yield server, folder / "tables"
     finally:
@@ -163,6 +165,49 @@ def play_turn(students: list[Student], rng: random.Random) -> None:
     wait_for(lambda: not mover.enabled("slot-"), what="the move played")
 
 
+def resolving(s: Student) -> dict | None:
+    states = s.states()
+    return states[-1].get("resolving") if states else None
+
+
+def step_through_resolution(students: list[Student], shots: bool) -> bool:
+    """A round shown resolving on every page's board (issue 24): each page steps one room on,
+    then presses Continue; the next round starts after the last page's Continue. True if a
+    round was shown."""
+    if not any(resolving(s) for s in students):
+        return False
+    wait_for(lambda: all(resolving(s) for s in students), 60, "every page shows the resolution")
+    for k, s in enumerate(students):
+        r = resolving(s)
+        assert s.enabled("hand-") == [] and s.page.get_attribute("#board .dg-board", "data-resolving") == str(r["round"])
+        if r["steps"] > 1:  # the page acts on what it has drawn: wait for its DOM, not only its frame
+            s.page.wait_for_selector('#board .dg-board[data-resolving][data-step="0"]', timeout=60_000)
+            s.page.wait_for_selector("#story-next:not([disabled])", timeout=60_000)
+            s.page.click("#story-next")
+            try:
+                wait_for(lambda: (resolving(s) or {}).get("step") == 1, 60, "the next room revealed")
+            except AssertionError as err:  # say which page and what it last received
+                last = [(f.get("op"), f.get("version"), f.get("resolving"), f.get("reason")) for f in s.frames[-3:]]
+                raise AssertionError(f"{err} on {s.name}'s page; errors {s.errors}; last frames {last}") from None
+            assert s.page.get_attribute("#board .dg-board", "data-step") == "1"
+        if shots and k == 3:  # one page mid-resolution, in both languages
+            s.page.screenshot(path=str(SHOTS / "tables-resolving-en.png"))
+            s.page.click("#lang")
+            wait_for(lambda: "結算" in s.page.inner_text("#status"), 20, "the page in 繁體中文")
+            s.page.screenshot(path=str(SHOTS / "tables-resolving-zh.png"))
+            s.page.click("#lang")
+            wait_for(lambda: "resolved" in s.page.inner_text("#status"), 20, "the page in English")
+    for k, s in enumerate(students):
+        s.page.wait_for_selector("#board .dg-board[data-resolving]", timeout=60_000)
+        s.page.wait_for_selector("#continue:not([disabled])", timeout=60_000)
+        s.page.click("#continue")
+        if k < len(students) - 1:
+            wait_for(lambda: (resolving(s) or {}).get("ready"), 60, "Continue taken")
+            assert all(resolving(x) for x in students)  # the next round waits for every page
+    wait_for(lambda: not any(resolving(s) for s in students), 60, "the next round")
+    return True
+
+
 def teacher_sees(page, base: str, code: str, replay) -> None:
     """The teacher's page on the dashboard's server: the code printed at start opens it; the
     finished game is listed with its gold, and the CSV download has its row."""
@@ -200,9 +245,12 @@ def test_four_browsers_play_one_table(browser, tables_server):
             chosen[i] = choose_exhaust(students[i], rng)
             secrets_kept(students, chosen)
         chosen[1] = choose_exhaust(students[1], rng, keyboard=True)
-        moves = 0
+        moves = resolutions = 0
         phase = lambda: students[0].page.get_attribute("#board .dg-board", "data-phase")  # noqa: E731
         while phase() != "over":
+            if step_through_resolution(students, shots=resolutions == 0):
+                resolutions += 1
+                continue
             play_turn(students, rng)
             moves += 1
             dom_is_last_frame(students)
@@ -213,10 +261,12 @@ def test_four_browsers_play_one_table(browser, tables_server):
             if moves == 9:
                 students[1].page.screenshot(path=str(SHOTS / "tables-play-en.png"))
                 students[1].page.click("#lang")
-                wait_for(lambda: "輪到" in students[1].page.inner_text("#status") or "正在" in
-                         students[1].page.inner_text("#status"), what="the page in 繁體中文")
+                wait_for(lambda: any(w in students[1].page.inner_text("#status") for w in ("輪到", "正在", "結算")),
+                         what="the page in 繁體中文")  # a move, or a round resolving
                 students[1].page.screenshot(path=str(SHOTS / "tables-play-zh.png"))
-            wait_for(lambda: phase() == "over" or any(s.enabled("hand-") for s in students), what="next turn")
+            wait_for(lambda: phase() == "over" or any(s.enabled("hand-") or resolving(s) for s in students),
+                     what="next turn")
+        assert resolutions == 4  # every round (4 lords for 4 players) was shown resolving
         (path,) = tables.glob("*.json")
         record = json.loads(path.read_text())["record"]
         replay = from_record(record)

@@ -52,6 +52,20 @@ async def move_and_wait(clients, table, seat, move):
     return [await c.wait(lambda m: m["op"] == "state" and m["version"] > v) for c in clients]
 
 
+async def continue_all(clients, table):
+    """A round shown resolving (issue 24): every seat presses Continue; the frames after the
+    last one (the next round) are returned."""
+    frames = []
+    for c in clients:
+        v = table.version
+        for x in clients:
+            x.mark()
+        await c.send({"op": "continue"})
+        frames = [await x.wait(lambda m: m["op"] == "state" and m["version"] > v) for x in clients]
+    assert table.showing is None
+    return frames
+
+
 def check_frames(table, frames, rng):
     """Each seat's frame is the server's render for that seat, and no secret changes it."""
     fronts = other_fronts(table, rng)
@@ -74,7 +88,14 @@ async def _whole_game(tmp_path):
     table = next(iter(app.hub.lobby.tables.values()))
     rng = random.Random(7)
     moves = 0
-    while not table.is_over:
+    shown = 0
+    while not table.is_over or table.showing is not None:
+        if table.showing is not None:  # every page shows the round resolving; the next round waits
+            assert all(f["resolving"]["round"] == table.showing and f["targets"] == {} for f in frames)
+            shown += 1
+            frames = await continue_all(clients, table)
+            check_frames(table, frames, rng)
+            continue
         seat, move = random_move(table, rng)
         frames = await move_and_wait(clients, table, seat, move)
         check_frames(table, frames, rng)
@@ -89,6 +110,7 @@ async def _whole_game(tmp_path):
             await clients[2].send({"op": "resume", "code": table.code, "token": token})
             await clients[2].wait(lambda m: m["op"] == "state")
             assert table.seats[2].connected == 1
+    assert shown == table.game.state.rounds  # every round was shown resolving to every seat
     tokens = [c.token for c in clients]
     for i, c in enumerate(clients):  # no frame ever carried another seat's token
         assert not any(t in raw for t in tokens if t != tokens[i] for raw in c.raw)
@@ -148,6 +170,13 @@ async def play_some(url, clients, tables: Path, rng, most: int | None):
     n = 0
     while most is None or n < most:
         table = saved_table(tables)
+        if table.showing is not None:  # a round shown resolving: every seat presses Continue
+            for c in clients:
+                c.mark()
+                await c.send({"op": "continue"})
+                await c.wait(lambda m: m["op"] == "state" and (m["resolving"] or {}).get("ready")
+                             or m["op"] == "state" and m["resolving"] is None)
+            continue
         if table.is_over:
             return table
         seat, move = random_move(table, rng)

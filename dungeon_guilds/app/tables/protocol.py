@@ -14,6 +14,10 @@ A page sends one JSON object a message (at most :data:`MAX_MESSAGE` characters),
 ``act``     ``action`` (the engine's move text: ``exhaust 4 5``, ``place 3 1``, ``bump 4 2b``) and
             ``version`` (the table's version the page saw): the seat's move
 ``lang``    ``lang`` (``en`` or ``zh``): the language of this page's messages
+``step``    ``step`` (0 up): the step of the round's resolution this page shows (each page steps
+            at its own pace; issue 24)
+``continue`` this seat has seen the round's resolution; the next round starts when every seat
+            with a page open has sent it (or after ``table.RESOLUTION_S`` seconds)
 ==========  =====================================================================================
 
 The server answers the sender with ``seat`` (``code``, ``seat``, ``token``: the page keeps the
@@ -54,6 +58,7 @@ class Conn:
     seat: int | None = None
     selected: list[int] = field(default_factory=list)
     bad_codes: int = 0
+    step: tuple[int, int] = (0, 0)  # (round, step) of the resolution this page shows
 
 
 @dataclass
@@ -228,8 +233,29 @@ def on_lang(lobby: Lobby, conn: Conn, msg: dict) -> Outcome:
     return Outcome(None, None, refresh=conn.seat is not None)
 
 
+MAX_STEP = 64  # more than any round's resolution has steps
+
+
+def on_step(lobby: Lobby, conn: Conn, msg: dict) -> Outcome:
+    table, _seat = _seated(lobby, conn)
+    step = _field(msg, "step", int)
+    if table.showing is None:
+        raise TableRefusal("not_resolving")
+    if not 0 <= step < MAX_STEP:
+        raise TableRefusal("bad_field", field="step")
+    conn.step = (table.showing, step)
+    return Outcome(None, None, refresh=True)
+
+
+def on_continue(lobby: Lobby, conn: Conn, msg: dict) -> Outcome:
+    table, seat = _seated(lobby, conn)
+    table.continue_(seat, lobby.clock(), lobby.away_s)
+    lobby.save(table)
+    return Outcome(None, table)
+
+
 HANDLERS = {"open": on_open, "join": on_join, "resume": on_resume, "bots": on_bots, "pick": on_pick,
-            "act": on_act, "lang": on_lang}
+            "act": on_act, "lang": on_lang, "step": on_step, "continue": on_continue}
 
 
 def handle(lobby: Lobby, conn: Conn, raw: Any) -> Outcome:

@@ -8,6 +8,11 @@ while the others still choose. Another seat's pending choice is never read here;
 ``test_tables_secrets.py`` checks that a seat's message is unchanged when every secret it may
 not know (the others' choices, the unrevealed fronts, the undealt deck) is changed.
 
+While the table shows a round resolving (``table.showing``, issue 24), the board is that
+round's dungeon as the dispatch left it (:meth:`Game.dispatch_end`, drawn for that seat) at the
+step this page has reached (:func:`~dungeon_guilds.drawing.resolving.resolution_frame`): the
+fronts it reveals are the ones the engine's log has made public (R5.1); nothing is clickable.
+
 The drawing functions are imported in this one place (:data:`board_html`, :data:`board_targets`).
 """
 
@@ -19,8 +24,9 @@ from typing import Any, Sequence
 from ... import events, i18n
 from ...board_targets import board_targets
 from ...drawing.board_svg import board_svg_html as board_html
+from ...drawing.resolving import resolution_frame
 from ...widgets.narration import resolution_steps, round_log_html
-from .table import BOT, BOT_KIND, BOT_LEVELS, OPEN, Table
+from .table import BOT, BOT_KIND, BOT_LEVELS, OPEN, RESOLUTION_S, Table
 
 
 def _t(key: str, lang: str, **values: Any) -> str:
@@ -62,6 +68,11 @@ def status_text(table: Table, seat: int, lang: str, now: float, away_s: float | 
         free = sum(s.kind == OPEN for s in table.seats)
         return _t("status_waiting", lang, free=free, code=table.code)
     game = table.game
+    if table.showing is not None:
+        if seat in table.ready:
+            names = ", ".join(table.seats[i].name for i in table.waiting_for()) or "—"
+            return _t("status_resolving_ready", lang, round=table.showing, names=names, seconds=int(RESOLUTION_S))
+        return _t("status_resolving", lang, round=table.showing, seconds=int(RESOLUTION_S))
     if game.is_over:
         winners = ", ".join(game.names[w] for w in game.result().winners)
         return _t("status_over", lang, winners=winners)
@@ -87,7 +98,20 @@ def _story(table: Table, lang: str) -> list[str]:
     rounds = events.resolved_rounds(game.log)
     if not rounds:
         return []
-    return resolution_steps(game.log, rounds[-1], game.names, lang)
+    return resolution_steps(game.log, table.showing or rounds[-1], game.names, lang)
+
+
+def _resolving(table: Table, seat: int, lang: str, step: int, steps: int) -> tuple[str, dict] | None:
+    """The board of the round shown resolving at this page's ``step``, and what the page needs
+    to step through it; None when no round is shown."""
+    game = table.game
+    end = game.dispatch_end(table.showing) if table.showing is not None else None
+    frame = resolution_frame(end, game.log, table.showing, min(step, steps - 1)) if end is not None else None
+    if frame is None:
+        return None
+    board = board_html(end, lang, viewer=seat, log=game.log, uid=f"dg{seat}", frame=frame)
+    return board, {"round": table.showing, "step": min(step, steps - 1), "steps": steps,
+                   "ready": seat in table.ready, "over": game.is_over}
 
 
 def seats_info(table: Table, seat: int, lang: str, now: float, away_s: float | None) -> list[dict]:
@@ -109,15 +133,16 @@ def seats_info(table: Table, seat: int, lang: str, now: float, away_s: float | N
 
 
 def seat_message(table: Table, seat: int, lang: str, selected: Sequence[int] = (), now: float = 0.0,
-                 away_s: float | None = None) -> dict[str, Any]:
+                 away_s: float | None = None, step: int = 0) -> dict[str, Any]:
     """The ``state`` message for ``seat`` in ``lang`` (``selected``: the adventurers that seat's
-    page has picked, a page's own choice)."""
+    page has picked, a page's own choice; ``step``: the step of a round shown resolving that
+    page has reached)."""
     msg: dict[str, Any] = {
         "op": "state", "code": table.code, "seat": seat + 1, "version": table.version, "lang": lang,
         "seats": seats_info(table, seat, lang, now, away_s), "opener": seat == 0,
         "started": table.game is not None, "over": table.is_over,
         "status": status_text(table, seat, lang, now, away_s), "board": "", "log": "", "story": [],
-        "targets": {},
+        "targets": {}, "resolving": None,
     }
     if table.game is None:
         if seat == 0:  # the opener picks each free seat's opponent
@@ -130,7 +155,12 @@ def seat_message(table: Table, seat: int, lang: str, selected: Sequence[int] = (
     msg["targets"] = {k: {"action": str(v.action) if v.action else None, "enabled": v.enabled}
                       for k, v in targets.items()}
     msg["log"] = round_log_html(game.log, game.names, lang, secret_for=seat)
-    msg["story"] = [escape(s) for s in _story(table, lang)]
+    story = _story(table, lang)
+    msg["story"] = [escape(s) for s in story]
+    shown = _resolving(table, seat, lang, step, len(story)) if story else None
+    if shown is not None:  # the round resolving on the board: nothing to click until the next round
+        msg["board"], msg["resolving"] = shown
+        msg["targets"] = {}
     msg["phase"] = i18n.phase_name(game.phase, lang)
     msg["phase_id"] = game.phase  # setup / dispatch / over (for scripts)
     return msg

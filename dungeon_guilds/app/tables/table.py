@@ -22,16 +22,22 @@ value. The table adds only what a table needs:
   held by the table, not in that state. With ``think`` (the server's), a level of
   :data:`SLOW_LEVELS` is not asked here: :meth:`Table.bot_job` hands its question out to be
   answered off the server's event loop and :meth:`Table.bot_answer` takes the move back.
+* **A round's resolution, on the board (issue 24).** After the move that ends a round's
+  dispatch, the table shows that round resolving (``showing``: every page steps through it room
+  by room, each at its own pace) and the next round waits: no move is taken, no bot moves, until
+  every person's seat with a page open has pressed *Continue* (``ready``), or
+  :data:`RESOLUTION_S` seconds have passed (so one absent-minded page cannot stall a class).
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
 import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
-from ... import Game, Rules
+from ... import Game, Rules, events
 from ...actions import EXHAUST, Action
 from ...analysis.bots import BOTS, LEVELS, make_bot
 from ...cards import Deck, parse_deck_text, reference_deck
@@ -53,6 +59,23 @@ SLOW_LEVELS = frozenset({"strong"})  # tree search: the server thinks for it off
 BOT_NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kai", "Lu")
 NAME_MAX = 20
 MIN_SEATS, MAX_SEATS = 3, 6
+RESOLUTION_ENV = "DUNGEON_GUILDS_TABLE_RESOLUTION"
+
+
+def _resolution_seconds(default: float = 60.0) -> float:
+    """How long at most the next round waits for every seat's Continue (``DUNGEON_GUILDS_TABLE_RESOLUTION``,
+    seconds; a value that is not a positive number is refused at start)."""
+    raw = os.environ.get(RESOLUTION_ENV, "").strip()
+    try:
+        value = float(raw) if raw else default
+    except ValueError:
+        raise SystemExit(f"{RESOLUTION_ENV}={raw!r}: expected a number of seconds") from None
+    if value <= 0:
+        raise SystemExit(f"{RESOLUTION_ENV}={raw!r}: expected a positive number of seconds")
+    return value
+
+
+RESOLUTION_S = _resolution_seconds()  # at most this long the next round waits for every seat's Continue
 
 
 def digest(token: str) -> str:
@@ -137,6 +160,9 @@ class Table:
     version: int = 0  # every change counts one; a move names the version it was made on
     lord: Lord | None = None  # a lord from the workshop (lord builder), in play in round 1
     think_off_loop: bool = False  # the server thinks for SLOW_LEVELS bots off its loop (not saved)
+    showing: int | None = None  # the round shown resolving; the next round waits (issue 24)
+    ready: set[int] = field(default_factory=set)  # the seats that pressed Continue
+    showing_since: float = 0.0
 
     # ------------------------------------------------------------------ opening and seats
     @classmethod
@@ -237,6 +263,8 @@ class Table:
             raise TableRefusal("bad_message")
         if version != self.version:
             raise TableRefusal("stale")
+        if self.showing is not None and not self._resolution_over(now):
+            raise TableRefusal("resolving")
         who, action = self.game.parse(text)  # ActionSyntaxError for text that is not a move
         if who is not None and who != seat:
             raise TableRefusal("not_your_seat")
@@ -246,7 +274,9 @@ class Table:
             err = self.game.state.refusal(action, seat)
             if err is not None:
                 raise err
+            log_len = len(self.game.log)
             self.game.push(action)
+            self._watch(log_len, now)
         self.version += 1
         self.last_active = now
         self.play_bots(now, away_s)
@@ -271,6 +301,41 @@ class Table:
             self.game.push(Action(EXHAUST, a, other=b))
         self.pending.clear()
 
+    # ------------------------------------------------------------------ a round shown resolving
+    def _watch(self, log_len: int, now: float) -> bool:
+        """After a move that logged from ``log_len``: if it resolved a round, show it (issue 24)."""
+        rounds = events.resolved_rounds(self.game.log[log_len:])
+        if not rounds:
+            return False
+        self.showing, self.ready, self.showing_since = rounds[-1], set(), now
+        return True
+
+    def waiting_for(self) -> list[int]:
+        """The seats the next round still waits for: people with a page open who have not
+        pressed Continue."""
+        return [i for i, s in enumerate(self.seats)
+                if s.kind == HUMAN and s.connected > 0 and i not in self.ready]
+
+    def continue_(self, seat: int, now: float, away_s: float | None = None) -> None:
+        """Seat ``seat`` has seen the resolution; the next round starts once nobody is waited
+        for. Refused when no round is shown resolving."""
+        if self.showing is None:
+            raise TableRefusal("not_resolving")
+        self.ready.add(seat)
+        self.version += 1
+        self.last_active = now
+        if not self.waiting_for():
+            self.showing = None
+            self.ready = set()
+            self.play_bots(now, away_s)
+
+    def _resolution_over(self, now: float) -> bool:
+        """End a resolution shown longer than :data:`RESOLUTION_S` (or waiting for nobody)."""
+        if self.showing is None or (now - self.showing_since < RESOLUTION_S and self.waiting_for()):
+            return False
+        self.showing, self.ready = None, set()
+        return True
+
     def bot_seat(self, seat: int, now: float, away_s: float | None) -> bool:
         """Whether a bot plays ``seat`` now: a bot's seat, or a person away over ``away_s``."""
         s = self.seats[seat]
@@ -288,8 +353,8 @@ class Table:
         """The next bot decision due now (None if no bot is to decide): in the setup a bot seat
         still to choose (simultaneous, R2.4: asked as if it were that seat's turn; the order
         does not matter), else the bot to move. The bot gets a copy of the state, as in Play (``widgets/moves.bot_move``)."""
-        if self.game is None or self.is_over:
-            return None
+        if self.game is None or self.is_over or self.showing is not None:
+            return None  # no bot moves while a round is shown resolving (issue 24)
         ply = self.game.ply
         if self.in_setup:  # the fast bots first: a slow one's thinking holds up no other's choice
             for seat in sorted(range(len(self.seats)), key=lambda i: self.level_of(i) in SLOW_LEVELS):
@@ -303,7 +368,7 @@ class Table:
             return None
         return BotJob(seat, self.level_of(seat), f"{self.seed}/{seat}/{ply}", self.game.state.copy(), False, ply)
 
-    def bot_answer(self, job: BotJob, action: Action) -> bool:
+    def bot_answer(self, job: BotJob, action: Action, now: float | None = None) -> bool:
         """Take a bot's decision if the table is still where ``job`` was asked (True if taken).
         The engine judges it like anyone's (a setup pair when every seat's is revealed)."""
         if self.game is None or self.is_over or self.game.ply != job.ply:
@@ -316,25 +381,30 @@ class Table:
             return True
         if self.in_setup or self.game.current != job.seat:
             return False
+        log_len = len(self.game.log)
         self.game.push(action)  # the engine refuses a bot's illegal move like anyone's
+        self._watch(log_len, self.last_active if now is None else now)
         return True
 
     def play_bots(self, now: float, away_s: float | None) -> bool:
-        """Let bots move while one is to; True if any did. With :attr:`think_off_loop` (the
-        server's) it stops before a :data:`SLOW_LEVELS` decision: the server asks it off its
-        event loop (:meth:`bot_job`) and hands the move back (:meth:`take_bot_move`)."""
-        moved = False
-        while (job := self.bot_job(now, away_s)) is not None:
+        """Let bots move while one is to (not while a round is shown resolving: a bot's move that
+        ends a round stops them there); True if any did, or a resolution shown ended. With
+        :attr:`think_off_loop` (the server's) it stops before a :data:`SLOW_LEVELS` decision: the
+        server asks it off its event loop (:meth:`bot_job`) and hands the move back
+        (:meth:`take_bot_move`)."""
+        moved = self._resolution_over(now)
+        while (self.showing is None or self._resolution_over(now)) \
+                and (job := self.bot_job(now, away_s)) is not None:
             if self.think_off_loop and job.level in SLOW_LEVELS:
                 break
-            moved = self.bot_answer(job, job.think()) or moved
+            moved = self.bot_answer(job, job.think(), now) or moved
         if moved:
             self.version += 1
         return moved
 
     def take_bot_move(self, job: BotJob, action: Action, now: float, away_s: float | None) -> bool:
         """A decision thought off the loop, taken if still due; then the fast bots go on."""
-        if not self.bot_answer(job, action):
+        if not self.bot_answer(job, action, now):
             return False
         self.version += 1
         self.play_bots(now, away_s)
@@ -349,6 +419,7 @@ class Table:
             "record": to_record(self.game) if self.game is not None else None,
             "pending": {str(k): list(v) for k, v in self.pending.items()},
             "lord": None if self.lord is None else self.lord.to_dict(),
+            "showing": self.showing, "ready": sorted(self.ready),
         }
 
     @classmethod
@@ -361,6 +432,9 @@ class Table:
         if data.get("record") is not None:
             table.game = from_record(data["record"])
         table.pending = {int(k): (int(v[0]), int(v[1])) for k, v in data.get("pending", {}).items()}
+        if data.get("showing") is not None:  # a resolution shown when the server stopped: shown again
+            table.showing, table.showing_since = int(data["showing"]), table.last_active
+            table.ready = {int(x) for x in data.get("ready", ())}
         return table
 
 

@@ -79,8 +79,18 @@
       if (s.you) li.className = 'you';
       $('seat-list').appendChild(li);
     });
-    $('story').innerHTML = msg.story.map((s) => '<li>' + s + '</li>').join('');
+    const r = msg.resolving;  // a round shown resolving on the board, step by step (issue 24)
+    const upto = r ? r.step + 1 : msg.story.length;
+    $('story').innerHTML = msg.story.slice(0, upto).map((s, i) =>
+      '<li' + (r && i === r.step ? ' class="now"' : '') + '>' + s + '</li>').join('');
     $('story-part').hidden = !msg.story.length;
+    $('story-buttons').hidden = !r;
+    if (r) {
+      $('story-prev').disabled = r.step <= 0;
+      $('story-next').disabled = r.step >= r.steps - 1;
+      $('continue').textContent = tr(r.over ? 'continue_over' : 'continue');
+      $('continue').disabled = r.ready;
+    }
     $('log').innerHTML = msg.log;
   }
 
@@ -160,6 +170,9 @@
     $('level-list').querySelectorAll('select').forEach((sel) => { levels[sel.dataset.seat] = sel.value; });
     send({ op: 'bots', levels: levels });
   });
+  $('story-prev').addEventListener('click', () => { if (last && last.resolving) send({ op: 'step', step: last.resolving.step - 1 }); });
+  $('story-next').addEventListener('click', () => { if (last && last.resolving) send({ op: 'step', step: last.resolving.step + 1 }); });
+  $('continue').addEventListener('click', () => send({ op: 'continue' }));
   $('leave').addEventListener('click', () => {
     if (code) forget(code);
     localStorage.removeItem('dg-table-current');
