@@ -94,6 +94,7 @@ def board(page, root: str) -> dict:
         const s = document.querySelector(root + ' .dg-status .dg-to-move');
         return {round: Number(b.dataset.round), phase: b.dataset.phase, actions: b.dataset.actions,
                 locked: b.dataset.locked, seat: s ? Number(s.dataset.seat) : null,
+                resolving: b.dataset.resolving || '', step: b.dataset.step || '',
                 human: s ? s.dataset.human === '1' : false}; }""", root)
 
 
@@ -150,6 +151,17 @@ def step_the_bots(page, keys: Keys) -> None:
         kept_on_the_board(keys)
 
 
+def step_through_the_resolution(page, keys: Keys, root: str) -> None:
+    """A round ended: its resolution is on the board (issue 24). Step on with "Next round ▶"
+    (Enter) until the next round is dealt (or the game's end is shown)."""
+    rnd = board(page, root)["resolving"]
+    keys.reach(lambda a: "dg-next-round" in a["cls"])
+    keys.press("Enter")
+    page.wait_for_function("([root, r]) => { const b = document.querySelector(root + ' .dg-board');"
+                           " return b && b.dataset.resolving !== r; }", arg=[root, rnd], timeout=60_000)
+    settle(page, root)
+
+
 def board_words(page, root: str) -> list[str]:
     return page.eval_on_selector_all(f"{root} .dg-board-text li", "items => items.map(i => i.textContent)")
 
@@ -203,6 +215,10 @@ def test_a_whole_game_of_learn_by_keyboard_only(browser, voila_server):
         checked = set()
         for _ in range(80):
             now = board(page, ".dg-stepper")
+            if now["resolving"]:
+                step_through_the_resolution(page, keys, ".dg-stepper")
+                checked.add("resolution")
+                continue
             if now["phase"] == "over":
                 break
             if now["human"]:
@@ -216,7 +232,7 @@ def test_a_whole_game_of_learn_by_keyboard_only(browser, voila_server):
                 check_replay(page, keys)
                 checked.add("replay")
         assert board(page, ".dg-stepper")["phase"] == "over", "the game did not end by keyboard"
-        assert checked == {"words", "replay"}
+        assert checked == {"words", "replay", "resolution"}
         message = page.locator(".dg-stepper .dg-message").first.inner_text()
         assert message.startswith("The game is over. Winner(s): "), message
         words = board_words(page, ".dg-stepper")
@@ -261,11 +277,12 @@ def start_play_with_three_players_in_zh(page, keys: Keys) -> None:
 
 
 def wait_for_my_turn(page, root: str = ".dg-play-table") -> dict:
-    """Play: the bots answer by themselves, one by one; until the board is the student's or the
-    game is over."""
+    """Play: the bots answer by themselves, one by one; until the board is the student's, a
+    round's resolution is shown (issue 24) or the game is over."""
     page.wait_for_function("(root) => { const b = document.querySelector(root + ' .dg-board');"
                            " const s = document.querySelector(root + ' .dg-status .dg-to-move');"
-                           " return b && (b.dataset.phase === 'over' || (b.dataset.locked === '0' && s && s.dataset.human === '1')); }",
+                           " return b && (b.dataset.phase === 'over' || b.dataset.resolving"
+                           " || (b.dataset.locked === '0' && s && s.dataset.human === '1')); }",
                            arg=root, timeout=90_000)
     settle(page, root)
     return board(page, root)
@@ -283,8 +300,14 @@ def test_a_whole_game_of_play_by_keyboard_only_in_chinese(browser, voila_server)
         page.locator("body").focus()
         start_play_with_three_players_in_zh(page, keys)
         moves = 0
-        for _ in range(40):
-            if wait_for_my_turn(page)["phase"] == "over":
+        resolutions = 0
+        for _ in range(60):
+            now = wait_for_my_turn(page)
+            if now["resolving"]:
+                step_through_the_resolution(page, keys, ".dg-play-table")
+                resolutions += 1
+                continue
+            if now["phase"] == "over":
                 break
             play_my_turn(page, keys, ".dg-play-table")
             moves += 1
@@ -293,6 +316,7 @@ def test_a_whole_game_of_play_by_keyboard_only_in_chinese(browser, voila_server)
                 assert any(re.search(r"座位 1 · Ann，力量 \d", w) for w in words[3:]), words
         assert board(page, ".dg-play-table")["phase"] == "over", "the game did not end by keyboard"
         assert moves >= 1 + 3 * 2  # the secret exhaust choice and two placements a round
+        assert resolutions >= 2  # rounds 1 and 2 were shown resolving before the next deal
         rows = page.eval_on_selector_all(".dg-play-table .dg-result tr.dg-final",
                                          "rows => rows.map(r => [Number(r.dataset.seat), r.cells[2].textContent])")
         assert len(rows) == 3
