@@ -61,11 +61,19 @@ class Keys:
         self.page.keyboard.press(key)
         self.presses += 1
 
-    def focused(self) -> dict:
-        active = self.page.evaluate(ACTIVE_JS)
+    def _ax_node(self) -> dict:
         obj = self.cdp.send("Runtime.evaluate", {"expression": "document.activeElement"})["result"]["objectId"]
         nodes = self.cdp.send("Accessibility.getPartialAXTree", {"objectId": obj, "fetchRelatives": False})["nodes"]
-        node = nodes[0] if nodes else {}
+        return nodes[0] if nodes else {}
+
+    def focused(self) -> dict:
+        active = self.page.evaluate(ACTIVE_JS)
+        node = self._ax_node()
+        if not (node.get("name", {}).get("value") or "").strip():
+            # Chromium builds its accessibility tree after the DOM: a board redrawn a moment ago
+            # has no node yet (role "none"); ask again once it has caught up
+            self.page.wait_for_timeout(300)
+            active, node = self.page.evaluate(ACTIVE_JS), self._ax_node()
         active["role"] = node.get("role", {}).get("value", "")
         active["name"] = (node.get("name", {}).get("value") or "").strip()
         active["description"] = (node.get("description", {}).get("value") or "").strip()

@@ -47,11 +47,17 @@ class Student:
         self.context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="en-US")
         self.context.set_default_timeout(30_000)
         self.page = self.context.new_page()
+        PAGES.append(self.page)
         self.frames: list[dict] = []
         self.errors: list[str] = []
         self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
-        self.page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
+        self.sent: list[str] = []
+        self.page.on("websocket", self._socket)
         self.base = base
+
+    def _socket(self, ws) -> None:
+        ws.on("framereceived", self._frame)
+        ws.on("framesent", lambda payload: self.sent.append(payload if isinstance(payload, str) else payload.decode()))
 
     def _frame(self, payload) -> None:
         self.frames.append(json.loads(payload if isinstance(payload, str) else payload.decode()))
@@ -70,12 +76,22 @@ class Student:
         self.page.locator(f'#board [data-target="{target}"]').click()
 
 
+PAGES: list = []  # the students' open pages (to let Playwright deliver their events while waiting)
+
+
 def wait_for(cond, timeout: float = 60.0, what: str = "") -> None:
+    """Until ``cond()``. Playwright's sync API delivers a page's events (the websocket frames
+    a Student records) only while a Playwright call runs, so the wait is one (a plain sleep
+    would leave a condition on the recorded frames waiting for ever)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if cond():
             return
-        time.sleep(0.1)
+        live = [p for p in PAGES if not p.is_closed()]
+        if live:
+            live[0].wait_for_timeout(100)
+        else:
+            time.sleep(0.1)
     raise AssertionError(f"timed out waiting for {what}")
 
 
@@ -188,7 +204,8 @@ def step_through_resolution(students: list[Student], shots: bool) -> bool:
                 wait_for(lambda: (resolving(s) or {}).get("step") == 1, 60, "the next room revealed")
             except AssertionError as err:  # say which page and what it last received
                 last = [(f.get("op"), f.get("version"), f.get("resolving"), f.get("reason")) for f in s.frames[-3:]]
-                raise AssertionError(f"{err} on {s.name}'s page; errors {s.errors}; last frames {last}") from None
+                raise AssertionError(f"{err} on {s.name}'s page; errors {s.errors}; last frames {last}; "
+                                     f"last sent {s.sent[-3:]}") from None
             assert s.page.get_attribute("#board .dg-board", "data-step") == "1"
         if shots and k == 3:  # one page mid-resolution, in both languages
             s.page.screenshot(path=str(SHOTS / "tables-resolving-en.png"))
