@@ -387,7 +387,9 @@ def _player(state, view, p: int, y: float, h: float, lang: str, viewer, winners,
            f'fill="{"#fff8d8" if current else "#fafafa"}" stroke="{"#000" if current else "#bbb"}" '
            f'stroke-width="{3 if current else 1}"/>',
            _swatch(x + 8, y + 7, 18, 18, p, 3),
-           _txt(x + 32, y + 21, head, 12.5, "bold"),
+           # the name ends before the gold (and before a resolution step's +$/−$ badge): squeezed if longer
+           _fit_txt(x + 32, y + 21, head, 12.5,
+                    (PLAYER_W - 104 if frame is not None and frame.delta[p] else PLAYER_W - 60) - 32, "bold"),
            _txt(x + PLAYER_W - 12, y + 23, f"${gold}", 17, "bold", "end", cls="dg-gold")]
     if frame is not None and frame.delta[p]:  # the gold this step moved to (or from) the seat
         d = frame.delta[p]

@@ -158,3 +158,30 @@ def test_play_bots_wait_for_the_human_after_a_round_resolves(lang):
         play_a_human_move(p, rng)
         assert p.last_error is None, p.last_error
     assert resolved == p.game.state.rounds - 1 and p.resolving == p.game.state.rounds
+
+
+def test_a_seats_name_never_runs_under_its_gold_badge_while_a_round_resolves():
+    """The +$/−$ badge of a resolution step sits between the seat's name and its gold: a long
+    name ("Seat 4 · Di (you)", 座位 1 · Ann（你）) is squeezed to end before it (seen cut at a
+    class table)."""
+    from dungeon_guilds.drawing.board_svg import board_svg
+    from dungeon_guilds.drawing.resolving import resolution_frame
+    from dungeon_guilds.game import Game
+
+    game = Game(["Ann", "Bo", "Cy", "Di"], seed=3)
+    rng = random.Random(3)
+    while game.state.round == 0:
+        game.push(rng.choice(game.legal_moves()))
+    end = game.dispatch_end(1)
+    for lang in ("en", "zh"):
+        for step in range(8):
+            frame = resolution_frame(end, game.log, 1, step)
+            if frame is None:
+                break
+            svg = board_svg(end, lang, 3, game.log, {}, frame=frame)
+            for p in range(4):
+                player = svg.split(f'data-seat="{p}" data-gold=')[1].split("</g>")[0]
+                head = re.search(r"<text ([^>]*)>([^<]*)</text>", player)
+                if frame.delta[p] and len(head.group(2)) > 14:
+                    assert "textLength" in head.group(1), (lang, p, head.group(2))
+                    assert float(re.search(r'textLength="([\d.]+)"', head.group(1)).group(1)) <= 240 - 104 - 32
