@@ -68,6 +68,26 @@ def unavailable(reason: str):
     pytest.skip(f"{reason} (set DG_BROWSER=1 or CI=true to make this a failure)")
 
 
+def only_loopback(context, site: str) -> tuple[list[str], list[str]]:
+    """Abort every request of ``context`` to a host other than ``site``'s (``data:``/``blob:``
+    pass): a hidden CDN use fails the test. Returns (every URL asked, the URLs aborted)."""
+    from urllib.parse import urlparse
+
+    here, asked, outside = urlparse(site).netloc, [], []
+
+    def route(r):
+        url = r.request.url
+        asked.append(url)
+        if urlparse(url).netloc != here and not url.startswith(("data:", "blob:")):
+            outside.append(url)
+            r.abort()
+        else:
+            r.continue_()
+
+    context.route("**/*", route)
+    return asked, outside
+
+
 def chromium_path() -> str | None:
     for candidate in (os.environ.get("DG_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium")):
         if candidate and Path(candidate).exists():

@@ -10,10 +10,10 @@ from __future__ import annotations
 import random
 import re
 import time
-from urllib.parse import urlparse
 
 import pytest
 
+from conftest import only_loopback
 from test_dashboard_browser import click_tab, open_dashboard, settle, shown_gold
 from test_static_site import FIRST_RENDER_TIMEOUT, site  # noqa: F401  (the site fixture)
 
@@ -156,19 +156,9 @@ def test_a_whole_game_passed_around_in_the_static_site(browser, site):  # noqa: 
     context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="en-US")
     context.set_default_timeout(60_000)
     page = context.new_page()
-    errors, outside = [], []
+    errors = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    here = urlparse(site).netloc
-
-    def only_loopback(route):
-        url = route.request.url
-        if urlparse(url).netloc != here and not url.startswith(("data:", "blob:")):
-            outside.append(url)
-            route.abort()
-        else:
-            route.continue_()
-
-    context.route("**/*", only_loopback)
+    _asked, outside = only_loopback(context, site)
     try:
         page.goto(site, timeout=120_000)
         page.wait_for_selector(".dg-dashboard .dg-stepper .dg-board", timeout=FIRST_RENDER_TIMEOUT)

@@ -26,7 +26,7 @@ from urllib.parse import urlparse
 import pytest
 
 from a11y_audit import audit_every_tab, counts
-from conftest import unavailable
+from conftest import only_loopback, unavailable
 from test_dashboard_browser import (play_round_one_by_clicking, ply, replay_with_engine, settle,
                                     shown_gold, wait_changed)
 
@@ -157,20 +157,9 @@ def test_the_static_site_plays_learn_and_play_offline_under_a_sub_path(browser, 
     context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="en-US")
     context.set_default_timeout(60_000)
     page = context.new_page()
-    errors, outside, asked = [], [], []
+    errors = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    here = urlparse(site).netloc
-
-    def only_loopback(route):
-        url = route.request.url
-        asked.append(url)
-        if urlparse(url).netloc != here and not url.startswith(("data:", "blob:")):
-            outside.append(url)
-            route.abort()
-        else:
-            route.continue_()
-
-    context.route("**/*", only_loopback)
+    asked, outside = only_loopback(context, site)
     try:
         t0 = time.perf_counter()
         page.goto(site, timeout=120_000)  # the root page opens the dashboard

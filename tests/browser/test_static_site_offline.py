@@ -13,11 +13,10 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from urllib.parse import urlparse
 
 import pytest
 
-from conftest import unavailable
+from conftest import only_loopback, unavailable
 from test_dashboard_browser import settle
 
 from dungeon_guilds.app.site_server import start
@@ -54,19 +53,9 @@ def test_after_one_visit_the_site_reloads_and_plays_with_the_network_cut(browser
     context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="en-US")
     context.set_default_timeout(60_000)
     page = context.new_page()
-    errors, outside = [], []
+    errors = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    here = urlparse(site).netloc
-
-    def only_loopback(route):
-        url = route.request.url
-        if urlparse(url).netloc != here and not url.startswith(("data:", "blob:")):
-            outside.append(url)
-            route.abort()
-        else:
-            route.continue_()
-
-    context.route("**/*", only_loopback)
+    _asked, outside = only_loopback(context, site)
     stopped = False
     try:
         page.goto(site, timeout=120_000)
