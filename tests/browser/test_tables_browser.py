@@ -350,6 +350,9 @@ def test_the_play_tab_links_the_tables_and_passes_and_plays(browser, tables_serv
         page.wait_for_function("document.querySelector('.dg-pass-and-play .dg-board').getAttribute('lang') == 'zh-Hant'")
         settle(page, ".dg-pass-and-play")
         page.screenshot(path=str(SHOTS / "pass-board-zh.png"))
+        assert not page.locator(".dg-play-table").first.is_visible()  # one game on screen at a time
+        box.locator(".lm-AccordionPanel-title, .p-Collapse-header, .jupyter-widget-Collapse-header").first.click()
+        page.locator(".dg-play-table").first.wait_for()  # pass and play folded: the game against bots is back
         play = page.locator(".dg-play-table")  # the set-up offers the workshop's decks and lords
         play.locator(".dg-setup-fold .lm-AccordionPanel-title, .dg-setup-fold .p-Collapse-header, "
                      ".dg-setup-fold .jupyter-widget-Collapse-header").first.click()
