@@ -26,6 +26,7 @@ import time
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from dungeon_guilds.app.processes import free_port, start_process_group, stop_process_group
 
@@ -99,6 +100,11 @@ def _check(page, where: str) -> tuple[list[str], int]:
         page.mouse.wheel(0, 4000)
         page.wait_for_timeout(400)
     page.wait_for_timeout(2500)
+    try:  # every figure placed in the page is drawn (slowly on a busy machine: wait for it)
+        page.wait_for_function("() => [...document.querySelectorAll('.js-plotly-plot')]"
+                               ".every(p => p.querySelector('.main-svg'))", timeout=60_000)
+    except PlaywrightTimeout:
+        pass  # counted below: the renders then draw different numbers of figures
     cells = page.evaluate(CELLS_JS)
     found = [f"{where} cell {c['cell']}: {c['widget_error']}" for c in cells if c["widget_error"]]
     outside = [u for u in page.outside if not u.startswith(VOILA_CDN)]
