@@ -21,7 +21,10 @@ def finished_table(lang: str = "en", seed: int = 5) -> PlayTable:
     table = PlayTable(players=4, seat=1, opponents=["greedy", "intermediate", "beginner"], seed=seed,
                       hints=True, lang=lang)
     me = make_bot("random", seed=seed)
-    while not table.game.is_over:
+    while not table.game.is_over or table.resolving is not None:
+        if table.resolving is not None:  # a round shown resolving on the board: step on (issue 24)
+            table.next_round_button.click()
+            continue
         table.play(me.choose(table.game.state, 1))
     return table
 

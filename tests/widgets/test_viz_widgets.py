@@ -58,6 +58,9 @@ def test_stepper_plays_a_full_round_with_a_human_and_bots():
     waiting = s.timeline_output.outputs[0]["data"]
     assert "application/vnd.plotly.v1+json" not in waiting
     assert "round 2" in waiting["text/html"] and "appears with the first move" in waiting["text/html"]
+    if s.resolving is not None:  # round 1 is shown resolving on the board: step on (issue 24)
+        s.next_round_button.click()
+    assert s.resolving is None
     if s.controller(s.game.current) == HUMAN:
         human_step(s, -1)
     else:
@@ -75,7 +78,9 @@ def test_stepper_bots_play_to_the_end_of_phase_round_and_game():
     s.game_button.click()
     assert s.game.is_over
     assert s.message_text.startswith("The game is over. Winner(s):")
-    assert s.step_button.disabled
+    assert s.resolving is not None  # the last round is shown resolving on the board (issue 24) ...
+    s.next_round_button.click()  # ... until "Final result ▶"
+    assert s.resolving is None and s.step_button.disabled
     s.step_button.click()  # harmless once over
     assert s.last_error is None
 
@@ -303,7 +308,10 @@ def test_play_table_plays_a_whole_game_against_bots():
     assert "exhausts two adventurers" in p.bot_log_html.value  # the bots' choices stay secret
     assert "Ann exhausts 1" not in p.bot_log_html.value
     moves = 0
-    while not p.game.is_over:
+    while not p.game.is_over or p.resolving is not None:
+        if p.resolving is not None:  # a round shown resolving on the board: step on (issue 24)
+            p.next_round_button.click()
+            continue
         assert p.game.current == 1
         p.action_dropdown.value = p.action_dropdown.options[0][1]
         p.play_button.click()
