@@ -77,7 +77,8 @@ def resolution_steps(log: Sequence[Mapping], round_no: int, names: Sequence[str]
     events = resolution_events(log, round_no)
     steps = [_step(ev, names, lang) for ev in events]
     if steps and not any(isinstance(ev, Heal) for ev in events):
-        steps.append(_t("no_heal", lang))
+        failed = any(isinstance(ev, RoomOutcome) and not ev.cleared for ev in events)
+        steps.append(_t("no_heal_cost" if failed else "no_heal", lang))  # a failed room whose heal costs are all $0
     return steps
 
 
