@@ -26,7 +26,6 @@ import time
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from dungeon_guilds.app.processes import free_port, start_process_group, stop_process_group
 
@@ -45,12 +44,16 @@ DONE_JS = """() => {
   return !!cells && cells.style.display !== 'none'
     && ![...document.querySelectorAll('.jupyter-widgets')].some(w => w.textContent === 'Loading widget...');
 }"""
-# per cell: widget errors, and how many plotly figures are drawn (an SVG inside)
+# per cell: widget errors, and how many plotly figures are drawn (plots with an SVG inside; a plot
+# draws its several SVG layers one after another, so layers are not counted)
 CELLS_JS = """() => [...document.querySelectorAll('[cell-index]')].map(c => ({
   cell: c.getAttribute('cell-index'),
   widget_error: (c.innerText.match(/Error displaying widget[^\\n]*/) || [''])[0],
-  drawn: c.querySelectorAll('.js-plotly-plot .main-svg').length,
+  drawn: [...c.querySelectorAll('.js-plotly-plot')].filter(p => p.querySelector('.main-svg')).length,
 }))"""
+# figures placed and drawn so far, and whether every placed one is drawn
+FIGURES_JS = """() => { const plots = [...document.querySelectorAll('.js-plotly-plot')];
+  return [plots.length, plots.every(p => p.querySelector('.main-svg'))]; }"""
 
 
 @pytest.fixture(scope="module")
@@ -100,11 +103,14 @@ def _check(page, where: str) -> tuple[list[str], int]:
         page.mouse.wheel(0, 4000)
         page.wait_for_timeout(400)
     page.wait_for_timeout(2500)
-    try:  # every figure placed in the page is drawn (slowly on a busy machine: wait for it)
-        page.wait_for_function("() => [...document.querySelectorAll('.js-plotly-plot')]"
-                               ".every(p => p.querySelector('.main-svg'))", timeout=60_000)
-    except PlaywrightTimeout:
-        pass  # counted below: the renders then draw different numbers of figures
+    # every figure placed in the page is drawn, and no new one has appeared for 3 s (a widget's
+    # figures are placed when its view renders, later than the page's own on a busy machine)
+    last, steady, deadline = None, 0, time.monotonic() + 90
+    while steady < 3 and time.monotonic() < deadline:
+        now = page.evaluate(FIGURES_JS)
+        steady = steady + 1 if (now == last and now[1]) else 0
+        last = now
+        page.wait_for_timeout(1000)
     cells = page.evaluate(CELLS_JS)
     found = [f"{where} cell {c['cell']}: {c['widget_error']}" for c in cells if c["widget_error"]]
     outside = [u for u in page.outside if not u.startswith(VOILA_CDN)]
