@@ -6,6 +6,7 @@ the package importing without multiprocessing (Pyodide has none)."""
 from __future__ import annotations
 
 import importlib.util
+import re
 import subprocess
 import sys
 import urllib.error
@@ -170,3 +171,44 @@ def test_the_site_preloads_the_kernels_packages_with_pyodide(tmp_path):
     assert {"micropip", "piplite", "sqlite3", "ipykernel", "comm", "pyodide_kernel", "jedi",
             "ipython"} <= set(packages)
     assert "dungeon-guilds" in packages
+
+
+def test_the_snapshot_loader_is_keyed_by_the_lock_and_named_by_every_page(tmp_path):
+    """issue 31: the kernel loads Pyodide through the snapshot loader (tools/site/pyodide-snapshot.js);
+    the loader's key changes with the lock (a site with other wheels never restores another's
+    memory), and every page's pyodideUrl (the config JupyterLite's add-on wrote) names it."""
+    import json
+
+    pyodide = tmp_path / "static" / "pyodide"
+    pyodide.mkdir(parents=True)
+    (pyodide / "pyodide-lock.json").write_text('{"packages": {"a": {"sha256": "1"}}}')
+    key_a = re.search(r'const KEY = "([0-9a-f]{16})"', site.snapshot_loader(pyodide).read_text()).group(1)
+    script = (pyodide / site.SNAPSHOT_SCRIPT).read_text()
+    assert "__KEY__" not in script and 'const IMPORTS = "piplite.piplite, pyodide_kernel, dungeon_guilds.app.dashboard"' in script
+    (pyodide / "pyodide-lock.json").write_text('{"packages": {"a": {"sha256": "2"}}}')
+    key_b = re.search(r'const KEY = "([0-9a-f]{16})"', site.snapshot_loader(pyodide).read_text()).group(1)
+    assert key_a != key_b
+
+    config = {"jupyter-config-data": {"litePluginSettings": {site.KERNEL_PLUGIN: {
+        "pyodideUrl": "./static/pyodide/pyodide.js"}}}}
+    (tmp_path / "jupyter-lite.json").write_text(json.dumps(config))
+    page = tmp_path / "voici" / "render" / "dashboard.html"
+    page.parent.mkdir(parents=True)
+    page.write_text('<script>{"litePluginSettings": {"x": {"pyodideUrl": "../../static/pyodide/pyodide.js"}}}</script>')
+    site.use_snapshot_loader(tmp_path)
+    assert '"pyodideUrl": "../../static/pyodide/dg-pyodide.js"' in page.read_text()
+    written = json.loads((tmp_path / "jupyter-lite.json").read_text())
+    assert written["jupyter-config-data"]["litePluginSettings"][site.KERNEL_PLUGIN]["pyodideUrl"] == \
+        "./static/pyodide/dg-pyodide.js"
+
+
+def test_the_build_refuses_a_site_whose_pages_do_not_name_the_snapshot_loader(tmp_path):
+    (tmp_path / "static" / "pyodide").mkdir(parents=True)
+    (tmp_path / "static" / "pyodide" / site.SNAPSHOT_SCRIPT).write_text("//")
+    (tmp_path / "voici").mkdir()
+    (tmp_path / "jupyter-lite.json").write_text('{"pyodideUrl": "https://cdn.example/pyodide.js"}')
+    with pytest.raises(SystemExit, match="no page names the snapshot loader"):
+        site.use_snapshot_loader(tmp_path)
+    (tmp_path / "static" / "pyodide" / site.SNAPSHOT_SCRIPT).unlink()
+    with pytest.raises(SystemExit, match="was not copied"):
+        site.use_snapshot_loader(tmp_path)

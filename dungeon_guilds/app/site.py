@@ -63,6 +63,13 @@ KERNEL_WHEELS = ("ipykernel-", "piplite-", "pyodide_kernel-", "widgetsnbextensio
 PRELOAD = ["micropip", "piplite", "sqlite3", "ipykernel", "comm", "pyodide_kernel", "jedi", "ipython",
            "widgetsnbextension", "dungeon-guilds"]
 TOOLS = ROOT / "tools" / "site"
+# issue 31: the kernel's worker loads Pyodide through ``tools/site/pyodide-snapshot.js``, which
+# saves Pyodide's memory after these imports on a first visit and restores it on the next ones:
+# the kernel's own modules first (pyodide_kernel builds the IPython shell when imported, so
+# ipywidgets and plotly, imported next with the dashboard, find it as they do in a kernel)
+SNAPSHOT_SCRIPT = "dg-pyodide.js"
+SNAPSHOT_IMPORTS = ("piplite.piplite", "pyodide_kernel", "dungeon_guilds.app.dashboard")
+PYODIDE_URL = re.compile(r'("pyodideUrl": "[^"]*static/pyodide/)pyodide\.js"')
 
 
 def run(*cmd: str, cwd: Path | None = None, env: dict | None = None) -> None:
@@ -178,9 +185,39 @@ def write_lock(core: Path, wheel_files: list[Path], target: Path) -> None:
     spec.to_json(target / "pyodide-lock.json", indent=1)
 
 
+def snapshot_loader(target: Path) -> Path:
+    """``tools/site/pyodide-snapshot.js`` into the site's Pyodide folder ``target``, keyed by a
+    hash of the lock (every wheel's sha256), the imports and the script itself: a site whose
+    Python differs in any of them never restores another's snapshot."""
+    script = (TOOLS / "pyodide-snapshot.js").read_text(encoding="utf-8")
+    imports = ", ".join(SNAPSHOT_IMPORTS)
+    digest = hashlib.sha256()
+    for part in ((target / "pyodide-lock.json").read_bytes(), imports.encode(), script.encode()):
+        digest.update(hashlib.sha256(part).digest())
+    script = script.replace("__KEY__", digest.hexdigest()[:16]).replace("__IMPORTS__", imports)
+    path = target / SNAPSHOT_SCRIPT
+    path.write_text(script, encoding="utf-8")
+    return path
+
+
+def use_snapshot_loader(out: Path) -> None:
+    """Point the built site's kernel at the snapshot loader: JupyterLite's Pyodide add-on names
+    ``static/pyodide/pyodide.js`` itself when it copies the runtime, whatever the lite folder's
+    settings said, in ``jupyter-lite.json`` and in the configuration each Voici page carries."""
+    if not (out / "static" / "pyodide" / SNAPSHOT_SCRIPT).exists():
+        raise SystemExit(f"{out}: the snapshot loader {SNAPSHOT_SCRIPT} was not copied into the site")
+    pages = [out / "jupyter-lite.json", *(out / "voici").rglob("*.html")]
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        text = PYODIDE_URL.sub(lambda m: m.group(1) + SNAPSHOT_SCRIPT + '"', text)
+        page.write_text(text, encoding="utf-8")
+    if not any(f"static/pyodide/{SNAPSHOT_SCRIPT}" in p.read_text(encoding="utf-8") for p in pages):
+        raise SystemExit(f"{out}: no page names the snapshot loader (JupyterLite's pyodideUrl not found)")
+
+
 def lite_config(lite: Path) -> None:
-    """``jupyter-lite.json``: the local Pyodide, no PyPI fallback."""
-    settings = {"disablePyPIFallback": True, "pyodideUrl": "./static/pyodide/pyodide.js",
+    """``jupyter-lite.json``: the local Pyodide through the snapshot loader, no PyPI fallback."""
+    settings = {"disablePyPIFallback": True, "pyodideUrl": f"./static/pyodide/{SNAPSHOT_SCRIPT}",
                 "loadPyodideOptions": {"packages": PRELOAD}}
     config = {"jupyter-lite-schema-version": 0,
               "jupyter-config-data": {"litePluginSettings": {KERNEL_PLUGIN: settings}}}
@@ -280,6 +317,7 @@ def build(out: Path, work: Path = WORK) -> Path:
     shutil.rmtree(lite, ignore_errors=True)
     (lite / "static").mkdir(parents=True)
     write_lock(core, wheels(work, ".".join(python.split(".")[:2])), lite / "static" / "pyodide")
+    snapshot_loader(lite / "static" / "pyodide")
     lite_config(lite)
     contents = work / "contents"
     shutil.rmtree(contents, ignore_errors=True)
@@ -290,6 +328,7 @@ def build(out: Path, work: Path = WORK) -> Path:
     run(str(voici), "build", "--lite-dir", str(lite), "--contents", str(contents),
         "--output-dir", str(out.resolve()), "--no-sourcemaps", cwd=lite)
     local_fontawesome(out)
+    use_snapshot_loader(out)
     (out / "index.html").write_text(INDEX, encoding="utf-8")
     (out / ".nojekyll").write_text("")  # GitHub Pages: serve folders starting with _ as they are
     prune(out)

@@ -3,7 +3,9 @@
 every file of the site (``tools/site/service-worker.js``, listed by ``make site``); then the
 network is cut — the server is stopped and the browser context set offline, so every request
 that reaches the network fails — and a reload shows the working dashboard again: the board is
-drawn and a Step plays the human's set-up move (exhaust strengths 1 and 2, R3) on it.
+drawn and a Step plays the human's set-up move (exhaust strengths 1 and 2, R3) on it. The
+reload starts Pyodide from the memory snapshot the first visit stored
+(``tools/site/pyodide-snapshot.js``: the kernel's worker says so in the console).
 
 Skipped (or failed in CI) only when the site has not been built.
 """
@@ -36,6 +38,11 @@ STORED_JS = """async (version) => {
 }"""
 
 
+# the Pyodide snapshot the first visit stored (Cache Storage, tools/site/pyodide-snapshot.js)
+SNAPSHOT_JS = """async () => (await caches.keys()).includes('dg-pyodide-snapshot')
+  && (await (await caches.open('dg-pyodide-snapshot')).keys()).length === 1"""
+
+
 def listed_files() -> tuple[str, list[str]]:
     text = (SITE / "service-worker.js").read_text(encoding="utf-8")
     version = re.search(r'const VERSION = "([0-9a-f]+)"', text)
@@ -53,8 +60,9 @@ def test_after_one_visit_the_site_reloads_and_plays_with_the_network_cut(browser
     context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="en-US")
     context.set_default_timeout(60_000)
     page = context.new_page()
-    errors = []
+    errors, said = [], []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda m: said.append(m.text))
     _asked, outside = only_loopback(context, site)
     stopped = False
     try:
@@ -64,6 +72,8 @@ def test_after_one_visit_the_site_reloads_and_plays_with_the_network_cut(browser
         # the worker stores the rest of the site in the background: wait until all is there
         page.wait_for_function(f"async () => ({STORED_JS})({json.dumps(version)}).then(n => n >= {len(files)})",
                                timeout=300_000, polling=1000)
+        page.wait_for_function(SNAPSHOT_JS, timeout=120_000, polling=1000)
+        assert not any("snapshot" in m for m in said), said  # made, not restored or refused
 
         server.shutdown()  # the network is cut: no server, and the browser offline
         server.server_close()
@@ -72,6 +82,7 @@ def test_after_one_visit_the_site_reloads_and_plays_with_the_network_cut(browser
         page.reload(timeout=120_000)
         page.wait_for_selector(BOARD, timeout=FIRST_RENDER_TIMEOUT)
         settle(page)
+        assert any("Pyodide restored from its snapshot" in m for m in said), [m for m in said if "Dungeon" in m]
         board = page.locator(".dg-stepper .dg-board").first
         assert board.get_attribute("data-phase") == "setup" and board.get_attribute("data-current") == "0"
 
