@@ -145,3 +145,51 @@ def test_balance_coverage_small_version(population):
         assert 0.88 <= t.coverage <= high, (kind, t.coverage)
     few_a, few_b = population[0][:20], population[1][:20]
     assert not iv.estimate(few_a, "balance").enough and not iv.difference(few_a, few_b, "balance").enough
+
+
+def counted_games(wins: list[int]) -> list[dict]:
+    """Games in which seat s wins exactly ``wins[s]`` times (seats in order, no other data)."""
+    seats = len(wins)
+    return [{"win": [1.0 if t == s else 0.0 for t in range(seats)]} for s, c in enumerate(wins) for _ in range(c)]
+
+
+def test_a_balance_of_exactly_1_keeps_its_estimate_inside_its_interval():
+    """At the boundary — every seat of an arm won exactly as often (range 0, balance 1.000) —
+    the Lab's interval and the A/B difference's contain their estimates and stay in range
+    (issue 27's first complaint was an interval that missed its own estimate)."""
+    fair, skewed = counted_games([50] * 4), counted_games([62, 48, 46, 44])
+    lab = iv.estimate(fair, "balance")
+    assert lab.value == 1.0 and lab.high == 1.0 and 0.0 <= lab.low <= 1.0
+    for a, b in ((fair, skewed), (skewed, fair), (fair, fair[::-1])):
+        for paired in (True, False):
+            d = iv.difference(a, b, "balance", paired=paired, p_value=False)
+            assert -1.0 <= d.low <= d.value <= d.high <= 1.0, (paired, d)
+    assert iv.difference(fair, skewed, "balance", p_value=False).value == pytest.approx(-0.09)
+
+
+def test_the_ab_balance_holds_each_arms_range_at_its_75_percent_point(monkeypatch):
+    """Near a fair game the sample range hardly grows with the true range (noise sets it), so
+    the median-unbiased range used before turned an observed range a little above a fair
+    game's median into a sizeable true one, and the A/B difference's test, held there,
+    over-covered a nearly fair game (97.6–98.2 % at 200 games an arm; docs/metrics.md). Arm A
+    here: seat 1 wins 60 of 200 (range 0.08, between a fair game's median range, 0.071, and
+    its 75 % point, 0.094): its held range is 0 — the median-unbiased one was 0.04–0.05."""
+    a, b = counted_games([60, 50, 46, 44]), counted_games([50] * 4)
+    assert iv.HELD_QUANTILE == 0.75
+    est, shapes, noise, total = iv._difference_model(a, b, paired=False)
+    assert est == pytest.approx(0.08) and total == 0.0
+    new = iv.difference(a, b, "balance", paired=False, p_value=False)
+    monkeypatch.setattr(iv, "HELD_QUANTILE", 0.5)  # the old construction
+    old_total = iv._difference_model(a, b, paired=False)[3]
+    assert 0.03 < old_total < 0.06
+    old = iv.difference(a, b, "balance", paired=False, p_value=False)
+    assert old.value == new.value and old.low <= old.value <= old.high
+    assert new.low <= new.value <= new.high and new.high == pytest.approx(old.high, abs=1e-3)
+    # the lower end is where the held sum acts: two fair arms (d = 0) are tested as two fair arms,
+    # not as two arms of range 0.02 each (200 games: a range of 0.08 is 2 sd of pure noise)
+    assert new.low < old.low - 0.01 and new.low < 0 < new.high
+    # a clearly unbalanced arm is held near its own (bias-corrected) range whatever the quantile
+    monkeypatch.setattr(iv, "HELD_QUANTILE", 0.75)
+    far = counted_games([110, 30, 30, 30])
+    held = iv._difference_model(far, b, paired=False)[3]
+    assert 0.30 < held < 0.40  # observed range 0.40 (three seats tied at the bottom: the min is biased down)
