@@ -385,7 +385,24 @@ def range_interval(rows: Sequence[Sequence[float]], level: float = LEVEL) -> tup
         return _margin(_range_errors(shape, noise, r0), alpha, est - r0)
 
     q_lo, q_hi = _error_bounds(_range_errors(shape, noise, est), alpha)
-    return (est, _edge(margin, est, q_hi, 0.0), _edge(margin, est, -q_lo, 1.0))
+    high = max(_edge(margin, est, -q_lo, 1.0), _even_floor(cov, _noise_scale(n, level), alpha))
+    return (est, _edge(margin, est, q_hi, 0.0), min(1.0, high))
+
+
+def _even_floor(cov: Sequence[Sequence[float]], scale: float, alpha: float) -> float:
+    """The far end of the interval when the seats' rates came out (almost) equal: the largest
+    true range r at which seats i, j that far apart make an all-equal result at least ``alpha``
+    as likely as a fair game does — the normal density of the means' difference at 0,
+    exp(−r²/2V), V = Var(mean_i − mean_j) (``scale`` · the games' covariance), the pair with
+    the largest V: r = √(2 ln(1/α) · V). Win rates step in 1/n, so a range of 0 is seen (about 1 %
+    of 20 fair games), yet under the continuous model every true range, even 0, makes it
+    impossible: the test alone gave "1.000 [1.000, 1.000]". This is the CLs rule (Read 2002)
+    for a result below what noise alone gives; a larger observed range only raises that bound,
+    so it is a floor of the far end; for multinomial winners it is within a few % of the exact
+    (1 − 4r²)^(n/4) ≥ α of four seats (tests/analysis/test_intervals_coverage.py)."""
+    k = len(cov)
+    worst = max((cov[i][i] + cov[j][j] - 2 * cov[i][j] for i in range(k) for j in range(i)), default=0.0)
+    return math.sqrt(2 * math.log(1 / alpha) * scale * max(0.0, worst))
 
 
 def balance_interval(rows: Sequence[Sequence[float]], level: float = LEVEL) -> tuple[float, float, float]:
