@@ -32,7 +32,10 @@ The measures (``MEASURES``) and their methods:
   bias of a range near a fair game is in the test. The tails are equal unless that would put
   the estimate outside (near a fair game): then that end stops at the estimate and the other
   gets the whole 5 % (:func:`_error_bounds`). It always contains the estimate (the
-  percentile bootstrap did not).
+  percentile bootstrap did not). Win rates step in 1/n, so the seats can come out exactly
+  even (range 0), which the continuous model calls impossible at every true range: the far
+  end is never below the range that makes an all-equal result 5 % as likely as a fair game
+  does (:func:`_even_floor`), so "1.000 [1.000, 1.000]" cannot happen.
 
 Differences between two arms (B − A): paired t on the per-game differences when the arms share
 their deals (common random numbers), Welch's t otherwise; for ``clear_rate`` the same on the

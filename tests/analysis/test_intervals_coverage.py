@@ -193,3 +193,53 @@ def test_the_ab_balance_holds_each_arms_range_at_its_75_percent_point(monkeypatc
     far = counted_games([110, 30, 30, 30])
     held = iv._difference_model(far, b, paired=False)[3]
     assert 0.30 < held < 0.40  # observed range 0.40 (three seats tied at the bottom: the min is biased down)
+
+
+def even_bound(n: int, alpha: float = 0.05) -> float:
+    """What the discrete sampling says of four seats that each won exactly n/4 of n games: the
+    largest true range r (seats 1 and 2 at 1/4 ± r/2, the likeliest way to be r apart) under
+    which exactly these counts are at least ``alpha`` as likely as under fair seats. The
+    multinomial's ratio of the two is Π (4 p_i)^(n/4) = (1 − 4r²)^(n/4)."""
+    return math.sqrt((1 - alpha ** (4 / n)) / 4)
+
+
+@pytest.mark.parametrize("n", [20, 52, 200, 1000])
+def test_an_observed_range_of_0_gives_an_interval_as_wide_as_the_discrete_sampling_says(n):
+    """Win rates step in 1/n, so every seat winning exactly as often happens (about 1 % of 20
+    fair games); the continuous model calls it impossible at every true range, and the Lab showed
+    "balance 1.000 [1.000, 1.000]". Now the far end reaches at least every true range under
+    which so even a result is 5 % as likely as under fair seats (1 − 0.336 at n = 20, the
+    balance's whole 5 % goes to that end: the estimate is at the boundary). The old code: [1, 1]."""
+    games = counted_games([n // 4] * 4)
+    lab = iv.estimate(games, "balance")
+    assert lab.value == 1.0 and lab.high == 1.0
+    assert lab.low < 1.0 - even_bound(n) + 1e-9  # the far end: at least the discrete bound
+    assert lab.low > 1.0 - 1.3 * even_bound(n)  # and not much further (the normal approximation)
+    assert iv.estimate(games, "balance") == lab  # deterministic
+
+
+def test_near_zero_observed_ranges_keep_the_far_end_and_it_grows_with_the_range():
+    """A range of 1/n or 2/n is even likelier than 0 under a spread-out truth: the far end is
+    at least the all-equal bound (the old test stopped at the estimate: 0.990 [0.990, 1.000] at
+    n = 200), and it never shrinks as the observed range grows (the old one jumped from 0.020 to
+    0.072 between ranges 2/n and 3/n)."""
+    highs = []
+    for j in range(12):
+        games = counted_games([50 + j, 50, 50, 50 - j])  # range 2j/200
+        est = iv.estimate(games, "balance")
+        assert est.low <= est.value <= est.high
+        highs.append(1.0 - est.low)
+    assert min(highs) >= even_bound(200)
+    assert all(a <= b + 1e-9 for a, b in zip(highs, highs[1:])), highs
+    lopsided = iv.estimate(counted_games([110, 30, 30, 30]), "balance")  # far from even: unchanged
+    assert lopsided.low == pytest.approx(0.528, abs=0.002) and lopsided.high == pytest.approx(0.7205, abs=0.002)
+
+
+def test_the_ab_difference_of_two_even_arms_is_not_degenerate():
+    """Both arms at range 0: the difference simulates both arms' noise, so 0 − 0 sits in the
+    middle of its distribution and the interval is wide on both sides (checked, nothing to fix)."""
+    for n in (52, 200):
+        even = counted_games([n // 4] * 4)
+        for paired in (True, False):
+            d = iv.difference(even, even[::-1], "balance", paired=paired, p_value=False)
+            assert d.value == 0.0 and d.low < -even_bound(n) and d.high > even_bound(n), (n, paired, d)
