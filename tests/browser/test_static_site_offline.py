@@ -43,6 +43,17 @@ SNAPSHOT_JS = """async () => (await caches.keys()).includes('dg-pyodide-snapshot
   && (await (await caches.open('dg-pyodide-snapshot')).keys()).length === 1"""
 
 
+def wait_until(page, js: str, arg=None, timeout: float = 300) -> None:
+    """Poll the async function ``js`` (evaluated, its promise awaited) until it is true. Not
+    ``wait_for_function``: an async function's promise is truthy at once, so that would not wait."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(js, arg):
+        assert time.monotonic() < deadline, f"still false after {timeout} s: {js[:80]}"
+        page.wait_for_timeout(1000)
+
+
 def listed_files() -> tuple[str, list[str]]:
     text = (SITE / "service-worker.js").read_text(encoding="utf-8")
     version = re.search(r'const VERSION = "([0-9a-f]+)"', text)
@@ -70,9 +81,8 @@ def test_after_one_visit_the_site_reloads_and_plays_with_the_network_cut(browser
         page.wait_for_selector(BOARD, timeout=FIRST_RENDER_TIMEOUT)
         page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=120_000)
         # the worker stores the rest of the site in the background: wait until all is there
-        page.wait_for_function(f"async () => ({STORED_JS})({json.dumps(version)}).then(n => n >= {len(files)})",
-                               timeout=300_000, polling=1000)
-        page.wait_for_function(SNAPSHOT_JS, timeout=120_000, polling=1000)
+        wait_until(page, f"async (v) => ({STORED_JS})(v).then(n => n >= {len(files)})", version, timeout=300)
+        wait_until(page, SNAPSHOT_JS, timeout=120)
         assert not any("snapshot" in m for m in said), said  # made, not restored or refused
 
         server.shutdown()  # the network is cut: no server, and the browser offline
@@ -94,7 +104,9 @@ def test_after_one_visit_the_site_reloads_and_plays_with_the_network_cut(browser
         stepper.locator("button.dg-step").first.click()
         page.wait_for_function(
             "() => document.querySelector('.dg-stepper .dg-board').dataset.current !== '0'", timeout=60_000)
-        assert "exhaust 1 and 2" in stepper.locator(".dg-message").first.inner_text()
+        # the message is redrawn just after the board (a separate widget): wait for it too
+        page.wait_for_function("() => document.querySelector('.dg-stepper .dg-message')"
+                               ".innerText.includes('exhaust 1 and 2')", timeout=30_000)
         assert "Traceback" not in page.content()
     finally:
         context.close()

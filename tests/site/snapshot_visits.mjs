@@ -21,6 +21,7 @@ const packages = kernel.loadPyodideOptions.packages;
 
 const store = new Map(); // url -> Response body bytes
 globalThis.self = globalThis;
+self.DG_SNAPSHOT_STORE_AFTER_MS = 0; // stored at once (15 s later in a browser)
 globalThis.caches = {
   async open() {
     return {

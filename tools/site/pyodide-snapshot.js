@@ -8,9 +8,9 @@
 // With it:
 //  * first visit: `loadPyodide` as the kernel asked (every package preloaded), then IMPORTS are
 //    imported and Pyodide's memory is saved (`makeMemorySnapshot`, Pyodide's experimental
-//    snapshot) with the files the packages put in site-packages, in the browser's Cache Storage
-//    under KEY (a hash of the lock, the wheels and IMPORTS: a rebuilt site with other wheels
-//    makes a new one; older ones are deleted). The kernel carries on with this same interpreter.
+//    snapshot); 15 s later it is stored with the files the packages put in site-packages, in
+//    the browser's Cache Storage under KEY (a hash of the lock, the wheels and IMPORTS: a
+//    rebuilt site with other wheels makes a new one; older ones are deleted). The kernel carries on with this same interpreter.
 //  * later visits: the interpreter is restored from that memory (nothing booted, unpacked or
 //    imported again), the files are written back, and the kernel carries on as before.
 // IMPORTS are the kernel's own start (piplite; pyodide_kernel, which builds the IPython shell
@@ -25,6 +25,7 @@ const KEY = "__KEY__";
 const IMPORTS = "__IMPORTS__";
 const CACHE = "dg-pyodide-snapshot";
 const MAGIC = 0x44475331; // "DGS1"
+const STORE_AFTER_MS = 15000; // a test may set self.DG_SNAPSHOT_STORE_AFTER_MS first
 
 const folder = (options) => options.indexURL || new URL("./", self.location.href).href;
 const entryUrl = (options) => folder(options) + "snapshot-" + KEY + ".bin";
@@ -166,12 +167,14 @@ async function make(realLoad, options, cache, url) {
     Object.assign(pyodide.loadedPackages, packages);
   }
   const root = sitePackages(pyodide);
-  const entry = pack(memory, root, collect(pyodide.FS, root), packages);
-  // stored while the kernel starts; the older sites' snapshots are deleted
-  (async () => {
+  // stored a while later (STORE_AFTER_MS), not while the kernel and the page start on the same
+  // CPUs; the older sites' snapshots are deleted then
+  setTimeout(() => (async () => {
+    const entry = pack(memory, root, collect(pyodide.FS, root), packages);
     for (const old of await cache.keys()) await cache.delete(old);
     await cache.put(url, new Response(entry, { headers: { "Content-Type": "application/octet-stream" } }));
-  })().catch((error) => console.info("Dungeon Guilds: the Pyodide snapshot was not stored:", error));
+  })().catch((error) => console.info("Dungeon Guilds: the Pyodide snapshot was not stored:", error)),
+  self.DG_SNAPSHOT_STORE_AFTER_MS ?? STORE_AFTER_MS);
   return pyodide;
 }
 

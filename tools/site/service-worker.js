@@ -6,8 +6,9 @@
 // `/api/drive` and `/api/stdin` requests, the heartbeat). Before it, this worker:
 //  * answers every GET of a site file from a cache named after the site's VERSION (a hash of
 //    all its files): cache first, nothing revalidated; a file not cached yet is fetched and kept;
-//  * from its first request on, stores every other file of the site in that cache too, a few at
-//    a time (only what the cache lacks), so that the whole site is there after the first visit;
+//  * once the page's dashboard is on screen (or a minute after the first request), stores every
+//    other file of the site in that cache too, a few at a time (only what the cache lacks), so
+//    that the whole site is there after the first visit;
 //    not during install: JupyterLite's page waits for this worker to control it (its heartbeat,
 //    the kernel's file system), and a worker that is still installing or activating holds up
 //    every request of the page;
@@ -35,6 +36,20 @@ async function store() {
 }
 
 let storing = null; // every file stored: one promise for this worker's life, awaited by each request
+// the storing waits until the page says its dashboard is on screen ("dg-ready", posted by the
+// page's script, site.py) or STORE_AFTER_MS after the first request, whichever comes first: on a
+// first visit, Pyodide's start and the storing would otherwise share the same CPUs
+const STORE_AFTER_MS = 60000;
+let ready = null;
+let release = null;
+
+function storeLater() {
+  ready = ready || new Promise((resolve) => {
+    release = resolve;
+    setTimeout(resolve, STORE_AFTER_MS);
+  });
+  return ready.then(storeAll);
+}
 
 function storeAll() {
   storing = storing || store().catch((error) => {
@@ -68,7 +83,13 @@ self.addEventListener("fetch", (event) => {
   if (!CACHED.has(url.href)) return; // not a file of the site: JupyterLite's worker decides
   event.stopImmediatePropagation();
   event.respondWith(fromCache(request, url.href));
-  event.waitUntil(storeAll()); // keeps this worker alive until the whole site is stored
+  event.waitUntil(storeLater()); // keeps this worker alive until the whole site is stored
+});
+self.addEventListener("message", (event) => {
+  if (event.data !== "dg-ready") return;
+  const stored = storeLater();
+  release();
+  event.waitUntil(stored);
 });
 })();
 
