@@ -121,18 +121,29 @@ class Visit:
 
     def stored(self, site: Path) -> float | None:
         """Seconds after the board until the site's offline worker has stored every file of
-        the site (a student's first visit stays open that long), or None for a site without it."""
+        the site and, for a site with the snapshot loader, its Pyodide snapshot is stored (a
+        student's first visit stays open that long), or None for a site without the worker."""
         worker = (site / "service-worker.js").read_text(encoding="utf-8")
         version = re.search(r'const VERSION = "([0-9a-f]+)"', worker)
         files = re.search(r"const FILES = (\[.*?\]);", worker)
         if not (version and files):
             return None
         t0, cache = time.perf_counter(), f"dungeon-guilds-{version.group(1)}"
-        self.page.wait_for_function(
-            "async ([name, n]) => (await caches.keys()).includes(name) && "
-            "(await (await caches.open(name)).keys()).length >= n",
-            arg=[cache, len(json.loads(files.group(1)))], timeout=TIMEOUT, polling=1000)
+        self.poll("async ([name, n]) => (await caches.keys()).includes(name) && "
+                  "(await (await caches.open(name)).keys()).length >= n", [cache, len(json.loads(files.group(1)))])
+        if (site / "static" / "pyodide" / "dg-pyodide.js").exists():
+            self.poll("async () => (await caches.keys()).includes('dg-pyodide-snapshot') && "
+                      "(await (await caches.open('dg-pyodide-snapshot')).keys()).length === 1")
         return time.perf_counter() - t0
+
+    def poll(self, js: str, arg=None) -> None:
+        """Until the async function ``js`` (its promise awaited) is true; not wait_for_function,
+        which takes an async function's promise for a true value at once."""
+        deadline = time.monotonic() + TIMEOUT / 1000
+        while not self.page.evaluate(js, arg):
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"still false after {TIMEOUT / 1000:.0f} s: {js[:60]}")
+            self.page.wait_for_timeout(500)
 
     def close(self) -> None:
         self.context.close()

@@ -182,11 +182,12 @@ def test_the_snapshot_loader_is_keyed_by_the_lock_and_named_by_every_page(tmp_pa
     pyodide = tmp_path / "static" / "pyodide"
     pyodide.mkdir(parents=True)
     (pyodide / "pyodide-lock.json").write_text('{"packages": {"a": {"sha256": "1"}}}')
-    key_a = re.search(r'const KEY = "([0-9a-f]{16})"', site.snapshot_loader(pyodide).read_text()).group(1)
+    key_a = re.search(r'const KEY = "([0-9a-f]{16})"', site.snapshot_loader(pyodide, ['dungeon_guilds.viz.board']).read_text()).group(1)
     script = (pyodide / site.SNAPSHOT_SCRIPT).read_text()
+    assert 'const FIRST_VIEW = ["dungeon_guilds.viz.board"];' in script
     assert "__KEY__" not in script and 'const IMPORTS = "piplite.piplite, pyodide_kernel, dungeon_guilds.app.dashboard"' in script
     (pyodide / "pyodide-lock.json").write_text('{"packages": {"a": {"sha256": "2"}}}')
-    key_b = re.search(r'const KEY = "([0-9a-f]{16})"', site.snapshot_loader(pyodide).read_text()).group(1)
+    key_b = re.search(r'const KEY = "([0-9a-f]{16})"', site.snapshot_loader(pyodide, ['dungeon_guilds.viz.board']).read_text()).group(1)
     assert key_a != key_b
 
     config = {"jupyter-config-data": {"litePluginSettings": {site.KERNEL_PLUGIN: {
@@ -212,3 +213,13 @@ def test_the_build_refuses_a_site_whose_pages_do_not_name_the_snapshot_loader(tm
     (tmp_path / "static" / "pyodide" / site.SNAPSHOT_SCRIPT).unlink()
     with pytest.raises(SystemExit, match="was not copied"):
         site.use_snapshot_loader(tmp_path)
+
+
+def test_the_snapshot_imports_what_the_first_view_imports_when_it_is_built():
+    """issue 31: the modules a Dashboard() imports lazily (its board, its bots…) are listed at
+    build time, so a restored interpreter draws the first view without importing anything."""
+    pytest.importorskip("ipywidgets")
+    modules = site.first_view_modules()
+    assert {"dungeon_guilds.drawing.board_svg", "dungeon_guilds.analysis.bots.greedy"} <= set(modules)
+    assert "dungeon_guilds.app.dashboard" not in modules  # imported before, not by building one
+    assert not [m for m in modules if m.startswith("dungeon_guilds.widgets")]  # may build widgets

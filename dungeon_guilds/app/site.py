@@ -185,16 +185,40 @@ def write_lock(core: Path, wheel_files: list[Path], target: Path) -> None:
     spec.to_json(target / "pyodide-lock.json", indent=1)
 
 
-def snapshot_loader(target: Path) -> Path:
+# what a Dashboard() imports when it is built (its tabs' lazy imports), beyond its module's own;
+# not the widget layer, whose modules may build a widget when imported (a shared Layout), which
+# a snapshot cannot hold (tools/site/pyodide-snapshot.js refuses them; tried twice, they cost a
+# first visit more than they save a second)
+FIRST_VIEW_CODE = """import json, sys
+import dungeon_guilds.app.dashboard as dashboard
+before = set(sys.modules)
+dashboard.Dashboard()
+widgets = ("dungeon_guilds.widgets", "dungeon_guilds.app")
+print(json.dumps(sorted(m for m in set(sys.modules) - before if not m.startswith(widgets))))"""
+
+
+def first_view_modules() -> list[str]:
+    """The modules the first view imports lazily, found by building a Dashboard in this Python
+    (the snapshot imports them too, so a second visit imports nothing to draw it; one the
+    browser lacks is passed over there)."""
+    done = subprocess.run([sys.executable, "-c", FIRST_VIEW_CODE], capture_output=True, text=True, cwd=ROOT)
+    if done.returncode != 0:
+        raise SystemExit(f"building a Dashboard to list its imports failed:\n{done.stderr[-2000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def snapshot_loader(target: Path, first_view: list[str] | None = None) -> Path:
     """``tools/site/pyodide-snapshot.js`` into the site's Pyodide folder ``target``, keyed by a
     hash of the lock (every wheel's sha256), the imports and the script itself: a site whose
     Python differs in any of them never restores another's snapshot."""
     script = (TOOLS / "pyodide-snapshot.js").read_text(encoding="utf-8")
     imports = ", ".join(SNAPSHOT_IMPORTS)
+    first = json.dumps(first_view if first_view is not None else first_view_modules())
     digest = hashlib.sha256()
-    for part in ((target / "pyodide-lock.json").read_bytes(), imports.encode(), script.encode()):
+    for part in ((target / "pyodide-lock.json").read_bytes(), imports.encode(), first.encode(), script.encode()):
         digest.update(hashlib.sha256(part).digest())
     script = script.replace("__KEY__", digest.hexdigest()[:16]).replace("__IMPORTS__", imports)
+    script = script.replace('"__FIRST_VIEW__"', first)
     path = target / SNAPSHOT_SCRIPT
     path.write_text(script, encoding="utf-8")
     return path

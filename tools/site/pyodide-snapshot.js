@@ -23,6 +23,32 @@
 (() => {
 const KEY = "__KEY__";
 const IMPORTS = "__IMPORTS__";
+// the modules the dashboard's first view imports when it is built (site.py lists them at build
+// time by building one): imported into the snapshot too; one this Python lacks is passed over
+const FIRST_VIEW = "__FIRST_VIEW__";
+// A module that builds a widget when imported (a shared Layout) is left out: its widget would be
+// in the memory but never announced to a later page. Widget.open is made to refuse while the
+// list is imported, so such a module fails to import (and is imported by the kernel later).
+const FIRST_VIEW_IMPORTS = `import gc, importlib, ${IMPORTS}
+from ipywidgets.widgets.widget import Widget
+
+class BuildsAWidget(Exception):
+    pass
+
+def refuse(self, *args, **kwargs):
+    raise BuildsAWidget(type(self).__name__)
+
+opened, Widget.open = Widget.open, refuse
+try:
+    for name in dg_first_view:
+        try:
+            importlib.import_module(name)
+        except (ImportError, BuildsAWidget):  # imported later by the kernel, as without a snapshot
+            pass
+finally:
+    Widget.open = opened
+del dg_first_view, Widget, BuildsAWidget, refuse, opened
+gc.collect()  # no open file kept in the memory`;
 const CACHE = "dg-pyodide-snapshot";
 const MAGIC = 0x44475331; // "DGS1"
 const STORE_AFTER_MS = 15000; // a test may set self.DG_SNAPSHOT_STORE_AFTER_MS first
@@ -152,7 +178,13 @@ function deserializer(current) {
 async function make(realLoad, options, cache, url) {
   const pyodide = await realLoad({ ...options, _makeSnapshot: true });
   if (!cache) return pyodide;
-  pyodide.runPython(`import gc, ${IMPORTS}; gc.collect()`); // gc: no open file kept in the memory
+  try {
+    pyodide.globals.set("dg_first_view", pyodide.toPy(FIRST_VIEW));
+    pyodide.runPython(FIRST_VIEW_IMPORTS);
+  } catch (error) { // the interpreter is the kernel's: it goes on, without a snapshot this visit
+    console.info("Dungeon Guilds: no Pyodide snapshot made:", error);
+    return pyodide;
+  }
   // the record of loaded packages is one of Pyodide's objects a snapshot compares with an empty
   // one: it is emptied while the memory is saved (it is saved beside it, with the files)
   const packages = { ...pyodide.loadedPackages };
