@@ -23,3 +23,17 @@ def test_no_room_failed_is_said_only_when_none_failed():
         assert last.startswith("A room failed") if failed else last.startswith("No room failed"), (seed, last)
         seen.add(failed)
     assert True in seen, "no round had a failed room with $0 heal costs: the case is not tested"
+
+
+def test_the_chinese_story_lists_shares_and_rooms_with_the_enumeration_comma():
+    """zh: "安 $3、波 $2", not "安 $3, 波 $2" (an English comma in a Chinese sentence)."""
+    found = 0
+    for seed in range(60):
+        g = Game(["Ann", "Bo", "Cy"], seed=seed)
+        rng = random.Random(seed)
+        while g.state.round == 0:
+            g.push(rng.choice(g.legal_moves()))
+        for line in resolution_steps(g.log, 1, g.names, "zh"):
+            assert ", " not in line, (seed, line)
+            found += "、" in line
+    assert found, "no story listed two shares or rooms: the case is not tested"
