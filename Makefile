@@ -48,8 +48,9 @@ $(VENV)/.dashboard-installed: $(BIN)/python pyproject.toml
 
 install: $(VENV)/.installed
 
+# the 30 slowest tests are listed at the end (CI's log shows where its time goes)
 test: $(VENV)/.installed
-	$(BIN)/python -m pytest -rs --nbval-lax tests notebooks
+	$(BIN)/python -m pytest -rs --durations=30 --nbval-lax tests notebooks
 
 # The dashboard alone (notebooks/dashboard.ipynb) on $(HOST):$(PORT) — HOST=0.0.0.0 serves the
 # local network (a classroom) — by `dungeon-guilds dashboard`, the command a pip-installed package
