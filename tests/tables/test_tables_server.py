@@ -257,13 +257,24 @@ def enabled(state: dict, prefix: str) -> list[str]:
     return [k for k, t in state["targets"].items() if k.startswith(prefix) and t["enabled"]]
 
 
+def unseen_resolution(state: dict) -> bool:
+    """The table shows a round resolving and this seat has not pressed Continue yet (without
+    it, the next round waits for the table's clock: a minute a round)."""
+    return (state.get("resolving") or {}).get("ready") is False
+
+
 async def my_turns(client, rng, most: int | None) -> dict:
     """The person's moves, clicked as a page does, until the game ends or ``most`` moves."""
     n = 0
     while most is None or n < most:
-        state = await client.wait(lambda m: m["op"] == "state" and (m["over"] or enabled(m, "hand-")), 120)
+        state = await client.wait(lambda m: m["op"] == "state" and (m["over"] or enabled(m, "hand-")
+                                                                     or unseen_resolution(m)), 120)
         if state["over"]:
             return state
+        if unseen_resolution(state):  # a round shown resolving (issue 24): Continue, as a page does
+            client.mark()
+            await client.send({"op": "continue"})
+            continue
         hands = enabled(state, "hand-")
         a = rng.choice(hands)
         if state["phase_id"] == "setup":
