@@ -268,8 +268,9 @@ def action_text(action: Action, lang: str | None = None, state=None, names: Sequ
     return t(key, lang, strength=action.strength, room=action.room, slot=slot, target=target)
 
 
-def _list(values: Iterable[Any]) -> str:
-    return ", ".join(str(v) for v in values)
+def join_list(values: Iterable[Any], lang: str | None = None) -> str:
+    """Items of a list inside a sentence: 繁體中文 separates them with 、, English with a comma."""
+    return ("、" if _lang(lang) == "zh" else ", ").join(str(v) for v in values)
 
 
 def event_text(ev: Mapping[str, Any], names: Sequence[str], lang: str | None = None,
@@ -282,17 +283,17 @@ def event_text(ev: Mapping[str, Any], names: Sequence[str], lang: str | None = N
     if "player" in v:
         v["player"] = who(v["player"])
     if kind == "setup":
-        return t("event.setup", lang, players=_list(v.get("players", ())), gold=v.get("gold", 0))
+        return t("event.setup", lang, players=join_list(v.get("players", ()), lang), gold=v.get("gold", 0))
     if kind == "dealt":  # with lord effects off the lord only counts the round (R7.4)
         key = "event.dealt" if v.get("effects", True) else "event.dealt_no_effects"
-        return t(key, lang, round=v.get("round"), levels=_list(v.get("levels", ())),
+        return t(key, lang, round=v.get("round"), levels=join_list(v.get("levels", ()), lang),
                  lord=lord_name(v.get("lord", "?"), lang))
     if kind == "revealed" and (v.get("defence_now", v.get("defence")) != v.get("defence")
                                or v.get("treasure_now", v.get("treasure")) != v.get("treasure")):
         return t("event.revealed_lord", lang, **v)  # the printed front, then the lord's (§7)
     if kind == "exhausted":
         key = "event.exhausted_secret" if secret_exhaust else "event.exhausted"
-        return t(key, lang, player=v["player"], strengths=_list(v.get("strengths", ())), gold=v.get("gold", 0))
+        return t(key, lang, player=v["player"], strengths=join_list(v.get("strengths", ()), lang), gold=v.get("gold", 0))
     if kind == "bumped":
         victim = who(v.get("victim"))
         key = "event.bumped_npc" if v.get("victim") == NPC else "event.bumped"
@@ -303,20 +304,20 @@ def event_text(ev: Mapping[str, Any], names: Sequence[str], lang: str | None = N
         return t("event.passed", lang, player=v["player"], reason=pass_reason(v.get("code", ""), lang))
     if kind == "flipped":
         return t("event.flipped", lang, lord=lord_name(v.get("lord", "?"), lang),
-                 exhausted=_list(v.get("exhausted", ())), activated=_list(v.get("activated", ())))
+                 exhausted=join_list(v.get("exhausted", ()), lang), activated=join_list(v.get("activated", ()), lang))
     if kind == "cleared":
         parts = [t("word.share", lang, name=who(int(p)), gold=g) for p, g in v.get("shares", {}).items()]
         if v.get("to_bank"):
             parts.append(t("word.share", lang, name=t("word.bank", lang), gold=v["to_bank"]))
         return t("event.cleared", lang, room=v["room"], total=v["total"], defence=v["defence"],
-                 treasure=v["treasure"], shares=_list(parts) or "—")
+                 treasure=v["treasure"], shares=join_list(parts, lang) or "—")
     if kind == "failed":
         return t("event.failed", lang, room=v["room"], total=v["total"], defence=v["defence"],
-                 rooms=_list(v.get("rooms", ())))
+                 rooms=join_list(v.get("rooms", ()), lang))
     if kind == "marker_passed":
         return t("event.marker_passed", lang, player=who(v.get("start", -1)))
     if kind == "game_over":
-        return t("event.game_over", lang, gold=_list(f"{n} ${g}" for n, g in zip(names, v.get("gold", ()))))
+        return t("event.game_over", lang, gold=join_list((f"{n} ${g}" for n, g in zip(names, v.get("gold", ()))), lang))
     if has(f"event.{kind}", lang):
         return t(f"event.{kind}", lang, **v)
     return str(kind)
@@ -324,6 +325,6 @@ def event_text(ev: Mapping[str, Any], names: Sequence[str], lang: str | None = N
 
 __all__ = [
     "FALLBACK", "action_text", "error_text", "event_text", "get_language", "has", "illegal_text",
-    "languages", "lord_name", "lord_text", "pass_reason", "phase_name", "player_name",
+    "join_list", "languages", "lord_name", "lord_text", "pass_reason", "phase_name", "player_name",
     "refusal_text", "set_language", "strings", "t",
 ]

@@ -43,22 +43,17 @@ def _room_step(out: RoomOutcome, names: Sequence[str], lang: str) -> str:
     head = _join(lang, _t("room_head", lang, room=room, who=who, total=out.total, defence=out.defence), lord)
     if not out.cleared:
         below = [r for r in out.rooms if r != room]
-        tail = _t("failed_below", lang, rooms=_list(lang, map(str, below))) if below else _t("failed_last", lang)
+        tail = _t("failed_below", lang, rooms=i18n.join_list(below, lang)) if below else _t("failed_last", lang)
         return _join(lang, head, _t("failed", lang), tail)
     parts = [i18n.t("word.share", lang, name=i18n.player_name(names, p, lang), gold=g)
              for p, g in out.shares.items()]
-    split = _list(lang, parts) or "—"
+    split = i18n.join_list(parts, lang) or "—"
     treasure = _t("treasure", lang, treasure=out.treasure, split=split)
     if out.treasure != out.printed_treasure:
         treasure = _join(lang, treasure, _t("lord_treasure", lang, printed=out.printed_treasure, used=out.treasure))
     if out.to_bank:
         treasure = _join(lang, treasure, _t("remainder", lang, gold=out.to_bank))
     return _join(lang, head, _t("cleared", lang), treasure)
-
-
-def _list(lang: str, items) -> str:
-    """Items of a list in a sentence: Chinese separates them with 、, English with a comma."""
-    return ("、" if lang == "zh" else ", ").join(items)
 
 
 def _join(lang: str, *parts: str) -> str:

@@ -37,3 +37,17 @@ def test_the_chinese_story_lists_shares_and_rooms_with_the_enumeration_comma():
             assert ", " not in line, (seed, line)
             found += "、" in line
     assert found, "no story listed two shares or rooms: the case is not tested"
+
+
+def test_the_chinese_event_log_lists_with_the_enumeration_comma_too():
+    """The same in the game log (i18n.event_text): "力量 1、2", never "1, 2", in 繁體中文."""
+    from dungeon_guilds import i18n
+
+    g = Game(["Ann", "Bo", "Cy"], seed=4)
+    rng = random.Random(4)
+    while not g.is_over:
+        g.push(rng.choice(g.legal_moves()))
+    lines = [i18n.event_text(ev, g.names, "zh") for ev in g.log]
+    assert not [line for line in lines if ", " in line]
+    assert any("、" in line for line in lines)
+    assert any(", " in i18n.event_text(ev, g.names, "en") for ev in g.log)
