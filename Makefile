@@ -1,6 +1,6 @@
 # Dungeon Guilds — two commands on a fresh machine:
 #   make dashboard   serve the dashboard (Voila) on $(HOST):$(PORT)
-#   make test        run the whole test suite
+#   make test        run the whole test suite (JOBS=2 processes at once; JOBS=1: one)
 # and a third for learners:
 #   make lab         open the notebook series (your own copy, in $(LAB_DIR)/) in JupyterLab on $(HOST):8888
 # Each creates .venv and installs what it needs itself (make dashboard: only the dashboard's
@@ -48,9 +48,15 @@ $(VENV)/.dashboard-installed: $(BIN)/python pyproject.toml
 
 install: $(VENV)/.installed
 
-# the 30 slowest tests are listed at the end (CI's log shows where its time goes)
+# the 30 slowest tests are listed at the end (CI's log shows where its time goes), then the
+# total time. JOBS test processes (pytest-xdist; JOBS=1: one, as before): each module runs whole
+# on one of them, every module on the dashboard's test server on the same one, the longest first
+# (tests/conftest.py); docs/architecture.md ("Tests") has the times.
+JOBS ?= 2
 test: $(VENV)/.installed
-	$(BIN)/python -m pytest -rs --durations=30 --nbval-lax tests notebooks
+	@start=$$(date +%s); \
+	$(BIN)/python -m pytest -rs --durations=30 --nbval-lax $(if $(filter-out 0 1,$(JOBS)),-n $(JOBS) --dist loadgroup) tests notebooks; \
+	status=$$?; echo "make test: $$(( $$(date +%s) - start )) s in all ($(JOBS) test processes)"; exit $$status
 
 # The dashboard alone (notebooks/dashboard.ipynb) on $(HOST):$(PORT) — HOST=0.0.0.0 serves the
 # local network (a classroom) — by `dungeon-guilds dashboard`, the command a pip-installed package
