@@ -34,8 +34,32 @@ def audit(page, where: str) -> dict[str, list[dict]]:
     return found
 
 
-def _settle(page, seconds: float = 0.6) -> None:
-    page.wait_for_timeout(int(seconds * 1000))
+# resolves once nothing under the dashboard has changed for ``quiet`` ms (or after ``limit`` ms:
+# then the audit runs on the page as it is, as it did after a fixed wait)
+QUIET_JS = """([quiet, limit]) => new Promise(resolve => {
+  const root = document.querySelector('.dg-dashboard') || document.body;
+  const t0 = performance.now();
+  let timer = null;
+  const done = () => { obs.disconnect(); clearTimeout(cap); resolve(performance.now() - t0); };
+  const obs = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, quiet); });
+  obs.observe(root, {subtree: true, childList: true, characterData: true, attributes: true});
+  timer = setTimeout(done, quiet);
+  const cap = setTimeout(done, limit);
+})"""
+# every tab page shown (of the top tabs and of the tab bars inside them) holds something: a tab
+# or sub-tab built when first opened (the kernel fills it) is there
+SHOWN_JS = """() => [...document.querySelectorAll('.dg-dashboard .widget-tab-contents > *')]
+  .filter(e => e.offsetParent !== null).every(e => e.innerText.trim().length > 0)"""
+HTML_LANG = {"en": "en", "zh": "zh-Hant"}
+
+
+def _settle(page, quiet_ms: int = 500, limit_ms: int = 15_000) -> None:
+    """Until the dashboard has not changed for ``quiet_ms`` (no fixed wait: issue 39.6)."""
+    page.evaluate(QUIET_JS, [quiet_ms, limit_ms])
+
+
+def _shown(page, timeout_ms: int = 120_000) -> None:
+    page.wait_for_function(SHOWN_JS, timeout=timeout_ms)
 
 
 def _built(page, lang: str, timeout_ms: int = 120_000) -> None:
@@ -48,7 +72,7 @@ def _built(page, lang: str, timeout_ms: int = 120_000) -> None:
              .find(e => e.offsetParent !== null);
            return p && !Array.from(p.querySelectorAll('.dg-note')).some(n => n.textContent.trim() === loading); }""",
         arg=i18n.t("dash.loading", lang), timeout=timeout_ms)
-    _settle(page, 1.0)
+    _settle(page)
 
 
 def audit_every_tab(page, langs=("en", "zh")) -> dict[str, dict[str, list[dict]]]:
@@ -58,12 +82,13 @@ def audit_every_tab(page, langs=("en", "zh")) -> dict[str, dict[str, list[dict]]
     screens: dict[str, dict[str, list[dict]]] = {}
     for lang in langs:
         page.locator(".dg-lang-toggle button", has_text=LANG_BUTTON[lang]).first.click()
-        _settle(page, 1.5)
+        page.wait_for_function("lang => document.documentElement.lang === lang", arg=HTML_LANG[lang])
+        _settle(page)
         top = page.locator(".dg-tabs > .lm-TabBar .lm-TabBar-tab")
         for i in range(top.count()):
             tab = top.nth(i)
             tab.click()
-            _settle(page, 2.0)
+            _shown(page)
             _built(page, lang)  # a tab built on its first opening: its sub-tabs are there now
             name = f"{lang} {tab.inner_text().strip()}"
             screens[name] = audit(page, name)
@@ -75,7 +100,8 @@ def audit_every_tab(page, langs=("en", "zh")) -> dict[str, dict[str, list[dict]]
                 j += 1
                 if sub.is_visible():
                     sub.click()
-                    _settle(page, 1.5)
+                    _shown(page)
+                    _settle(page)
                     where = f"{name} / {sub.inner_text().strip()}"
                     screens[where] = audit(page, where)
     return screens

@@ -97,20 +97,29 @@ def _open(browser, url: str):
     return context, page
 
 
+def _settle(pages) -> None:
+    """Every page executed its notebook and was scrolled to the end (so every output has been in
+    view), then waited on until every figure placed in it is drawn and no new one has appeared for
+    3 s (a widget's figures are placed when its view renders, later than the page's own on a busy
+    machine). The pages are waited on together: they are still open at once, as the class's are."""
+    for page in pages:
+        page.wait_for_function(DONE_JS, timeout=PAGE_TIMEOUT)
+    for _ in range(6):
+        for page in pages:
+            page.mouse.wheel(0, 4000)
+        pages[0].wait_for_timeout(400)
+    pages[0].wait_for_timeout(2500)
+    last, steady, deadline = [None] * len(pages), [0] * len(pages), time.monotonic() + 90
+    while min(steady) < 3 and time.monotonic() < deadline:
+        for k, page in enumerate(pages):
+            now = page.evaluate(FIGURES_JS)
+            steady[k] = steady[k] + 1 if (now == last[k] and now[1]) else 0
+            last[k] = now
+        pages[0].wait_for_timeout(1000)
+
+
 def _check(page, where: str) -> tuple[list[str], int]:
-    page.wait_for_function(DONE_JS, timeout=PAGE_TIMEOUT)
-    for _ in range(6):  # to the end, so every output has been in view
-        page.mouse.wheel(0, 4000)
-        page.wait_for_timeout(400)
-    page.wait_for_timeout(2500)
-    # every figure placed in the page is drawn, and no new one has appeared for 3 s (a widget's
-    # figures are placed when its view renders, later than the page's own on a busy machine)
-    last, steady, deadline = None, 0, time.monotonic() + 90
-    while steady < 3 and time.monotonic() < deadline:
-        now = page.evaluate(FIGURES_JS)
-        steady = steady + 1 if (now == last and now[1]) else 0
-        last = now
-        page.wait_for_timeout(1000)
+    """What is wrong on a settled page (:func:`_settle`), and how many figures it draws."""
     cells = page.evaluate(CELLS_JS)
     found = [f"{where} cell {c['cell']}: {c['widget_error']}" for c in cells if c["widget_error"]]
     outside = [u for u in page.outside if not u.startswith(VOILA_CDN)]
@@ -130,6 +139,7 @@ def test_the_notebook_renders_in_voila_without_widget_or_console_errors(name, br
     pages = [_open(browser, voila_notebooks + name) for _ in range(RENDERS)]
     found, drawn = [], []
     try:
+        _settle([page for _, page in pages])
         for k, (_, page) in enumerate(pages):
             problems, figures = _check(page, f"{name} render {k + 1}")
             found += problems
