@@ -25,7 +25,7 @@ from ... import events, i18n
 from ...board_targets import board_targets
 from ...drawing.board_svg import board_svg_html as board_html
 from ...drawing.resolving import resolution_frame
-from ...widgets.narration import resolution_steps, round_log_html
+from ...drawing.story import resolution_steps, round_log_html
 from .table import BOT, BOT_KIND, BOT_LEVELS, OPEN, RESOLUTION_S, Table
 
 
