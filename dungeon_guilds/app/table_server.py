@@ -37,8 +37,10 @@ import tornado.websocket
 
 from .. import i18n
 from .tables import protocol, records
-from .tables.lobby import Lobby
-from .tables.render import bot_words, seat_message
+from .tables.limits import Bucket, Limits, PerAddress
+from .tables.lobby import ALPHABET, Lobby
+from .tables.refusal import TableRefusal
+from .tables.render import bot_words, seat_head, seat_parts
 from .tables.store import TableStore
 from .tables.table import AWAY_BOT, think
 
@@ -71,11 +73,15 @@ class TableHub:
     is started (``spawn``: no copy of the server's threads) when a slow bot first thinks, at a
     lower priority (:data:`BOT_NICENESS`). A table has at most one bot thinking at a time."""
 
-    def __init__(self, lobby: Lobby, teacher_code: str):
+    def __init__(self, lobby: Lobby, teacher_code: str, limits: Limits | None = None):
         self.lobby, self.teacher_code = lobby, teacher_code
+        self.limits = limits or Limits()
         self.sockets: dict[str, set["TableSocket"]] = {}
         self.thinking: set[str] = set()  # codes of the tables whose bot thinks now
         self.pool: ProcessPoolExecutor | None = None
+        self.parts = PartsCache()
+        self.guesses = PerAddress(self.limits.code_guesses_per_s, self.limits.code_guesses)
+        self.teacher_tries = PerAddress(self.limits.teacher_tries_per_s, self.limits.teacher_tries)
 
     def _pool(self) -> ProcessPoolExecutor:
         if self.pool is None:
@@ -112,7 +118,10 @@ class TableHub:
         if self.lobby.tables.get(table.code) is not table:
             return  # the table closed meanwhile
         if table.take_bot_move(job, action, self.lobby.clock(), self.lobby.away_s):
-            self.lobby.save(table)
+            try:
+                self.lobby.save(table)
+            except TableRefusal:
+                return  # put back as saved (the server could not write it): asked again at the next tick
             self.push(table.code)
         self.think(table)
 
@@ -121,6 +130,9 @@ class TableHub:
         if sock.attached == (code, seat):
             return
         self.detach(sock)
+        mine = [s for s in self.sockets.get(code, ()) if s.attached == (code, seat)]
+        for old in sorted(mine, key=lambda s: s.opened)[: max(0, len(mine) - self.limits.sockets_per_seat + 1)]:
+            old.drop("too many pages on one seat")  # a reload replaces the oldest page
         self.sockets.setdefault(code, set()).add(sock)
         table = self.lobby.tables[code]
         table.seats[seat].connected += 1
@@ -137,33 +149,65 @@ class TableHub:
         if table is not None:
             s = table.seats[seat]
             s.connected = max(0, s.connected - 1)
-            if s.connected == 0:
+            if s.connected == 0:  # the seat's last page went: the others see it away
                 s.away_since = self.lobby.clock()
-            self.push(code)
+                self.push(code)
 
-    def message(self, sock: "TableSocket") -> dict[str, Any]:
+    def message(self, sock: "TableSocket") -> str:
+        """The ``state`` message (JSON text) for ``sock``'s seat: the head made now, the parts
+        drawn once per table version, seat, language and step (:class:`PartsCache`)."""
         table = self.lobby.tables[sock.conn.code]
-        step = sock.conn.step[1] if sock.conn.step[0] == table.showing else 0  # a new resolution: its top
-        return seat_message(table, sock.conn.seat, sock.conn.lang, sock.conn.selected,
-                            self.lobby.clock(), self.lobby.away_s, step)
+        seat, lang = sock.conn.seat, sock.conn.lang
+        step = sock.conn.step[1] if table.showing is not None and sock.conn.step[0] == table.showing else 0
+        parts = self.parts.get(table, seat, lang, step)
+        head = json.dumps(seat_head(table, seat, lang, self.lobby.clock(), self.lobby.away_s), ensure_ascii=False)
+        return head[:-1] + "," + parts[1:]
 
-    def push(self, code: str, reset: bool = True) -> None:
+    def push(self, code: str) -> None:
         if code not in self.lobby.tables:
             return
         for sock in list(self.sockets.get(code, ())):
-            if reset:
-                sock.conn.selected = []
-            sock.send(self.message(sock))
+            sock.send_text(self.message(sock))
 
     def tick(self) -> None:
         for table in self.lobby.tick():
             self.push(table.code)
         for table in list(self.lobby.tables.values()):  # a slow bot due after a restart or an absence
             self.think(table)
+        self.parts.forget(self.lobby.tables)
+
+
+class PartsCache:
+    """:func:`~.tables.render.seat_parts` as JSON text, drawn once per (table version, seat,
+    language, step) however many pages or messages ask (issue 37): a table's entries go when its
+    version changes. ``drawn`` counts the drawings (the regression guard's measure)."""
+
+    def __init__(self):
+        self.tables: dict[str, tuple[int, dict[tuple, str]]] = {}
+        self.drawn = 0
+
+    def get(self, table, seat: int, lang: str, step: int) -> str:
+        version, parts = self.tables.get(table.code, (None, {}))
+        if version != table.version:
+            parts = {}
+            self.tables[table.code] = (table.version, parts)
+        key = (seat, lang, step)
+        if key not in parts:
+            parts[key] = json.dumps(seat_parts(table, seat, lang, step), ensure_ascii=False)
+            self.drawn += 1
+        return parts[key]
+
+    def forget(self, open_tables) -> None:
+        for code in [c for c in self.tables if c not in open_tables]:
+            del self.tables[code]
 
 
 class TableSocket(tornado.websocket.WebSocketHandler):
-    """One page's websocket (Tornado's same-origin check kept)."""
+    """One page's websocket (Tornado's same-origin check kept), with its limits (issue 37): at
+    most ``Limits.messages_per_s`` messages a second (a burst of ``message_burst``; beyond, one
+    refusal and the rest dropped, and after ``refused_before_drop`` more the page is closed), at
+    most ``Limits.send_queue`` messages waiting for a page that does not read (beyond, the page
+    is closed; its seat stays, and a page that comes back resumes it)."""
 
     MAX_BYTES = 64 * 1024  # a longer frame closes the socket (a message is refused beyond protocol.MAX_MESSAGE)
 
@@ -175,8 +219,31 @@ class TableSocket(tornado.websocket.WebSocketHandler):
         self.hub = hub
         self.conn = protocol.Conn()
         self.attached: tuple[str, int] | None = None
+        self.opened = time.monotonic()
+        limits = hub.limits
+        self.rate = Bucket(limits.messages_per_s, limits.message_burst)
+        self.over_rate = 0
+        self.queued = 0  # messages handed to Tornado and not yet written to the network
+        self.dropped = False
+
+    def open(self, *args: Any) -> None:
+        self.conn.address = self.request.remote_ip or "?"
+        self.conn.guesses = self.hub.guesses.of(self.conn.address)
+
+    def _too_fast(self) -> bool:
+        if self.rate.take():
+            self.over_rate = 0
+            return False
+        self.over_rate += 1
+        if self.over_rate == 1:
+            self.send({"op": "refused", "code": "too_fast", "reason": i18n.t("tables.refusal.too_fast", self.conn.lang)})
+        elif self.over_rate >= self.hub.limits.refused_before_drop:
+            self.drop("too many messages")
+        return True
 
     def on_message(self, message: Any) -> None:
+        if self.dropped or self._too_fast():
+            return
         if not isinstance(message, str):
             message = None  # binary frames are refused like any malformed message
         try:
@@ -193,14 +260,38 @@ class TableSocket(tornado.websocket.WebSocketHandler):
         if out.changed is not None:
             self.hub.push(out.changed.code)
             self.hub.think(out.changed)
-        elif out.refresh:
-            self.send(self.hub.message(self))
+        elif out.refresh and self.conn.code in self.hub.lobby.tables:
+            self.send_text(self.hub.message(self))
 
     def send(self, msg: dict[str, Any]) -> None:
+        self.send_text(json.dumps(msg, ensure_ascii=False))
+
+    def send_text(self, text: str) -> None:
+        if self.dropped:
+            return
+        if self.queued >= self.hub.limits.send_queue:
+            self.drop("the page does not read its messages")
+            return
         try:
-            self.write_message(json.dumps(msg, ensure_ascii=False))
+            sent = self.write_message(text)
         except tornado.websocket.WebSocketClosedError:
-            pass
+            return
+        self.queued += 1
+        sent.add_done_callback(self._written)
+
+    def _written(self, fut) -> None:
+        self.queued -= 1
+        if not fut.cancelled():
+            fut.exception()  # a closed stream: nothing more to do (on_close detaches the page)
+
+    def drop(self, why: str) -> None:
+        """Close this page's connection (its seat stays: the page may come back and resume)."""
+        if self.dropped:
+            return
+        self.dropped = True
+        log.warning("class table page from %s dropped: %s", self.conn.address, why)
+        self.hub.detach(self)
+        self.close(1008, why)
 
     def on_close(self) -> None:
         self.hub.detach(self)
@@ -239,6 +330,13 @@ class TeacherHandler(tornado.web.RequestHandler):
     def initialize(self, hub: TableHub, base: str) -> None:
         self.hub, self.base = hub, base
 
+    def prepare(self) -> None:
+        """Every POST carries the page's ``_xsrf`` (the form's hidden field and its cookie), also
+        under Voila, whose application does not turn Tornado's own check on (``xsrf_cookies``);
+        Jupyter's handlers check it in their ``prepare`` the same way."""
+        if self.request.method not in ("GET", "HEAD", "OPTIONS"):
+            self.check_xsrf_cookie()
+
     def _lang(self) -> str:
         lang = self.get_argument("lang", "en")
         return lang if lang in protocol.LANGS else "en"
@@ -262,8 +360,14 @@ class TeacherHandler(tornado.web.RequestHandler):
 
     def post(self, what: str | None = None) -> None:
         lang = self._lang()
-        given = self.get_body_argument("teacher", "")
+        given = self.get_body_argument("teacher", "")[:200]
+        tries = self.hub.teacher_tries.of(self.request.remote_ip or "?")
+        if tries.left() < 1:  # too many wrong codes from this address: wait, even with the right one
+            self.set_status(429)
+            self._form(lang, i18n.t("tables.teacher_wait", lang))
+            return
         if not secrets.compare_digest(given.strip().encode(), self.hub.teacher_code.encode()):
+            tries.take()
             self.set_status(403)
             self._form(lang, i18n.t("tables.teacher_bad", lang))
             return
@@ -319,14 +423,31 @@ def teacher_body(handler: TeacherHandler, lang: str, code: str) -> str:
     return f"<main><h1>{t('teacher_title')}</h1>{table}<div class='downloads'>{forms}</div></main>"
 
 
+TEACHER_MIN_LENGTH = 10
+TEACHER_MIN_KINDS = 6  # different characters
+
+
 def teacher_code() -> str:
-    return os.environ.get(TEACHER_ENV, "").strip() or secrets.token_hex(4)
+    """``$DUNGEON_GUILDS_TEACHER_CODE`` if it is strong enough (at least
+    :data:`TEACHER_MIN_LENGTH` characters, :data:`TEACHER_MIN_KINDS` different ones; a weaker
+    one stops the server with the reason), else 10 random characters of the table codes' alphabet
+    (31¹⁰ ≈ 8·10¹⁴, tried at most one every 20 s per address once five are spent)."""
+    given = os.environ.get(TEACHER_ENV, "").strip()
+    if not given:
+        return "".join(secrets.choice(ALPHABET) for _ in range(TEACHER_MIN_LENGTH))
+    if len(given) < TEACHER_MIN_LENGTH or len(set(given)) < TEACHER_MIN_KINDS:
+        raise SystemExit(f"{TEACHER_ENV} is too weak to guard the class's records: use at least "
+                         f"{TEACHER_MIN_LENGTH} characters, {TEACHER_MIN_KINDS} of them different "
+                         f"(or leave it unset and the server draws one and prints it)")
+    return given
 
 
-def make_hub(tables_dir: str | Path | None = None, code: str | None = None, think_off_loop: bool = True) -> TableHub:
+def make_hub(tables_dir: str | Path | None = None, code: str | None = None, think_off_loop: bool = True,
+             limits: Limits | None = None) -> TableHub:
     """The lobby (tables read back from ``tables_dir``) and its websockets; the teacher code is
     printed to the console. ``think_off_loop``: the slow bots think in the hub's thread."""
-    hub = TableHub(Lobby.from_env(TableStore(tables_dir), think_off_loop), code or teacher_code())
+    hub = TableHub(Lobby.from_env(TableStore(tables_dir), think_off_loop), code or teacher_code(),
+                   limits or Limits.from_env())
     print(f"Class tables: {len(hub.lobby.tables)} table(s) read back from {hub.lobby.store.dir}; "
           f"teacher code: {hub.teacher_code}", flush=True)
     return hub
@@ -351,10 +472,12 @@ def start_ticks(hub: TableHub) -> tornado.ioloop.PeriodicCallback:
 
 
 def make_app(tables_dir: str | Path | None = None, code: str | None = None,
-             think_off_loop: bool = True) -> tornado.web.Application:
-    """The class tables alone in a Tornado application (tests, ``benchmarks/bench_tables.py``)."""
-    hub = make_hub(tables_dir, code, think_off_loop)
-    app = tornado.web.Application(table_routes("/", hub), xsrf_cookies=True,
+             think_off_loop: bool = True, limits: Limits | None = None) -> tornado.web.Application:
+    """The class tables alone in a Tornado application (tests, ``benchmarks/bench_tables.py``),
+    configured as Voila configures its own (no ``xsrf_cookies``: the teacher's page checks
+    ``_xsrf`` itself)."""
+    hub = make_hub(tables_dir, code, think_off_loop, limits)
+    app = tornado.web.Application(table_routes("/", hub),
                                   cookie_secret=secrets.token_hex(16), websocket_max_message_size=64 * 1024)
     app.hub = hub  # type: ignore[attr-defined]
     return app

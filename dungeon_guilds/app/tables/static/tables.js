@@ -9,6 +9,7 @@
   let lang = localStorage.getItem('dg-lang') || ((navigator.language || '').toLowerCase().startsWith('zh') ? 'zh' : 'en');
   let ws = null, last = null, code = null, retry = 500, deckText = null, deckName = null, lordText = null, lordName = null;
   let levelChoice = {}, levelKey = '';     // the opener's pick {seat number: level} for each free seat
+  let chosen = [], base = {}, targets = {}; // the adventurers this page picked; the board's cells as sent
 
   const tr = (key) => (TEXTS[lang] && TEXTS[lang][key]) || TEXTS.en[key] || key;
   const tokens = () => { try { return JSON.parse(localStorage.getItem(SEATS_KEY) || '{}'); } catch (e) { return {}; } };
@@ -66,12 +67,11 @@
     $('bots').hidden = !(msg.opener && !msg.started);
     showLevels(msg);
     $('status').textContent = msg.status;
-    const hadFocus = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.target : null;
+    const hadFocus = focused();
     $('board').innerHTML = msg.board;
-    if (hadFocus) {
-      const again = $('board').querySelector('[data-target="' + hadFocus + '"]');
-      if (again) again.focus();
-    }
+    chosen = []; targets = msg.targets; base = {};
+    $('board').querySelectorAll('[data-cell]').forEach((el) => { base[el.dataset.cell] = el.innerHTML; });
+    refocus(hadFocus);
     $('seat-list').innerHTML = '';
     msg.seats.forEach((s) => {
       const li = document.createElement('li');
@@ -94,11 +94,37 @@
     $('log').innerHTML = msg.log;
   }
 
+  function focused() {
+    const el = document.activeElement;
+    return el && el.dataset ? el.dataset.target : null;
+  }
+  function refocus(id) {
+    const again = id && $('board').querySelector('[data-target="' + id + '"]');
+    if (again) again.focus();
+  }
+
+  // Picking an adventurer happens here (issue 37): the server sent, for each choice of this
+  // seat's hand, the board's cells drawn for it and the moves it allows; only the move goes back.
+  function pick(strength) {
+    const keep = last.phase_id === 'setup' ? 2 : 1;
+    chosen = chosen.includes(strength) ? chosen.filter((s) => s !== strength) : chosen.concat([strength]).slice(-keep);
+    const choice = (last.picks || {})[chosen.slice().sort((a, b) => a - b).join(',')];
+    if (chosen.length && !choice) { chosen = []; }
+    const hadFocus = focused();
+    $('board').querySelectorAll('[data-cell]').forEach((el) => {
+      const cell = el.dataset.cell;
+      const html = choice && cell in choice.cells ? choice.cells[cell] : base[cell];
+      if (el.innerHTML !== html) el.innerHTML = html;
+    });
+    targets = Object.assign({}, last.targets, choice ? choice.targets : {});
+    refocus(hadFocus);
+  }
+
   function click(el) {
     if (!last) return;
     const id = el.dataset.target;
-    if (id.startsWith('hand-')) { send({ op: 'pick', strength: Number(id.slice(5)) }); return; }
-    const t = last.targets[id];
+    if (id.startsWith('hand-')) { pick(Number(id.slice(5))); return; }
+    const t = targets[id];
     if (t && t.action) { say(''); send({ op: 'act', action: t.action, version: last.version }); }
     else say(el.getAttribute('aria-label'));
   }
