@@ -125,10 +125,11 @@ class TableHub:
             self.push(table.code)
         self.think(table)
 
-    def attach(self, sock: "TableSocket") -> None:
+    def attach(self, sock: "TableSocket") -> bool:
+        """``sock`` is a page of its seat (True if that seat had no page open: the others see it come back)."""
         code, seat = sock.conn.code, sock.conn.seat
         if sock.attached == (code, seat):
-            return
+            return False
         self.detach(sock)
         mine = [s for s in self.sockets.get(code, ()) if s.attached == (code, seat)]
         for old in sorted(mine, key=lambda s: s.opened)[: max(0, len(mine) - self.limits.sockets_per_seat + 1)]:
@@ -138,6 +139,7 @@ class TableHub:
         table.seats[seat].connected += 1
         table.seats[seat].away_since = None
         sock.attached = (code, seat)
+        return table.seats[seat].connected == 1
 
     def detach(self, sock: "TableSocket") -> None:
         if sock.attached is None:
@@ -155,13 +157,15 @@ class TableHub:
 
     def message(self, sock: "TableSocket") -> str:
         """The ``state`` message (JSON text) for ``sock``'s seat: the head made now, the parts
-        drawn once per table version, seat, language and step (:class:`PartsCache`)."""
+        drawn once per board, seat, language and step (:class:`PartsCache`)."""
         table = self.lobby.tables[sock.conn.code]
         seat, lang = sock.conn.seat, sock.conn.lang
         step = sock.conn.step[1] if table.showing is not None and sock.conn.step[0] == table.showing else 0
-        parts = self.parts.get(table, seat, lang, step)
-        head = json.dumps(seat_head(table, seat, lang, self.lobby.clock(), self.lobby.away_s), ensure_ascii=False)
-        return head[:-1] + "," + parts[1:]
+        msg = {**seat_head(table, seat, lang, self.lobby.clock(), self.lobby.away_s),
+               **self.parts.get(table, seat, lang, step)}
+        if msg["resolving"] is not None:  # who has pressed Continue changes without a new board
+            msg["resolving"] = {**msg["resolving"], "ready": seat in table.ready}
+        return json.dumps(msg, ensure_ascii=False)
 
     def push(self, code: str) -> None:
         if code not in self.lobby.tables:
@@ -178,28 +182,35 @@ class TableHub:
 
 
 class PartsCache:
-    """:func:`~.tables.render.seat_parts` as JSON text, drawn once per (table version, seat,
-    language, step) however many pages or messages ask (issue 37): a table's entries go when its
-    version changes. ``drawn`` counts the drawings (the regression guard's measure)."""
+    """:func:`~.tables.render.seat_parts`, drawn once per board (the engine's log, the secret
+    setup choices made, the round shown: :func:`board_key`), seat, language and step, however
+    many pages or messages ask (issue 37); a table's entries go when its board changes.
+    ``drawn`` counts the drawings (the regression guard's measure)."""
 
     def __init__(self):
-        self.tables: dict[str, tuple[int, dict[tuple, str]]] = {}
+        self.tables: dict[str, tuple[tuple, dict[tuple, dict]]] = {}
         self.drawn = 0
 
-    def get(self, table, seat: int, lang: str, step: int) -> str:
-        version, parts = self.tables.get(table.code, (None, {}))
-        if version != table.version:
+    def get(self, table, seat: int, lang: str, step: int) -> dict:
+        board = board_key(table)
+        key, parts = self.tables.get(table.code, (None, {}))
+        if key != board:
             parts = {}
-            self.tables[table.code] = (table.version, parts)
-        key = (seat, lang, step)
-        if key not in parts:
-            parts[key] = json.dumps(seat_parts(table, seat, lang, step), ensure_ascii=False)
+            self.tables[table.code] = (board, parts)
+        if (seat, lang, step) not in parts:
+            parts[seat, lang, step] = seat_parts(table, seat, lang, step)
             self.drawn += 1
-        return parts[key]
+        return parts[seat, lang, step]
 
     def forget(self, open_tables) -> None:
         for code in [c for c in self.tables if c not in open_tables]:
             del self.tables[code]
+
+
+def board_key(table) -> tuple:
+    """What a seat's parts are drawn from: the game so far (its log's length: every move logs),
+    which seats have made their secret setup choice, the round shown resolving."""
+    return (-1 if table.game is None else len(table.game.log), tuple(sorted(table.pending)), table.showing)
 
 
 class TableSocket(tornado.websocket.WebSocketHandler):
@@ -255,8 +266,10 @@ class TableSocket(tornado.websocket.WebSocketHandler):
             return
         if out.reply is not None:
             self.send(out.reply)
-        if self.conn.seat is not None and self.conn.code in self.hub.lobby.tables:
-            self.hub.attach(self)
+        if self.conn.seat is not None and self.conn.code in self.hub.lobby.tables and self.hub.attach(self) \
+                and out.changed is None:
+            self.hub.push(self.conn.code)  # the seat's first page: every page sees it here again
+            return
         if out.changed is not None:
             self.hub.push(out.changed.code)
             self.hub.think(out.changed)

@@ -13,8 +13,8 @@ from tornado.websocket import websocket_connect
 
 
 class SeatClient:
-    def __init__(self, url: str):
-        self.url = url
+    def __init__(self, url):
+        self.url = url  # a URL, or a tornado HTTPRequest (e.g. with network_interface: another loopback address)
         self.frames: list[tuple[float, dict[str, Any]]] = []
         self.raw: list[str] = []
         self.state: dict[str, Any] | None = None

@@ -196,7 +196,7 @@ def on_resume(lobby: Lobby, conn: Conn, msg: dict) -> Outcome:
         raise TableRefusal("bad_token")
     if conn.seat is not None and (conn.code, conn.seat) != (table.code, seat):
         raise TableRefusal("one_seat")
-    return Outcome(_seat_reply(conn, table, seat, None), table)
+    return Outcome(_seat_reply(conn, table, seat, None), None, refresh=True)  # the others hear of it if the seat was away
 
 
 def _levels(raw: Any) -> dict[int, str]:

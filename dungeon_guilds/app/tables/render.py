@@ -149,7 +149,7 @@ def _resolving(table: Table, seat: int, lang: str, step: int, steps: int) -> tup
         return None
     board = board_html(end, lang, viewer=seat, log=game.log, uid=f"dg{seat}", frame=frame)
     return board, {"round": table.showing, "step": min(step, steps - 1), "steps": steps,
-                   "ready": seat in table.ready, "over": game.is_over}
+                   "ready": seat in table.ready, "over": game.is_over}  # "ready": the server sets it anew each send
 
 
 def seats_info(table: Table, seat: int, lang: str, now: float, away_s: float | None) -> list[dict]:
