@@ -76,6 +76,7 @@ class TableHub:
     def __init__(self, lobby: Lobby, teacher_code: str, limits: Limits | None = None):
         self.lobby, self.teacher_code = lobby, teacher_code
         self.limits = limits or Limits()
+        lobby.tables_per_address = self.limits.tables_per_address
         self.sockets: dict[str, set["TableSocket"]] = {}
         self.thinking: set[str] = set()  # codes of the tables whose bot thinks now
         self.pool: ProcessPoolExecutor | None = None

@@ -81,8 +81,7 @@ class Lobby:
     def from_env(cls, store: TableStore, think_off_loop: bool = False) -> "Lobby":
         return cls(store, int(env_number("DUNGEON_GUILDS_MAX_TABLES", MAX_TABLES)),
                    env_number("DUNGEON_GUILDS_TABLE_IDLE", IDLE_S), env_number("DUNGEON_GUILDS_TABLE_AWAY", AWAY_S),
-                   think_off_loop=think_off_loop,
-                   tables_per_address=int(env_number("DUNGEON_GUILDS_TABLES_PER_ADDRESS", TABLES_PER_ADDRESS)))
+                   think_off_loop=think_off_loop)
 
     def new_code(self) -> str:
         while True:
