@@ -30,6 +30,7 @@ from concurrent.futures.process import BrokenProcessPool
 from html import escape
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import tornado.ioloop
 import tornado.web
@@ -81,6 +82,7 @@ class TableHub:
         self.thinking: set[str] = set()  # codes of the tables whose bot thinks now
         self.pool: ProcessPoolExecutor | None = None
         self.parts = PartsCache()
+        self.listen_ip: str | None = None  # the address the server listens on (the classmates' link)
         self.guesses = PerAddress(self.limits.code_guesses_per_s, self.limits.code_guesses)
         self.teacher_tries = PerAddress(self.limits.teacher_tries_per_s, self.limits.teacher_tries)
 
@@ -319,20 +321,55 @@ def _page(title_key: str, body: str, lang: str = "en") -> str:
             f"<link rel='stylesheet' href='{{static}}/tables.css'></head><body>{body}</body></html>")
 
 
+LOOPBACK = ("127.", "localhost", "::1", "[::1]")
+EVERY_ADDRESS = ("", "0.0.0.0", "::", "*")
+
+
+def lan_address() -> str | None:
+    """This computer's address on its network (the interface a route out would use: a UDP
+    socket "connected" to a TEST-NET address sends nothing), or None without a network."""
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("192.0.2.1", 9))
+            address = s.getsockname()[0]
+    except OSError:
+        return None
+    return None if address.startswith(LOOPBACK) else address
+
+
+def share_origin(host: str, scheme: str, listen_ip: str | None, lan=lan_address) -> str | None:
+    """The origin classmates can reach for a page asked as ``host`` (issue 37 item 6): a page
+    opened on the server's own computer (127.0.0.1, localhost) shares the server's LAN address
+    when the server listens on one (``--ip`` / Voila's ``--Voila.ip``: 0.0.0.0 or that address),
+    with the same port; otherwise the page's own origin (None: the page uses ``location.origin``)."""
+    asked = urlsplit(f"//{host}")
+    name, port = asked.hostname or "", asked.port
+    if listen_ip is None or listen_ip.startswith(LOOPBACK) or not name.startswith(LOOPBACK):
+        return None
+    address = lan() if listen_ip in EVERY_ADDRESS else listen_ip
+    if not address:
+        return None
+    address = f"[{address}]" if ":" in address else address
+    return f"{scheme}://{address}" + (f":{port}" if port else "")  # the same port: the same server
+
+
 class TablePageHandler(tornado.web.RequestHandler):
     """The table page: its texts in both languages go with it; the script picks one."""
 
-    def initialize(self, base: str) -> None:
-        self.base = base
+    def initialize(self, base: str, hub: TableHub) -> None:
+        self.base, self.hub = base, hub
 
     def get(self, code: str | None = None) -> None:
         texts = {lang: {k[len("tables."):]: v for k, v in i18n.strings(lang).items() if k.startswith("tables.")}
                  for lang in protocol.LANGS}
         static = f"{self.base}{BASE}/tables/static"
+        share = share_origin(self.request.host, self.request.protocol, self.hub.listen_ip) or ""
         html = (PAGE_DIR / "tables.html").read_text("utf-8")
         html = html.replace("{static}", static).replace(
             "{texts}", escape(json.dumps(texts, ensure_ascii=False))).replace(
-            "{ws}", f"{self.base}{BASE}/tables/ws")
+            "{ws}", f"{self.base}{BASE}/tables/ws").replace("{share}", escape(share))
         self.set_header("Content-Type", "text/html; charset=UTF-8")
         self.set_header("Cache-Control", "no-store")
         self.finish(html)
@@ -390,7 +427,7 @@ class TeacherHandler(tornado.web.RequestHandler):
             self._download("class-table-records.json", "application/json",
                            json.dumps(records.records(everything), ensure_ascii=False, indent=1))
         elif what == "games.csv":
-            self._download("class-table-games.csv", "text/csv; charset=UTF-8", records.games_csv(everything))
+            self._download("class-table-games.csv", "text/csv; charset=UTF-8", records.games_csv(everything, lang))
         else:
             self._send(_page("tables.teacher_title", teacher_body(self, lang, given), lang))
 
@@ -408,7 +445,10 @@ def _rules_words(row: dict, lang: str) -> str:
     if r.get("npc"):
         parts.append(i18n.t("tables.npc", lang))
     deck = i18n.t("tables.deck_reference", lang) if row["deck"] == "reference" else row["deck"]
-    return " · ".join(parts + [deck])
+    parts.append(i18n.t("tables.deck_line", lang, name=deck))
+    if row.get("lord") is not None:  # a workshop lord, by its name in the page's language
+        parts.append(i18n.t("tables.lord_line", lang, name=row["lord"].name(lang)))
+    return " · ".join(parts)
 
 
 def _seat_words(seat: dict, lang: str) -> str:
@@ -421,7 +461,7 @@ def teacher_body(handler: TeacherHandler, lang: str, code: str) -> str:
     t = lambda k: escape(i18n.t(f"tables.{k}", lang))  # noqa: E731
     rows = []
     for row in handler.hub.lobby.listing():
-        seats = ", ".join(escape(_seat_words(s, lang)) for s in row["seats"])
+        seats = escape(i18n.join_list((_seat_words(s, lang) for s in row["seats"]), lang))
         rnd = t("not_started") if row["round"] is None else str(row["round"])
         gold = "" if row["gold"] is None else " · ".join(f"${g}" for g in row["gold"])
         rows.append(f"<tr><td>{row['code']}</td><td>{escape(_rules_words(row, lang))}</td><td>{seats}</td>"
@@ -430,7 +470,8 @@ def teacher_body(handler: TeacherHandler, lang: str, code: str) -> str:
                                                             "col_gold", "col_over"))
     table = (f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>" if rows
              else f"<p>{t('teacher_none')}</p>")
-    hidden = f"{handler.xsrf_form_html()}<input type='hidden' name='teacher' value='{escape(code)}'>"
+    hidden = (f"{handler.xsrf_form_html()}<input type='hidden' name='teacher' value='{escape(code)}'>"
+              f"<input type='hidden' name='lang' value='{lang}'>")
     forms = "".join(f"<form method='post' action='{handler.base}{BASE}/teacher/{path}'>{hidden}"
                     f"<button>{t(key)}</button></form>"
                     for path, key in (("records.json", "teacher_records"), ("games.csv", "teacher_csv")))
@@ -473,7 +514,7 @@ def table_routes(base: str, hub: TableHub) -> list[tuple]:
     return [
         (f"{root}/tables/ws", TableSocket, {"hub": hub}),
         (f"{root}/tables/static/(.*)", tornado.web.StaticFileHandler, {"path": str(PAGE_DIR)}),
-        (rf"{root}/tables/?([A-Za-z0-9]{{0,12}})", TablePageHandler, {"base": base}),
+        (rf"{root}/tables/?([A-Za-z0-9]{{0,12}})", TablePageHandler, {"base": base, "hub": hub}),
         (f"{root}/teacher/?(records.json|games.csv)?", TeacherHandler, {"hub": hub, "base": base}),
     ]
 
@@ -513,6 +554,7 @@ def main(argv: list[str] | None = None) -> None:
 
     async def serve() -> None:
         app = make_app(args.tables_dir, think_off_loop=not args.bots_on_loop)  # the tables only: no Voila, no kernels
+        app.hub.listen_ip = args.ip
         app.listen(args.port, args.ip)
         start_ticks(app.hub)
         print(f"Class tables on http://{args.ip}:{args.port}/{BASE}/tables", flush=True)

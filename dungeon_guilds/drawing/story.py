@@ -79,12 +79,14 @@ def resolution_steps(log: Sequence[Mapping], round_no: int, names: Sequence[str]
     return steps
 
 
-def round_log_html(log: Sequence[Mapping], names: Sequence[str], lang: str, secret_for: int | None = None) -> str:
+def round_log_html(log: Sequence[Mapping], names: Sequence[str], lang: str, secret_for: int | None = None,
+                   lords: Sequence = ()) -> str:
     """The log grouped by round (``<details>`` each, the latest open): it stays after a round
-    ends. ``secret_for``: hide other players' setup exhaust choices from that seat (R2.4)."""
+    ends. ``secret_for``: hide other players' setup exhaust choices from that seat (R2.4);
+    ``lords``: the game's lords (a workshop lord named by its name in ``lang``)."""
     rounds: dict[int, list[str]] = {}
     for entry in entries(log):
-        text = i18n.event_text(entry.event, names, lang, secret_exhaust=entry.hidden_from(secret_for))
+        text = i18n.event_text(entry.event, names, lang, secret_exhaust=entry.hidden_from(secret_for), lords=lords)
         rounds.setdefault(entry.round, []).append(
             f'<li class="dg-log-event" data-kind="{escape(entry.kind)}">{escape(text)}</li>')
     last = max(rounds) if rounds else 0

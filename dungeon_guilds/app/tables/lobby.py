@@ -167,6 +167,7 @@ class Lobby:
             rows.append({
                 "code": table.code, "rules": table.rules.to_dict(),
                 "deck": "reference" if table.deck.is_reference else table.deck.name,
+                "lord": table.lord,  # the workshop lord in round 1 (a Lord), or None
                 "seats": [{"name": s.name, "kind": s.kind, "bot": s.bot} for s in table.seats],
                 "round": None if game is None else min(game.state.round + 1, game.state.rounds),
                 "gold": None if game is None else list(game.state.gold),

@@ -108,16 +108,16 @@ def status_text(table: Table, seat: int, lang: str, now: float, away_s: float | 
     game = table.game
     if table.showing is not None:
         if seat in table.ready:
-            names = ", ".join(table.seats[i].name for i in table.waiting_for()) or "—"
+            names = i18n.join_list((table.seats[i].name for i in table.waiting_for()), lang) or "—"
             return _t("status_resolving_ready", lang, round=table.showing, names=names, seconds=int(RESOLUTION_S))
         return _t("status_resolving", lang, round=table.showing, seconds=int(RESOLUTION_S))
     if game.is_over:
-        winners = ", ".join(game.names[w] for w in game.result().winners)
+        winners = i18n.join_list((game.names[w] for w in game.result().winners), lang)
         return _t("status_over", lang, winners=winners)
     if table.in_setup:
         if seat in table.pending:
             a, b = table.pending[seat]
-            left = ", ".join(table.seats[i].name for i in range(len(table.seats)) if i not in table.pending)
+            left = i18n.join_list((table.seats[i].name for i in range(len(table.seats)) if i not in table.pending), lang)
             return _t("status_chosen", lang, a=a, b=b, names=left)
         return _t("status_choose", lang)
     current = game.current
@@ -192,7 +192,7 @@ def seat_parts(table: Table, seat: int, lang: str, step: int = 0) -> dict[str, A
     game = table.game
     story = _story(table, lang)
     msg["story"] = [escape(s) for s in story]
-    msg["log"] = round_log_html(game.log, game.names, lang, secret_for=seat)
+    msg["log"] = round_log_html(game.log, game.names, lang, secret_for=seat, lords=game.state.lords)
     shown = _resolving(table, seat, lang, step, len(story)) if story else None
     if shown is not None:  # the round resolving on the board: nothing to click until the next round
         msg["board"], msg["resolving"] = shown

@@ -62,7 +62,8 @@
     last = msg;
     $('lobby').hidden = true; $('table').hidden = false; $('connecting').hidden = true;
     $('code-line').textContent = tr('code_line').replace('{code}', msg.code);
-    const link = location.origin + location.pathname.replace(/\/tables(\/.*)?$/, '/tables/' + msg.code);
+    // the server's LAN address when this page was opened on the server's own computer (issue 37)
+    const link = (body.dataset.share || location.origin) + location.pathname.replace(/\/tables(\/.*)?$/, '/tables/' + msg.code);
     $('link').textContent = link; $('link').href = link;
     $('bots').hidden = !(msg.opener && !msg.started);
     showLevels(msg);
