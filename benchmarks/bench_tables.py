@@ -41,7 +41,7 @@ from pathlib import Path
 
 from tornado.httpclient import HTTPRequest
 
-from dungeon_guilds.app.tables.client import SeatClient
+from dungeon_guilds.app.tables.client import SeatClient, SilentPage
 
 NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo")
 SERVER_ENV: dict[str, str] = {}  # the server runs with its defaults (limits included)
@@ -201,26 +201,26 @@ async def run(url: str, tables: int, seats: int, games: int, bots: str | None = 
 
 # ---------------------------------------------------------------------- --flood: misbehaving clients
 async def pick_flood(url: str, stop: asyncio.Event, counts: dict) -> None:
-    """A seated page that pipelines pick / lang / step messages without ever reading a reply
-    (the websocket's reader is never started): the server must drop it, not buffer for it."""
-    from tornado.websocket import websocket_connect
-
+    """A seated page (a game on, bots at its table) that pipelines pick / lang / step messages
+    and never reads a reply (:class:`SilentPage`): the server must drop it, not buffer for it."""
+    port = int(url.split(":")[2].split("/")[0])
+    flood = [{"op": "pick", "strength": 3}, {"op": "lang", "lang": "zh"}, {"op": "lang", "lang": "en"},
+             {"op": "step", "step": 1}]
     while not stop.is_set():
-        conn = await websocket_connect(from_address(url, "127.0.0.4"))
-        await conn.write_message(json.dumps({"op": "open", "seats": 4, "name": "Flood"}))
-        flood = [json.dumps(m) for m in ({"op": "pick", "strength": 3}, {"op": "lang", "lang": "zh"},
-                                         {"op": "lang", "lang": "en"}, {"op": "step", "step": 1})]
+        page = await SilentPage("127.0.0.1", port, "/dungeon-guilds/tables/ws", "127.0.0.4").connect()
         try:
+            await page.send({"op": "open", "seats": 4, "name": "Flood"})
+            await page.send({"op": "bots"})
             for k in range(100_000):
                 if stop.is_set():
                     break
-                await conn.write_message(flood[k % len(flood)])
+                await page.send(flood[k % len(flood)])
                 counts["flood_sent"] = counts.get("flood_sent", 0) + 1
                 if k % 50 == 0:
                     await asyncio.sleep(0)
-        except Exception:  # noqa: BLE001 - the server closed this page (what it should do)
+        except OSError:  # the server closed this page (what it should do)
             counts["flood_dropped"] = counts.get("flood_dropped", 0) + 1
-        conn.close()
+        page.close()
         await asyncio.sleep(0.2)
 
 

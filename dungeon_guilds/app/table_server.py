@@ -18,6 +18,8 @@ The tables are held by one :class:`~.tables.lobby.Lobby` in the server's process
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import logging
 import multiprocessing
@@ -25,7 +27,7 @@ import os
 import secrets
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from html import escape
 from pathlib import Path
@@ -82,6 +84,8 @@ class TableHub:
         self.thinking: set[str] = set()  # codes of the tables whose bot thinks now
         self.pool: ProcessPoolExecutor | None = None
         self.parts = PartsCache()
+        self.io = ThreadPoolExecutor(max_workers=4, thread_name_prefix="table-save")
+        self.locks: dict[str, asyncio.Lock] = {}  # one change at a time per table, its write included
         self.listen_ip: str | None = None  # the address the server listens on (the classmates' link)
         self.guesses = PerAddress(self.limits.code_guesses_per_s, self.limits.code_guesses)
         self.teacher_tries = PerAddress(self.limits.teacher_tries_per_s, self.limits.teacher_tries)
@@ -92,8 +96,36 @@ class TableHub:
                                             initializer=bot_worker, initargs=(os.getpid(),))
         return self.pool
 
+    def lock(self, code: str) -> asyncio.Lock:
+        return self.locks.setdefault(code, asyncio.Lock())
+
+    def busy(self) -> set[str]:
+        """The tables whose change is being written now."""
+        return {code for code, lock in self.locks.items() if lock.locked()}
+
+    async def save_all(self, tables: list) -> bool:
+        """Write the ``tables`` changed (off the event loop: a write with its ``fsync`` takes
+        milliseconds to tens of milliseconds, and every table's moves would wait behind it)
+        before anyone is told; False if one could not be written: each is then put back as it
+        was last saved."""
+        texts = [(t, json.dumps(t.to_dict(), ensure_ascii=False)) for t in tables]
+        loop = asyncio.get_running_loop()
+        try:
+            for table, text in texts:
+                await loop.run_in_executor(self.io, self.lobby.store.write, table.code, text)
+        except OSError as err:
+            log.error("class table(s) %s could not be saved (%s): the change is undone",
+                      ", ".join(t.code for t, _ in texts), err)
+            for table, _ in texts:
+                self.lobby.put_back(table)
+            return False
+        for table, text in texts:
+            self.lobby.saved[table.code] = text
+        return True
+
     def close(self) -> None:
         """Stop the bots' worker process (if one was started)."""
+        self.io.shutdown(wait=True)
         if self.pool is not None:
             self.pool.shutdown(wait=False, cancel_futures=True)
             self.pool = None
@@ -118,14 +150,13 @@ class TableHub:
             action = think(AWAY_BOT, job.seed, job.state, job.seat)
         finally:
             self.thinking.discard(table.code)
-        if self.lobby.tables.get(table.code) is not table:
-            return  # the table closed meanwhile
-        if table.take_bot_move(job, action, self.lobby.clock(), self.lobby.away_s):
-            try:
-                self.lobby.save(table)
-            except TableRefusal:
-                return  # put back as saved (the server could not write it): asked again at the next tick
-            self.push(table.code)
+        async with self.lock(table.code):
+            if self.lobby.tables.get(table.code) is not table:
+                return  # the table closed meanwhile
+            if table.take_bot_move(job, action, self.lobby.clock(), self.lobby.away_s):
+                if not await self.save_all([table]):
+                    return  # put back as saved (the server could not write it): asked again at the next tick
+                self.push(table.code)
         self.think(table)
 
     def attach(self, sock: "TableSocket") -> bool:
@@ -177,11 +208,13 @@ class TableHub:
             sock.send_text(self.message(sock))
 
     def tick(self) -> None:
-        for table in self.lobby.tick():
+        for table in self.lobby.tick(self.busy()):
             self.push(table.code)
         for table in list(self.lobby.tables.values()):  # a slow bot due after a restart or an absence
             self.think(table)
         self.parts.forget(self.lobby.tables)
+        for code in [c for c, lock in self.locks.items() if c not in self.lobby.tables and not lock.locked()]:
+            del self.locks[code]
 
 
 class PartsCache:
@@ -239,6 +272,7 @@ class TableSocket(tornado.websocket.WebSocketHandler):
         self.over_rate = 0
         self.queued = 0  # messages handed to Tornado and not yet written to the network
         self.dropped = False
+        self.gone = False  # closed (on_close ran)
 
     def open(self, *args: Any) -> None:
         self.conn.address = self.request.remote_ip or "?"
@@ -255,29 +289,58 @@ class TableSocket(tornado.websocket.WebSocketHandler):
             self.drop("too many messages")
         return True
 
-    def on_message(self, message: Any) -> None:
+    def _table_code(self, message: Any) -> str | None:
+        """The table a message is about (the page's, or the code it names): its changes wait for one another."""
+        if self.conn.code is not None:
+            return self.conn.code
+        try:
+            msg = json.loads(message) if isinstance(message, str) and len(message) <= protocol.MAX_MESSAGE else None
+        except (ValueError, RecursionError):
+            return None
+        code = msg.get("code") if isinstance(msg, dict) else None
+        return code.strip().upper() if isinstance(code, str) and len(code) <= 20 else None
+
+    async def on_message(self, message: Any) -> None:
         if self.dropped or self._too_fast():
             return
         if not isinstance(message, str):
             message = None  # binary frames are refused like any malformed message
+        code = self._table_code(message)
+        async with (self.hub.lock(code) if code else contextlib.nullcontext()):
+            out = await self._handle(message)
+            if out is None:
+                return
+            if out.reply is not None:
+                self.send(out.reply)
+            if self.gone:
+                return  # the page closed while its change was written: it is not attached again
+            if self.conn.seat is not None and self.conn.code in self.hub.lobby.tables and self.hub.attach(self) \
+                    and out.changed is None:
+                self.hub.push(self.conn.code)  # the seat's first page: every page sees it here again
+                return
+            if out.changed is not None:
+                self.hub.push(out.changed.code)
+                self.hub.think(out.changed)
+            elif out.refresh and self.conn.code in self.hub.lobby.tables:
+                self.send_text(self.hub.message(self))
+
+    async def _handle(self, message: Any) -> protocol.Outcome | None:
+        """The protocol's answer, the tables it changed written first (off the loop); a write
+        that fails puts them back and the page is told so (``not_saved``) instead."""
+        seated = (self.conn.code, self.conn.seat)
+        lobby = self.hub.lobby
         try:
-            out = protocol.handle(self.hub.lobby, self.conn, message)
+            with lobby.deferring() as changed:
+                out = protocol.handle(lobby, self.conn, message)
         except Exception:  # noqa: BLE001 - a server bug: logged, the page gets plain words
             log.exception("class table message failed")
             self.send({"op": "refused", "code": "bad_message",
                        "reason": i18n.t("tables.refusal.bad_message", self.conn.lang)})
-            return
-        if out.reply is not None:
-            self.send(out.reply)
-        if self.conn.seat is not None and self.conn.code in self.hub.lobby.tables and self.hub.attach(self) \
-                and out.changed is None:
-            self.hub.push(self.conn.code)  # the seat's first page: every page sees it here again
-            return
-        if out.changed is not None:
-            self.hub.push(out.changed.code)
-            self.hub.think(out.changed)
-        elif out.refresh and self.conn.code in self.hub.lobby.tables:
-            self.send_text(self.hub.message(self))
+            return None
+        if changed and not await self.hub.save_all(changed):
+            self.conn.code, self.conn.seat = seated
+            return protocol.Outcome(protocol.refused(TableRefusal("not_saved"), self.conn.lang))
+        return out
 
     def send(self, msg: dict[str, Any]) -> None:
         self.send_text(json.dumps(msg, ensure_ascii=False))
@@ -310,6 +373,7 @@ class TableSocket(tornado.websocket.WebSocketHandler):
         self.close(1008, why)
 
     def on_close(self) -> None:
+        self.gone = True
         self.hub.detach(self)
 
 

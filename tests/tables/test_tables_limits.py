@@ -19,10 +19,9 @@ import pytest
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
 from tornado.httpserver import HTTPServer
 from tornado.testing import bind_unused_port
-from tornado.websocket import websocket_connect
 
 from dungeon_guilds.app.table_server import make_app
-from dungeon_guilds.app.tables.client import SeatClient
+from dungeon_guilds.app.tables.client import SeatClient, SilentPage
 from dungeon_guilds.app.tables.limits import Bucket, Limits
 
 WS = "/dungeon-guilds/tables/ws"
@@ -70,24 +69,28 @@ async def setup_moves(clients: list[SeatClient]) -> None:
 
 
 async def _flood(tmp_path):
-    server = Server(tmp_path, Limits(messages_per_s=1000, message_burst=1000, send_queue=16))
+    server = Server(tmp_path, Limits(messages_per_s=10_000, message_burst=10_000, send_queue=16))
     try:
-        flood = await websocket_connect(at(server.url, "127.0.0.4"))  # never read from
-        await flood.write_message(json.dumps({"op": "open", "seats": 4, "name": "Flo"}))
+        flood = await SilentPage("127.0.0.1", server.port, WS, "127.0.0.4").connect()  # never reads
+        await flood.send({"op": "open", "seats": 4, "name": "Flo"})
+        await flood.send({"op": "bots"})  # a game on: every state it asks for holds a whole board
         normal = await table_of_four(server.url)
-        msgs = [json.dumps({"op": "lang", "lang": lang}) for lang in ("zh", "en")]
         sent = 0
         for k in range(3000):  # each asks for a whole state (~40 KB) that the page never reads
             try:
-                await flood.write_message(msgs[k % 2])
-            except Exception:  # noqa: BLE001 - the server has closed this page
+                await flood.send({"op": "lang", "lang": ("zh", "en")[k % 2]})
+            except OSError:  # the server has closed this page
                 break
             sent += 1
             if k % 100 == 0:
                 await asyncio.sleep(0.01)
         await setup_moves(normal)  # the normal table is answered while (and after) the flood runs
         flooder = [t for t in server.hub.lobby.tables.values() if t.seats[0].name == "Flo"][0]
-        socks = [s for s in server.hub.sockets.get(flooder.code, ()) if not s.dropped]
+        for _ in range(200):  # until the server has read enough of the flood to drop it (at most 20 s)
+            socks = [s for s in server.hub.sockets.get(flooder.code, ()) if not s.dropped]
+            if not socks:
+                break
+            await asyncio.sleep(0.1)
         return sent, socks, flooder, normal[0].state
     finally:
         server.stop()

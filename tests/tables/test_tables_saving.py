@@ -167,3 +167,51 @@ def test_a_save_is_a_temporary_file_fsynced_then_renamed(tmp_path, monkeypatch):
     lobby_in(tmp_path)
     send(lobby_in(tmp_path), Conn(), {"op": "open", "seats": 3, "name": "Ann"})
     assert calls == ["fsync", ("replace", ".tmp")]
+
+
+async def _join_over_the_websocket_on_a_full_disk(tmp_path, monkeypatch):
+    from tornado.httpserver import HTTPServer
+    from tornado.testing import bind_unused_port
+
+    from dungeon_guilds.app.table_server import make_app
+    from dungeon_guilds.app.tables.client import SeatClient
+
+    app = make_app(tmp_path, code="teacher-owl-42")
+    sock, port = bind_unused_port()
+    server = HTTPServer(app)
+    server.add_sockets([sock])
+    url = f"ws://127.0.0.1:{port}/dungeon-guilds/tables/ws"
+    try:
+        ann = await SeatClient(url).connect()
+        await ann.send({"op": "open", "seats": 3, "name": "Ann"})
+        await ann.wait(lambda m: m["op"] == "state")
+        table = app.hub.lobby.tables[ann.code]
+        before = table.to_dict()
+        real_write = app.hub.lobby.store.write
+
+        def full(code, text):
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        monkeypatch.setattr(app.hub.lobby.store, "write", full)
+        bo = await SeatClient(url).connect()
+        await bo.send({"op": "lang", "lang": "zh"})
+        ann.mark()
+        await bo.send({"op": "join", "code": ann.code, "name": "Bo"})
+        refused = await bo.wait(lambda m: m["op"] == "refused")
+        after = app.hub.lobby.tables[ann.code].to_dict()
+        told = [m for _, m in ann.frames[ann._mark:]]
+        monkeypatch.setattr(app.hub.lobby.store, "write", real_write)
+        await bo.send({"op": "join", "code": ann.code, "name": "Bo"})
+        seat = await bo.wait(lambda m: m["op"] == "seat")
+        return refused, before, after, told, seat, app.hub.lobby.tables[ann.code].seats[1].name
+    finally:
+        server.stop()
+
+
+def test_over_the_websocket_a_change_the_server_cannot_save_is_told_and_undone(tmp_path, monkeypatch):
+    import asyncio
+
+    refused, before, after, told, seat, name = asyncio.run(_join_over_the_websocket_on_a_full_disk(tmp_path, monkeypatch))
+    assert refused["code"] == "not_saved" and "無法儲存" in refused["reason"]
+    assert after == before and told == []  # the table as it was; Ann was told nothing
+    assert seat["seat"] == 2 and name == "Bo"  # the same join once the disk has room

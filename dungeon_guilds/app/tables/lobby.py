@@ -27,6 +27,7 @@ import logging
 import os
 import secrets
 import time
+from contextlib import contextmanager
 from typing import Any, Callable
 
 from ...cards import Deck
@@ -40,7 +41,6 @@ CODE_LEN = 6
 MAX_TABLES = 30
 IDLE_S = 3 * 3600
 AWAY_S = 120
-MAX_BAD_CODES = 20  # wrong codes at once per address (limits.Limits.code_guesses)
 TABLES_PER_ADDRESS = 4
 log = logging.getLogger(__name__)
 
@@ -65,6 +65,7 @@ class Lobby:
         self.tables: dict[str, Table] = {t.code: t for t in store.load_all()}
         self.saved: dict[str, str] = {}  # each table as last written (put back if a later write fails)
         self.owners: dict[str, str] = {}  # table code -> the address that opened it (not saved)
+        self.deferred: list[Table] | None = None  # see deferring()
         now = clock()
         for table in self.tables.values():  # read back after a restart: nobody is here yet
             self._arrived(table, now)
@@ -117,13 +118,32 @@ class Lobby:
     def save(self, table: Table) -> None:
         """Write ``table`` before anyone is told of its change. If the write fails, the table
         in memory is put back as it was last saved (a new table is dropped) and the change is
-        refused (``not_saved``): nobody was told of it, nothing is lost."""
+        refused (``not_saved``): nobody was told of it, nothing is lost. While :meth:`deferring`,
+        the table is only listed: the server writes it off its event loop before telling anyone
+        (``TableHub.save_all``)."""
+        if self.deferred is not None:
+            if table not in self.deferred:
+                self.deferred.append(table)
+            return
         try:
             self.saved[table.code] = self.store.save(table)
         except OSError as err:
             log.error("class table %s could not be saved (%s): the change is undone", table.code, err)
             self._put_back(table)
             raise TableRefusal("not_saved") from None
+
+    @contextmanager
+    def deferring(self):
+        """Within: :meth:`save` lists the tables changed (the list given) instead of writing them."""
+        self.deferred = []
+        try:
+            yield self.deferred
+        finally:
+            self.deferred = None
+
+    def put_back(self, table: Table) -> None:
+        """The table as it was last saved (after a write that failed; a new table is dropped)."""
+        self._put_back(table)
 
     def _put_back(self, table: Table) -> None:
         before = self.saved.get(table.code)
@@ -137,11 +157,14 @@ class Lobby:
             new.connected, new.away_since = old.connected, old.away_since
         self.tables[table.code] = again
 
-    def tick(self) -> list[Table]:
-        """Close idle tables and let bots play away seats' turns; the tables that changed."""
+    def tick(self, busy: frozenset[str] | set[str] = frozenset()) -> list[Table]:
+        """Close idle tables and let bots play away seats' turns; the tables that changed
+        (``busy``: codes of tables being written now, left for the next tick)."""
         now = self.clock()
         changed = []
         for code, table in list(self.tables.items()):
+            if code in busy:
+                continue
             if now - table.last_active >= self.idle_s:
                 try:
                     self.store.close(table)

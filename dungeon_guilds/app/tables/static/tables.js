@@ -70,8 +70,9 @@
     $('status').textContent = msg.status;
     const hadFocus = focused();
     $('board').innerHTML = msg.board;
-    chosen = []; targets = msg.targets; base = {};
+    targets = msg.targets; base = {};
     $('board').querySelectorAll('[data-cell]').forEach((el) => { base[el.dataset.cell] = el.innerHTML; });
+    show(chosen);  // a classmate's move keeps this page's pick while it is still a choice
     refocus(hadFocus);
     $('seat-list').innerHTML = '';
     msg.seats.forEach((s) => {
@@ -108,17 +109,20 @@
   // seat's hand, the board's cells drawn for it and the moves it allows; only the move goes back.
   function pick(strength) {
     const keep = last.phase_id === 'setup' ? 2 : 1;
-    chosen = chosen.includes(strength) ? chosen.filter((s) => s !== strength) : chosen.concat([strength]).slice(-keep);
-    const choice = (last.picks || {})[chosen.slice().sort((a, b) => a - b).join(',')];
-    if (chosen.length && !choice) { chosen = []; }
     const hadFocus = focused();
+    show(chosen.includes(strength) ? chosen.filter((s) => s !== strength) : chosen.concat([strength]).slice(-keep));
+    refocus(hadFocus);
+  }
+
+  function show(pickNow) {  // the board's cells for this choice of the hand (none: as sent)
+    const choice = (last.picks || {})[pickNow.slice().sort((a, b) => a - b).join(',')];
+    chosen = choice ? pickNow : [];
     $('board').querySelectorAll('[data-cell]').forEach((el) => {
       const cell = el.dataset.cell;
       const html = choice && cell in choice.cells ? choice.cells[cell] : base[cell];
       if (el.innerHTML !== html) el.innerHTML = html;
     });
     targets = Object.assign({}, last.targets, choice ? choice.targets : {});
-    refocus(hadFocus);
   }
 
   function click(el) {
