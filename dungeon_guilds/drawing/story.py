@@ -80,15 +80,23 @@ def resolution_steps(log: Sequence[Mapping], round_no: int, names: Sequence[str]
 
 
 def round_log_html(log: Sequence[Mapping], names: Sequence[str], lang: str, secret_for: int | None = None,
-                   lords: Sequence = ()) -> str:
+                   lords: Sequence = (), memo: dict | None = None) -> str:
     """The log grouped by round (``<details>`` each, the latest open): it stays after a round
     ends. ``secret_for``: hide other players' setup exhaust choices from that seat (R2.4);
-    ``lords``: the game's lords (a workshop lord named by its name in ``lang``)."""
+    ``lords``: the game's lords (a workshop lord named by its name in ``lang``); ``memo``: a
+    dict kept with one game (its log only grows) where each event's line is kept once worded,
+    so that a long game's log is not worded again at every move for every seat."""
     rounds: dict[int, list[str]] = {}
     for entry in entries(log):
-        text = i18n.event_text(entry.event, names, lang, secret_exhaust=entry.hidden_from(secret_for), lords=lords)
-        rounds.setdefault(entry.round, []).append(
-            f'<li class="dg-log-event" data-kind="{escape(entry.kind)}">{escape(text)}</li>')
+        hidden = entry.hidden_from(secret_for)
+        key = (entry.index, id(entry.event), lang, hidden)  # the event itself: a log is never rewritten
+        line = memo.get(key) if memo is not None else None
+        if line is None:
+            text = i18n.event_text(entry.event, names, lang, secret_exhaust=hidden, lords=lords)
+            line = f'<li class="dg-log-event" data-kind="{escape(entry.kind)}">{escape(text)}</li>'
+            if memo is not None:
+                memo[key] = line
+        rounds.setdefault(entry.round, []).append(line)
     last = max(rounds) if rounds else 0
     parts = []
     for r in sorted(rounds):

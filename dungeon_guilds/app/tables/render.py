@@ -192,7 +192,8 @@ def seat_parts(table: Table, seat: int, lang: str, step: int = 0) -> dict[str, A
     game = table.game
     story = _story(table, lang)
     msg["story"] = [escape(s) for s in story]
-    msg["log"] = round_log_html(game.log, game.names, lang, secret_for=seat, lords=game.state.lords)
+    msg["log"] = round_log_html(game.log, game.names, lang, secret_for=seat, lords=game.state.lords,
+                                memo=table.log_lines)
     shown = _resolving(table, seat, lang, step, len(story)) if story else None
     if shown is not None:  # the round resolving on the board: nothing to click until the next round
         msg["board"], msg["resolving"] = shown

@@ -172,6 +172,7 @@ class Table:
     ready: set[int] = field(default_factory=set)  # the seats that pressed Continue
     showing_since: float = 0.0
     resumed: bool = False  # read back while showing a round: every person is waited for (not saved)
+    log_lines: dict = field(default_factory=dict, repr=False, compare=False)  # the round log worded once (render; not saved)
 
     # ------------------------------------------------------------------ opening and seats
     @classmethod
