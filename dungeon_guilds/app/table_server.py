@@ -14,6 +14,13 @@ adds in ``init_handlers`` (and :func:`make_app` serves alone, for tests and the 
 
 The tables are held by one :class:`~.tables.lobby.Lobby` in the server's process and saved in
 ``--tables-dir`` / ``DUNGEON_GUILDS_TABLES_DIR`` (:func:`~.tables.store.default_dir`).
+
+Issue 37: a seat's part of a message is drawn once per board, seat, language and step
+(:class:`PartsCache`); a change is written (in a thread, one change at a time per table) before
+anyone is told (:meth:`TableHub.save_all`); each page is held to :class:`~.tables.limits.Limits`
+(message rate, send queue, pages per seat, tables and wrong codes per client address); the
+teacher's POSTs check ``_xsrf`` and wrong teacher codes are limited per address; the table page
+shares the server's LAN address with classmates (:func:`share_origin`).
 """
 
 from __future__ import annotations
