@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import random
 import signal
@@ -38,9 +39,19 @@ import time
 import urllib.request
 from pathlib import Path
 
-from dungeon_guilds.app.tables.client import SeatClient
+from tornado.httpclient import HTTPRequest
+
+from dungeon_guilds.app.tables.client import SeatClient, SilentPage
 
 NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo")
+SERVER_ENV: dict[str, str] = {}  # the server runs with its defaults (limits included)
+
+
+def from_address(url: str, address: str) -> HTTPRequest:
+    """The websocket request sent from ``address`` (a loopback address of 127.0.0.0/8): each
+    simulated device has its own, as each student's device has on a class network, so the
+    server's per-address limits apply to it alone."""
+    return HTTPRequest(url, network_interface=address)
 CLK = os.sysconf("SC_CLK_TCK")
 PAGE = os.sysconf("SC_PAGE_SIZE")
 
@@ -61,7 +72,7 @@ def cpu_and_rss(pid: int) -> tuple[float, int]:
 def start_server(port: int, tables: Path, on_loop: bool = False) -> subprocess.Popen:
     proc = subprocess.Popen([sys.executable, "-m", "dungeon_guilds.app.table_server", "--port", str(port),
                              "--tables-dir", str(tables)] + (["--bots-on-loop"] if on_loop else []),
-                            start_new_session=True,
+                            start_new_session=True, env={**os.environ, **SERVER_ENV},
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     for _ in range(300):
         try:
@@ -77,8 +88,8 @@ def enabled(state: dict, prefix: str) -> list[str]:
     return [k for k, t in state["targets"].items() if k.startswith(prefix) and t["enabled"]]
 
 
-async def seat_table(url: str, seats: int) -> list[SeatClient]:
-    clients = [await SeatClient(url).connect() for _ in range(seats)]
+async def seat_table(url: str, seats: int, device: int = 0) -> list[SeatClient]:
+    clients = [await SeatClient(from_address(url, f"127.0.{device % 200 + 10}.{i + 1}")).connect() for i in range(seats)]
     await clients[0].send({"op": "open", "seats": seats, "name": NAMES[0]})
     code = (await clients[0].wait(lambda m: m["op"] == "seat"))["code"]
     for i in range(1, seats):
@@ -88,10 +99,15 @@ async def seat_table(url: str, seats: int) -> list[SeatClient]:
     return clients
 
 
-async def pick(c: SeatClient, strength: int, want: str) -> dict:
-    c.mark()
-    await c.send({"op": "pick", "strength": strength})
-    return await c.wait(lambda m: m["op"] == "state" and any(k.startswith(want) for k in m["targets"]))
+def choose(state: dict, rng: random.Random) -> str:
+    """The move a page makes: it picks adventurers itself (issue 37: ``picks`` came with the
+    state; at the setup two, then the exhaust button), then clicks an enabled target."""
+    hands = enabled(state, "hand-")
+    if state["phase_id"] == "setup":
+        a, b = sorted(int(h[5:]) for h in rng.sample(hands, 2))
+        return state["picks"][f"{a},{b}"]["targets"]["exhaust"]["action"]
+    targets = state["picks"][rng.choice(hands)[5:]]["targets"]
+    return targets[rng.choice([k for k, t in targets.items() if t["enabled"]])]["action"]
 
 
 async def one_move(clients: list[SeatClient], rng: random.Random) -> float | None:
@@ -99,33 +115,29 @@ async def one_move(clients: list[SeatClient], rng: random.Random) -> float | Non
     mover = next((c for c in clients if enabled(c.state, "hand-")), None)
     if mover is None:
         return None
-    hands = enabled(mover.state, "hand-")
-    if mover.state["phase_id"] == "setup":
-        a, b = rng.sample(hands, 2)
-        await pick(mover, int(a[5:]), "hand-")
-        state = await pick(mover, int(b[5:]), "exhaust")
-        target = "exhaust"
-    else:
-        state = await pick(mover, int(rng.choice(hands)[5:]), "slot-")
-        target = rng.choice(enabled(state, "slot-"))
+    state = mover.state
+    action = choose(state, rng)
     v = state["version"]
     for c in clients:
         c.mark()
     t0 = time.perf_counter()
-    await mover.send({"op": "act", "action": state["targets"][target]["action"], "version": v})
+    await mover.send({"op": "act", "action": action, "version": v})
     arrived = [await c.wait(lambda m: m["op"] == "state" and m["version"] > v) for c in clients]
     assert all(m["version"] == v + 1 for m in arrived)
     return max(t for c in clients for t, m in c.frames if m.get("version") == v + 1) - t0
 
 
 async def play_table(url: str, seats: int, seed: int, latencies: list[float]) -> list[SeatClient]:
-    clients = await seat_table(url, seats)
+    clients = await seat_table(url, seats, seed)
     rng = random.Random(seed)
+    said: set[tuple[int, int]] = set()  # (seat, round) that pressed Continue: once each, as a page does
     while not clients[0].state["over"]:
-        waiting = [c for c in clients if (c.state.get("resolving") or {}).get("ready") is False]
+        waiting = [(i, c) for i, c in enumerate(clients) if (c.state.get("resolving") or {}).get("ready") is False]
         if waiting:  # a round shown resolving (issue 24): every seat presses Continue (not timed)
-            for c in waiting:
-                await c.send({"op": "continue"})
+            for i, c in waiting:
+                if (i, c.state["resolving"]["round"]) not in said:
+                    said.add((i, c.state["resolving"]["round"]))
+                    await c.send({"op": "continue"})
             await asyncio.sleep(0.01)
             continue
         took = await one_move(clients, rng)
@@ -150,7 +162,7 @@ def lost_messages(clients: list[SeatClient]) -> int:
 async def play_bot_table(url: str, seats: int, level: str, seed: int, waits: list[float]) -> None:
     """One person against ``seats - 1`` bots of ``level``: moves until the game ends; ``waits``
     gets each move's time until it is that person's turn again (or the game is over)."""
-    c = await SeatClient(url).connect()
+    c = await SeatClient(from_address(url, f"127.0.{seed % 200 + 10}.9")).connect()
     await c.send({"op": "open", "seats": seats, "name": NAMES[0]})
     await c.wait(lambda m: m["op"] == "state")
     c.mark()
@@ -161,18 +173,11 @@ async def play_bot_table(url: str, seats: int, level: str, seed: int, waits: lis
         state = await c.wait(lambda m: m["op"] == "state" and (m["over"] or enabled(m, "hand-")), timeout=120)
         if state["over"]:
             break
-        hands = enabled(state, "hand-")
-        if state["phase_id"] == "setup":
-            await pick(c, int(hands[0][5:]), "hand-")
-            state = await pick(c, int(hands[1][5:]), "exhaust")
-            target = "exhaust"
-        else:
-            state = await pick(c, int(rng.choice(hands)[5:]), "slot-")
-            target = rng.choice(enabled(state, "slot-"))
+        action = choose(state, rng)
         v = state["version"]
         c.mark()
         t0 = time.perf_counter()
-        await c.send({"op": "act", "action": state["targets"][target]["action"], "version": v})
+        await c.send({"op": "act", "action": action, "version": v})
         await c.wait(lambda m: m["op"] == "state" and m["version"] > v and (m["over"] or enabled(m, "hand-")), timeout=120)
         waits.append(time.perf_counter() - t0)
     c.close()
@@ -194,6 +199,97 @@ async def run(url: str, tables: int, seats: int, games: int, bots: str | None = 
     return latencies, lost, time.perf_counter() - t0
 
 
+# ---------------------------------------------------------------------- --flood: misbehaving clients
+async def pick_flood(url: str, stop: asyncio.Event, counts: dict) -> None:
+    """A seated page (a game on, bots at its table) that pipelines pick / lang / step messages
+    and never reads a reply (:class:`SilentPage`): the server must drop it, not buffer for it."""
+    port = int(url.split(":")[2].split("/")[0])
+    flood = [{"op": "pick", "strength": 3}, {"op": "lang", "lang": "zh"}, {"op": "lang", "lang": "en"},
+             {"op": "step", "step": 1}]
+    while not stop.is_set():
+        page = await SilentPage("127.0.0.1", port, "/dungeon-guilds/tables/ws", "127.0.0.4").connect()
+        try:
+            await page.send({"op": "open", "seats": 4, "name": "Flood"})
+            await page.send({"op": "bots"})
+            for k in range(100_000):
+                if stop.is_set():
+                    break
+                await page.send(flood[k % len(flood)])
+                counts["flood_sent"] = counts.get("flood_sent", 0) + 1
+                if k % 50 == 0:
+                    await asyncio.sleep(0)
+        except OSError:  # the server closed this page (what it should do)
+            counts["flood_dropped"] = counts.get("flood_dropped", 0) + 1
+        page.close()
+        await asyncio.sleep(0.2)
+
+
+async def socket_pile(url: str, stop: asyncio.Event, counts: dict, n: int = 150) -> None:
+    """One table; 150 pages resume seat 1 with its token, then close again, over and over."""
+    opener = await SeatClient(from_address(url, "127.0.0.3")).connect()
+    await opener.send({"op": "open", "seats": 4, "name": "Pile"})
+    await opener.wait(lambda m: m["op"] == "seat")
+    code, token = opener.code, opener.token
+    while not stop.is_set():
+        pile = []
+        for _ in range(n):
+            c = await SeatClient(from_address(url, "127.0.0.3")).connect()
+            await c.send({"op": "resume", "code": code, "token": token})
+            pile.append(c)
+        counts["pile_opened"] = counts.get("pile_opened", 0) + n
+        await asyncio.sleep(0.5)
+        kept = sum(1 for c in pile if not c._reader.done())  # the others were closed by the server
+        counts["pile_most_kept_open"] = max(counts.get("pile_most_kept_open", 0), kept)
+        for c in pile:
+            c.close()
+        await asyncio.sleep(0.2)
+    opener.close()
+
+
+async def code_guessing(url: str, stop: asyncio.Event, counts: dict) -> None:
+    """Guess table codes from new connections (reconnecting after each refusal)."""
+    rng = random.Random(7)
+    while not stop.is_set():
+        c = await SeatClient(from_address(url, "127.0.0.2")).connect()
+        for _ in range(25):
+            c.mark()
+            await c.send({"op": "join", "code": "".join(rng.choice("ABCDEFGHJKMNPQRSTUVWXYZ23456789") for _ in range(6)),
+                          "name": "Guess"})
+            reply = await c.wait(lambda m: m["op"] in ("refused", "seat"), timeout=30)
+            key = "guess_" + reply.get("code", "seat")
+            counts[key] = counts.get(key, 0) + 1
+            if reply.get("code") == "too_many_codes":
+                break
+        c.close()
+        await asyncio.sleep(0.05)
+
+
+async def flood_run(url: str, tables: int, seats: int) -> tuple[list[float], int, float, dict]:
+    """8 normal tables play while the three misbehaving clients run beside them."""
+    stop, counts = asyncio.Event(), {}
+    bad = [asyncio.ensure_future(f(url, stop, counts)) for f in (pick_flood, socket_pile, code_guessing)]
+    await asyncio.sleep(1.0)  # the flood is under way before the class starts
+    try:
+        result = await run(url, tables, seats, 1)
+    finally:
+        stop.set()
+        await asyncio.wait(bad, timeout=30)
+    for task in bad:
+        if task.done() and not task.cancelled() and task.exception() is not None:
+            counts[f"error in {task}"] = repr(task.exception())
+    return (*result, counts)
+
+
+def goal(tables: int) -> tuple[float, float, float]:
+    """Issue 37's latency goals (ms): median, p95, max — 8 tables of 4, or a year group (up to 30)."""
+    return (50, 150, 300) if tables <= 8 else (100, 500, 500)
+
+
+def goal_words(tables: int) -> str:
+    med, p95, top = goal(tables)
+    return f"median <= {med:.0f}, p95 <= {p95:.0f}, max <= {top:.0f} ms; <= 0.5 CPU-s per table-game"
+
+
 def measure(args, on_loop: bool = False) -> bool:
     """One run of the server; prints its figures; True if the latency goal is met."""
     port = free_port()
@@ -202,8 +298,13 @@ def measure(args, on_loop: bool = False) -> bool:
         proc = start_server(port, Path(tmp), on_loop)
         try:
             cpu0, rss0 = cpu_and_rss(proc.pid)
-            latencies, lost, wall = asyncio.run(run(f"ws://127.0.0.1:{port}/dungeon-guilds/tables/ws", args.tables,
-                                                    args.seats, args.games, args.bots, args.bot_tables, waits))
+            url = f"ws://127.0.0.1:{port}/dungeon-guilds/tables/ws"
+            counts = {}
+            if args.flood:
+                latencies, lost, wall, counts = asyncio.run(flood_run(url, args.tables, args.seats))
+            else:
+                latencies, lost, wall = asyncio.run(run(url, args.tables, args.seats, args.games, args.bots,
+                                                        args.bot_tables, waits))
             cpu1, rss1 = cpu_and_rss(proc.pid)
         finally:
             os.killpg(proc.pid, signal.SIGTERM)
@@ -216,16 +317,23 @@ def measure(args, on_loop: bool = False) -> bool:
           f"load average {os.getloadavg()[0]:.1f}")
     print(f"moves: {len(ms)} in {wall:.1f} s = {len(ms) / wall:.1f} moves answered/s")
     print(f"move -> every seat of its table: median {statistics.median(ms):.0f} ms, "
-          f"p95 {ms[int(0.95 * (len(ms) - 1))]:.0f} ms, max {ms[-1]:.0f} ms (goal <= 100 / <= 500 ms)")
+          f"p95 {ms[int(0.95 * (len(ms) - 1))]:.0f} ms, max {ms[-1]:.0f} ms (goal {goal_words(args.tables)})")
     if waits:
         w = sorted(x * 1000 for x in waits)
         print(f"bot tables, a move -> that person's turn again: {len(w)} moves, median {statistics.median(w):.0f} ms, "
               f"max {w[-1]:.0f} ms")
     print(f"messages lost: {lost}")
+    if args.flood:
+        print("beside them: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
+        print(f"server memory: {rss0 / 2**20:.0f} MB -> {rss1 / 2**20:.0f} MB (+{(rss1 - rss0) / 2**20:.0f} MB; goal <= +50)")
     print(f"server CPU: {cpu1 - cpu0:.1f} s in all = {(cpu1 - cpu0) / n_tables:.2f} s per table-game; "
           f"memory: {rss0 / 2**20:.0f} MB at start, {rss1 / 2**20:.0f} MB after "
           f"(+{(rss1 - rss0) / 2**20 / n_tables:.1f} MB per table)")
-    ok = statistics.median(ms) <= 100 and ms[-1] <= 500 and lost == 0
+    cpu_game = (cpu1 - cpu0) / n_tables
+    p95 = ms[int(0.95 * (len(ms) - 1))]
+    med_goal, p95_goal, max_goal = goal(args.tables)
+    ok = (statistics.median(ms) <= med_goal and p95 <= p95_goal and ms[-1] <= max_goal and lost == 0
+          and (args.flood or args.bots or cpu_game <= 0.5) and (not args.flood or rss1 - rss0 <= 50 * 2**20))
     print("goal met" if ok else "goal NOT met", flush=True)
     return ok
 
@@ -238,6 +346,9 @@ def main() -> None:
     parser.add_argument("--bots", default=None, help="a bot level (strong, greedy, ...) for the bot tables")
     parser.add_argument("--bot-tables", type=int, default=4, help="tables of one person and bots (with --bots)")
     parser.add_argument("--compare", action="store_true", help="bots thinking on the event loop, then off it")
+    parser.add_argument("--flood", action="store_true",
+                        help="a pick flood (a page that never reads), a pile of 150 pages on one seat and "
+                             "table-code guessing, beside the normal tables")
     args = parser.parse_args()
     if args.compare:
         measure(args, on_loop=True)

@@ -273,10 +273,17 @@ def join_list(values: Iterable[Any], lang: str | None = None) -> str:
     return ("、" if _lang(lang) == "zh" else ", ").join(str(v) for v in values)
 
 
+def _in_play(lord_id: Any, lords: Sequence[Lord]) -> Lord | str:
+    """The lord the log names by id: one of the game's ``lords`` (a workshop lord has its own
+    names), else the id (a card of the box, named by :func:`lord_name`)."""
+    return next((x for x in lords if x.id == lord_id), lord_id if lord_id is not None else "?")
+
+
 def event_text(ev: Mapping[str, Any], names: Sequence[str], lang: str | None = None,
-               secret_exhaust: bool = False) -> str:
+               secret_exhaust: bool = False, lords: Sequence[Lord] = ()) -> str:
     """One log event in words. ``secret_exhaust`` hides which adventurers were exhausted at
-    setup (R2.4 is a secret choice) for a player's-eye log."""
+    setup (R2.4 is a secret choice) for a player's-eye log; ``lords``: the game's lords
+    (``state.lords``), so that a workshop lord is named by its name, not its id."""
     kind = ev.get("kind", "?")
     who = lambda p: player_name(names, p, lang)  # noqa: E731
     v = dict(ev)
@@ -287,7 +294,7 @@ def event_text(ev: Mapping[str, Any], names: Sequence[str], lang: str | None = N
     if kind == "dealt":  # with lord effects off the lord only counts the round (R7.4)
         key = "event.dealt" if v.get("effects", True) else "event.dealt_no_effects"
         return t(key, lang, round=v.get("round"), levels=join_list(v.get("levels", ()), lang),
-                 lord=lord_name(v.get("lord", "?"), lang))
+                 lord=lord_name(_in_play(v.get("lord"), lords), lang))
     if kind == "revealed" and (v.get("defence_now", v.get("defence")) != v.get("defence")
                                or v.get("treasure_now", v.get("treasure")) != v.get("treasure")):
         return t("event.revealed_lord", lang, **v)  # the printed front, then the lord's (§7)
@@ -303,7 +310,7 @@ def event_text(ev: Mapping[str, Any], names: Sequence[str], lang: str | None = N
     if kind == "passed":
         return t("event.passed", lang, player=v["player"], reason=pass_reason(v.get("code", ""), lang))
     if kind == "flipped":
-        return t("event.flipped", lang, lord=lord_name(v.get("lord", "?"), lang),
+        return t("event.flipped", lang, lord=lord_name(_in_play(v.get("lord"), lords), lang),
                  exhausted=join_list(v.get("exhausted", ()), lang), activated=join_list(v.get("activated", ()), lang))
     if kind == "cleared":
         parts = [t("word.share", lang, name=who(int(p)), gold=g) for p, g in v.get("shares", {}).items()]

@@ -14,10 +14,19 @@ adds in ``init_handlers`` (and :func:`make_app` serves alone, for tests and the 
 
 The tables are held by one :class:`~.tables.lobby.Lobby` in the server's process and saved in
 ``--tables-dir`` / ``DUNGEON_GUILDS_TABLES_DIR`` (:func:`~.tables.store.default_dir`).
+
+Issue 37: a seat's part of a message is drawn once per board, seat, language and step
+(:class:`PartsCache`); a change is written (in a thread, one change at a time per table) before
+anyone is told (:meth:`TableHub.save_all`); each page is held to :class:`~.tables.limits.Limits`
+(message rate, send queue, pages per seat, tables and wrong codes per client address); the
+teacher's POSTs check ``_xsrf`` and wrong teacher codes are limited per address; the table page
+shares the server's LAN address with classmates (:func:`share_origin`).
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import logging
 import multiprocessing
@@ -25,11 +34,12 @@ import os
 import secrets
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from html import escape
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import tornado.ioloop
 import tornado.web
@@ -37,8 +47,10 @@ import tornado.websocket
 
 from .. import i18n
 from .tables import protocol, records
-from .tables.lobby import Lobby
-from .tables.render import bot_words, seat_message
+from .tables.limits import Bucket, Limits, PerAddress
+from .tables.lobby import ALPHABET, Lobby
+from .tables.refusal import TableRefusal
+from .tables.render import bot_words, seat_head, seat_parts
 from .tables.store import TableStore
 from .tables.table import AWAY_BOT, think
 
@@ -71,11 +83,19 @@ class TableHub:
     is started (``spawn``: no copy of the server's threads) when a slow bot first thinks, at a
     lower priority (:data:`BOT_NICENESS`). A table has at most one bot thinking at a time."""
 
-    def __init__(self, lobby: Lobby, teacher_code: str):
+    def __init__(self, lobby: Lobby, teacher_code: str, limits: Limits | None = None):
         self.lobby, self.teacher_code = lobby, teacher_code
+        self.limits = limits or Limits()
+        lobby.tables_per_address = self.limits.tables_per_address
         self.sockets: dict[str, set["TableSocket"]] = {}
         self.thinking: set[str] = set()  # codes of the tables whose bot thinks now
         self.pool: ProcessPoolExecutor | None = None
+        self.parts = PartsCache()
+        self.io = ThreadPoolExecutor(max_workers=4, thread_name_prefix="table-save")
+        self.locks: dict[str, asyncio.Lock] = {}  # one change at a time per table, its write included
+        self.listen_ip: str | None = None  # the address the server listens on (the classmates' link)
+        self.guesses = PerAddress(self.limits.code_guesses_per_s, self.limits.code_guesses)
+        self.teacher_tries = PerAddress(self.limits.teacher_tries_per_s, self.limits.teacher_tries)
 
     def _pool(self) -> ProcessPoolExecutor:
         if self.pool is None:
@@ -83,8 +103,36 @@ class TableHub:
                                             initializer=bot_worker, initargs=(os.getpid(),))
         return self.pool
 
+    def lock(self, code: str) -> asyncio.Lock:
+        return self.locks.setdefault(code, asyncio.Lock())
+
+    def busy(self) -> set[str]:
+        """The tables whose change is being written now."""
+        return {code for code, lock in self.locks.items() if lock.locked()}
+
+    async def save_all(self, tables: list) -> bool:
+        """Write the ``tables`` changed (off the event loop: a write with its ``fsync`` takes
+        milliseconds to tens of milliseconds, and every table's moves would wait behind it)
+        before anyone is told; False if one could not be written: each is then put back as it
+        was last saved."""
+        texts = [(t, json.dumps(t.to_dict(), ensure_ascii=False)) for t in tables]
+        loop = asyncio.get_running_loop()
+        try:
+            for table, text in texts:
+                await loop.run_in_executor(self.io, self.lobby.store.write, table.code, text)
+        except OSError as err:
+            log.error("class table(s) %s could not be saved (%s): the change is undone",
+                      ", ".join(t.code for t, _ in texts), err)
+            for table, _ in texts:
+                self.lobby.put_back(table)
+            return False
+        for table, text in texts:
+            self.lobby.saved[table.code] = text
+        return True
+
     def close(self) -> None:
         """Stop the bots' worker process (if one was started)."""
+        self.io.shutdown(wait=True)
         if self.pool is not None:
             self.pool.shutdown(wait=False, cancel_futures=True)
             self.pool = None
@@ -109,23 +157,30 @@ class TableHub:
             action = think(AWAY_BOT, job.seed, job.state, job.seat)
         finally:
             self.thinking.discard(table.code)
-        if self.lobby.tables.get(table.code) is not table:
-            return  # the table closed meanwhile
-        if table.take_bot_move(job, action, self.lobby.clock(), self.lobby.away_s):
-            self.lobby.save(table)
-            self.push(table.code)
+        async with self.lock(table.code):
+            if self.lobby.tables.get(table.code) is not table:
+                return  # the table closed meanwhile
+            if table.take_bot_move(job, action, self.lobby.clock(), self.lobby.away_s):
+                if not await self.save_all([table]):
+                    return  # put back as saved (the server could not write it): asked again at the next tick
+                self.push(table.code)
         self.think(table)
 
-    def attach(self, sock: "TableSocket") -> None:
+    def attach(self, sock: "TableSocket") -> bool:
+        """``sock`` is a page of its seat (True if that seat had no page open: the others see it come back)."""
         code, seat = sock.conn.code, sock.conn.seat
         if sock.attached == (code, seat):
-            return
+            return False
         self.detach(sock)
+        mine = [s for s in self.sockets.get(code, ()) if s.attached == (code, seat)]
+        for old in sorted(mine, key=lambda s: s.opened)[: max(0, len(mine) - self.limits.sockets_per_seat + 1)]:
+            old.drop("too many pages on one seat")  # a reload replaces the oldest page
         self.sockets.setdefault(code, set()).add(sock)
         table = self.lobby.tables[code]
         table.seats[seat].connected += 1
         table.seats[seat].away_since = None
         sock.attached = (code, seat)
+        return table.seats[seat].connected == 1
 
     def detach(self, sock: "TableSocket") -> None:
         if sock.attached is None:
@@ -137,33 +192,76 @@ class TableHub:
         if table is not None:
             s = table.seats[seat]
             s.connected = max(0, s.connected - 1)
-            if s.connected == 0:
+            if s.connected == 0:  # the seat's last page went: the others see it away
                 s.away_since = self.lobby.clock()
-            self.push(code)
+                self.push(code)
 
-    def message(self, sock: "TableSocket") -> dict[str, Any]:
+    def message(self, sock: "TableSocket") -> str:
+        """The ``state`` message (JSON text) for ``sock``'s seat: the head made now, the parts
+        drawn once per board, seat, language and step (:class:`PartsCache`)."""
         table = self.lobby.tables[sock.conn.code]
-        step = sock.conn.step[1] if sock.conn.step[0] == table.showing else 0  # a new resolution: its top
-        return seat_message(table, sock.conn.seat, sock.conn.lang, sock.conn.selected,
-                            self.lobby.clock(), self.lobby.away_s, step)
+        seat, lang = sock.conn.seat, sock.conn.lang
+        step = sock.conn.step[1] if table.showing is not None and sock.conn.step[0] == table.showing else 0
+        msg = {**seat_head(table, seat, lang, self.lobby.clock(), self.lobby.away_s),
+               **self.parts.get(table, seat, lang, step)}
+        if msg["resolving"] is not None:  # who has pressed Continue changes without a new board
+            msg["resolving"] = {**msg["resolving"], "ready": seat in table.ready}
+        return json.dumps(msg, ensure_ascii=False)
 
-    def push(self, code: str, reset: bool = True) -> None:
+    def push(self, code: str) -> None:
         if code not in self.lobby.tables:
             return
         for sock in list(self.sockets.get(code, ())):
-            if reset:
-                sock.conn.selected = []
-            sock.send(self.message(sock))
+            sock.send_text(self.message(sock))
 
     def tick(self) -> None:
-        for table in self.lobby.tick():
+        for table in self.lobby.tick(self.busy()):
             self.push(table.code)
         for table in list(self.lobby.tables.values()):  # a slow bot due after a restart or an absence
             self.think(table)
+        self.parts.forget(self.lobby.tables)
+        for code in [c for c, lock in self.locks.items() if c not in self.lobby.tables and not lock.locked()]:
+            del self.locks[code]
+
+
+class PartsCache:
+    """:func:`~.tables.render.seat_parts`, drawn once per board (the engine's log, the secret
+    setup choices made, the round shown: :func:`board_key`), seat, language and step, however
+    many pages or messages ask (issue 37); a table's entries go when its board changes.
+    ``drawn`` counts the drawings (the regression guard's measure)."""
+
+    def __init__(self):
+        self.tables: dict[str, tuple[tuple, dict[tuple, dict]]] = {}
+        self.drawn = 0
+
+    def get(self, table, seat: int, lang: str, step: int) -> dict:
+        board = board_key(table)
+        key, parts = self.tables.get(table.code, (None, {}))
+        if key != board:
+            parts = {}
+            self.tables[table.code] = (board, parts)
+        if (seat, lang, step) not in parts:
+            parts[seat, lang, step] = seat_parts(table, seat, lang, step)
+            self.drawn += 1
+        return parts[seat, lang, step]
+
+    def forget(self, open_tables) -> None:
+        for code in [c for c in self.tables if c not in open_tables]:
+            del self.tables[code]
+
+
+def board_key(table) -> tuple:
+    """What a seat's parts are drawn from: the game so far (its log's length: every move logs),
+    which seats have made their secret setup choice, the round shown resolving."""
+    return (-1 if table.game is None else len(table.game.log), tuple(sorted(table.pending)), table.showing)
 
 
 class TableSocket(tornado.websocket.WebSocketHandler):
-    """One page's websocket (Tornado's same-origin check kept)."""
+    """One page's websocket (Tornado's same-origin check kept), with its limits (issue 37): at
+    most ``Limits.messages_per_s`` messages a second (a burst of ``message_burst``; beyond, one
+    refusal and the rest dropped, and after ``refused_before_drop`` more the page is closed), at
+    most ``Limits.send_queue`` messages waiting for a page that does not read (beyond, the page
+    is closed; its seat stays, and a page that comes back resumes it)."""
 
     MAX_BYTES = 64 * 1024  # a longer frame closes the socket (a message is refused beyond protocol.MAX_MESSAGE)
 
@@ -175,34 +273,114 @@ class TableSocket(tornado.websocket.WebSocketHandler):
         self.hub = hub
         self.conn = protocol.Conn()
         self.attached: tuple[str, int] | None = None
+        self.opened = time.monotonic()
+        limits = hub.limits
+        self.rate = Bucket(limits.messages_per_s, limits.message_burst)
+        self.over_rate = 0
+        self.queued = 0  # messages handed to Tornado and not yet written to the network
+        self.dropped = False
+        self.gone = False  # closed (on_close ran)
 
-    def on_message(self, message: Any) -> None:
+    def open(self, *args: Any) -> None:
+        self.conn.address = self.request.remote_ip or "?"
+        self.conn.guesses = self.hub.guesses.of(self.conn.address)
+
+    def _too_fast(self) -> bool:
+        if self.rate.take():
+            self.over_rate = 0
+            return False
+        self.over_rate += 1
+        if self.over_rate == 1:
+            self.send({"op": "refused", "code": "too_fast", "reason": i18n.t("tables.refusal.too_fast", self.conn.lang)})
+        elif self.over_rate >= self.hub.limits.refused_before_drop:
+            self.drop("too many messages")
+        return True
+
+    def _table_code(self, message: Any) -> str | None:
+        """The table a message is about (the page's, or the code it names): its changes wait for one another."""
+        if self.conn.code is not None:
+            return self.conn.code
+        try:
+            msg = json.loads(message) if isinstance(message, str) and len(message) <= protocol.MAX_MESSAGE else None
+        except (ValueError, RecursionError):
+            return None
+        code = msg.get("code") if isinstance(msg, dict) else None
+        return code.strip().upper() if isinstance(code, str) and len(code) <= 20 else None
+
+    async def on_message(self, message: Any) -> None:
+        if self.dropped or self._too_fast():
+            return
         if not isinstance(message, str):
             message = None  # binary frames are refused like any malformed message
+        code = self._table_code(message)
+        async with (self.hub.lock(code) if code else contextlib.nullcontext()):
+            out = await self._handle(message)
+            if out is None:
+                return
+            if out.reply is not None:
+                self.send(out.reply)
+            if self.gone:
+                return  # the page closed while its change was written: it is not attached again
+            if self.conn.seat is not None and self.conn.code in self.hub.lobby.tables and self.hub.attach(self) \
+                    and out.changed is None:
+                self.hub.push(self.conn.code)  # the seat's first page: every page sees it here again
+                return
+            if out.changed is not None:
+                self.hub.push(out.changed.code)
+                self.hub.think(out.changed)
+            elif out.refresh and self.conn.code in self.hub.lobby.tables:
+                self.send_text(self.hub.message(self))
+
+    async def _handle(self, message: Any) -> protocol.Outcome | None:
+        """The protocol's answer, the tables it changed written first (off the loop); a write
+        that fails puts them back and the page is told so (``not_saved``) instead."""
+        seated = (self.conn.code, self.conn.seat)
+        lobby = self.hub.lobby
         try:
-            out = protocol.handle(self.hub.lobby, self.conn, message)
+            with lobby.deferring() as changed:
+                out = protocol.handle(lobby, self.conn, message)
         except Exception:  # noqa: BLE001 - a server bug: logged, the page gets plain words
             log.exception("class table message failed")
             self.send({"op": "refused", "code": "bad_message",
                        "reason": i18n.t("tables.refusal.bad_message", self.conn.lang)})
-            return
-        if out.reply is not None:
-            self.send(out.reply)
-        if self.conn.seat is not None and self.conn.code in self.hub.lobby.tables:
-            self.hub.attach(self)
-        if out.changed is not None:
-            self.hub.push(out.changed.code)
-            self.hub.think(out.changed)
-        elif out.refresh:
-            self.send(self.hub.message(self))
+            return None
+        if changed and not await self.hub.save_all(changed):
+            self.conn.code, self.conn.seat = seated
+            return protocol.Outcome(protocol.refused(TableRefusal("not_saved"), self.conn.lang))
+        return out
 
     def send(self, msg: dict[str, Any]) -> None:
+        self.send_text(json.dumps(msg, ensure_ascii=False))
+
+    def send_text(self, text: str) -> None:
+        if self.dropped:
+            return
+        if self.queued >= self.hub.limits.send_queue:
+            self.drop("the page does not read its messages")
+            return
         try:
-            self.write_message(json.dumps(msg, ensure_ascii=False))
+            sent = self.write_message(text)
         except tornado.websocket.WebSocketClosedError:
-            pass
+            return
+        self.queued += 1
+        sent.add_done_callback(self._written)
+
+    def _written(self, fut) -> None:
+        self.queued -= 1
+        if not fut.cancelled():
+            fut.exception()  # a closed stream: nothing more to do (on_close detaches the page)
+
+    def drop(self, why: str) -> None:
+        """Close this page's connection (its seat stays: the page may come back and resume)."""
+        if self.dropped:
+            return
+        self.dropped = True
+        log.warning("class table page from %s dropped: %s", self.conn.address, why)
+        self.hub.detach(self)
+        self.close(1008, why)
 
     def on_close(self) -> None:
+        self.gone = True
         self.hub.detach(self)
 
 
@@ -214,20 +392,55 @@ def _page(title_key: str, body: str, lang: str = "en") -> str:
             f"<link rel='stylesheet' href='{{static}}/tables.css'></head><body>{body}</body></html>")
 
 
+LOOPBACK = ("127.", "localhost", "::1", "[::1]")
+EVERY_ADDRESS = ("", "0.0.0.0", "::", "*")
+
+
+def lan_address() -> str | None:
+    """This computer's address on its network (the interface a route out would use: a UDP
+    socket "connected" to a TEST-NET address sends nothing), or None without a network."""
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("192.0.2.1", 9))
+            address = s.getsockname()[0]
+    except OSError:
+        return None
+    return None if address.startswith(LOOPBACK) else address
+
+
+def share_origin(host: str, scheme: str, listen_ip: str | None, lan=lan_address) -> str | None:
+    """The origin classmates can reach for a page asked as ``host`` (issue 37 item 6): a page
+    opened on the server's own computer (127.0.0.1, localhost) shares the server's LAN address
+    when the server listens on one (``--ip`` / Voila's ``--Voila.ip``: 0.0.0.0 or that address),
+    with the same port; otherwise the page's own origin (None: the page uses ``location.origin``)."""
+    asked = urlsplit(f"//{host}")
+    name, port = asked.hostname or "", asked.port
+    if listen_ip is None or listen_ip.startswith(LOOPBACK) or not name.startswith(LOOPBACK):
+        return None
+    address = lan() if listen_ip in EVERY_ADDRESS else listen_ip
+    if not address:
+        return None
+    address = f"[{address}]" if ":" in address else address
+    return f"{scheme}://{address}" + (f":{port}" if port else "")  # the same port: the same server
+
+
 class TablePageHandler(tornado.web.RequestHandler):
     """The table page: its texts in both languages go with it; the script picks one."""
 
-    def initialize(self, base: str) -> None:
-        self.base = base
+    def initialize(self, base: str, hub: TableHub) -> None:
+        self.base, self.hub = base, hub
 
     def get(self, code: str | None = None) -> None:
         texts = {lang: {k[len("tables."):]: v for k, v in i18n.strings(lang).items() if k.startswith("tables.")}
                  for lang in protocol.LANGS}
         static = f"{self.base}{BASE}/tables/static"
+        share = share_origin(self.request.host, self.request.protocol, self.hub.listen_ip) or ""
         html = (PAGE_DIR / "tables.html").read_text("utf-8")
         html = html.replace("{static}", static).replace(
             "{texts}", escape(json.dumps(texts, ensure_ascii=False))).replace(
-            "{ws}", f"{self.base}{BASE}/tables/ws")
+            "{ws}", f"{self.base}{BASE}/tables/ws").replace("{share}", escape(share))
         self.set_header("Content-Type", "text/html; charset=UTF-8")
         self.set_header("Cache-Control", "no-store")
         self.finish(html)
@@ -238,6 +451,13 @@ class TeacherHandler(tornado.web.RequestHandler):
 
     def initialize(self, hub: TableHub, base: str) -> None:
         self.hub, self.base = hub, base
+
+    def prepare(self) -> None:
+        """Every POST carries the page's ``_xsrf`` (the form's hidden field and its cookie), also
+        under Voila, whose application does not turn Tornado's own check on (``xsrf_cookies``);
+        Jupyter's handlers check it in their ``prepare`` the same way."""
+        if self.request.method not in ("GET", "HEAD", "OPTIONS"):
+            self.check_xsrf_cookie()
 
     def _lang(self) -> str:
         lang = self.get_argument("lang", "en")
@@ -262,8 +482,14 @@ class TeacherHandler(tornado.web.RequestHandler):
 
     def post(self, what: str | None = None) -> None:
         lang = self._lang()
-        given = self.get_body_argument("teacher", "")
+        given = self.get_body_argument("teacher", "")[:200]
+        tries = self.hub.teacher_tries.of(self.request.remote_ip or "?")
+        if tries.left() < 1:  # too many wrong codes from this address: wait, even with the right one
+            self.set_status(429)
+            self._form(lang, i18n.t("tables.teacher_wait", lang))
+            return
         if not secrets.compare_digest(given.strip().encode(), self.hub.teacher_code.encode()):
+            tries.take()
             self.set_status(403)
             self._form(lang, i18n.t("tables.teacher_bad", lang))
             return
@@ -272,7 +498,7 @@ class TeacherHandler(tornado.web.RequestHandler):
             self._download("class-table-records.json", "application/json",
                            json.dumps(records.records(everything), ensure_ascii=False, indent=1))
         elif what == "games.csv":
-            self._download("class-table-games.csv", "text/csv; charset=UTF-8", records.games_csv(everything))
+            self._download("class-table-games.csv", "text/csv; charset=UTF-8", records.games_csv(everything, lang))
         else:
             self._send(_page("tables.teacher_title", teacher_body(self, lang, given), lang))
 
@@ -290,7 +516,10 @@ def _rules_words(row: dict, lang: str) -> str:
     if r.get("npc"):
         parts.append(i18n.t("tables.npc", lang))
     deck = i18n.t("tables.deck_reference", lang) if row["deck"] == "reference" else row["deck"]
-    return " · ".join(parts + [deck])
+    parts.append(i18n.t("tables.deck_line", lang, name=deck))
+    if row.get("lord") is not None:  # a workshop lord, by its name in the page's language
+        parts.append(i18n.t("tables.lord_line", lang, name=row["lord"].name(lang)))
+    return " · ".join(parts)
 
 
 def _seat_words(seat: dict, lang: str) -> str:
@@ -303,7 +532,7 @@ def teacher_body(handler: TeacherHandler, lang: str, code: str) -> str:
     t = lambda k: escape(i18n.t(f"tables.{k}", lang))  # noqa: E731
     rows = []
     for row in handler.hub.lobby.listing():
-        seats = ", ".join(escape(_seat_words(s, lang)) for s in row["seats"])
+        seats = escape(i18n.join_list((_seat_words(s, lang) for s in row["seats"]), lang))
         rnd = t("not_started") if row["round"] is None else str(row["round"])
         gold = "" if row["gold"] is None else " · ".join(f"${g}" for g in row["gold"])
         rows.append(f"<tr><td>{row['code']}</td><td>{escape(_rules_words(row, lang))}</td><td>{seats}</td>"
@@ -312,21 +541,39 @@ def teacher_body(handler: TeacherHandler, lang: str, code: str) -> str:
                                                             "col_gold", "col_over"))
     table = (f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>" if rows
              else f"<p>{t('teacher_none')}</p>")
-    hidden = f"{handler.xsrf_form_html()}<input type='hidden' name='teacher' value='{escape(code)}'>"
+    hidden = (f"{handler.xsrf_form_html()}<input type='hidden' name='teacher' value='{escape(code)}'>"
+              f"<input type='hidden' name='lang' value='{lang}'>")
     forms = "".join(f"<form method='post' action='{handler.base}{BASE}/teacher/{path}'>{hidden}"
                     f"<button>{t(key)}</button></form>"
                     for path, key in (("records.json", "teacher_records"), ("games.csv", "teacher_csv")))
     return f"<main><h1>{t('teacher_title')}</h1>{table}<div class='downloads'>{forms}</div></main>"
 
 
+TEACHER_MIN_LENGTH = 10
+TEACHER_MIN_KINDS = 6  # different characters
+
+
 def teacher_code() -> str:
-    return os.environ.get(TEACHER_ENV, "").strip() or secrets.token_hex(4)
+    """``$DUNGEON_GUILDS_TEACHER_CODE`` if it is strong enough (at least
+    :data:`TEACHER_MIN_LENGTH` characters, :data:`TEACHER_MIN_KINDS` different ones; a weaker
+    one stops the server with the reason), else 10 random characters of the table codes' alphabet
+    (31¹⁰ ≈ 8·10¹⁴, tried at most one every 20 s per address once five are spent)."""
+    given = os.environ.get(TEACHER_ENV, "").strip()
+    if not given:
+        return "".join(secrets.choice(ALPHABET) for _ in range(TEACHER_MIN_LENGTH))
+    if len(given) < TEACHER_MIN_LENGTH or len(set(given)) < TEACHER_MIN_KINDS:
+        raise SystemExit(f"{TEACHER_ENV} is too weak to guard the class's records: use at least "
+                         f"{TEACHER_MIN_LENGTH} characters, {TEACHER_MIN_KINDS} of them different "
+                         f"(or leave it unset and the server draws one and prints it)")
+    return given
 
 
-def make_hub(tables_dir: str | Path | None = None, code: str | None = None, think_off_loop: bool = True) -> TableHub:
+def make_hub(tables_dir: str | Path | None = None, code: str | None = None, think_off_loop: bool = True,
+             limits: Limits | None = None) -> TableHub:
     """The lobby (tables read back from ``tables_dir``) and its websockets; the teacher code is
     printed to the console. ``think_off_loop``: the slow bots think in the hub's thread."""
-    hub = TableHub(Lobby.from_env(TableStore(tables_dir), think_off_loop), code or teacher_code())
+    hub = TableHub(Lobby.from_env(TableStore(tables_dir), think_off_loop), code or teacher_code(),
+                   limits or Limits.from_env())
     print(f"Class tables: {len(hub.lobby.tables)} table(s) read back from {hub.lobby.store.dir}; "
           f"teacher code: {hub.teacher_code}", flush=True)
     return hub
@@ -338,7 +585,7 @@ def table_routes(base: str, hub: TableHub) -> list[tuple]:
     return [
         (f"{root}/tables/ws", TableSocket, {"hub": hub}),
         (f"{root}/tables/static/(.*)", tornado.web.StaticFileHandler, {"path": str(PAGE_DIR)}),
-        (rf"{root}/tables/?([A-Za-z0-9]{{0,12}})", TablePageHandler, {"base": base}),
+        (rf"{root}/tables/?([A-Za-z0-9]{{0,12}})", TablePageHandler, {"base": base, "hub": hub}),
         (f"{root}/teacher/?(records.json|games.csv)?", TeacherHandler, {"hub": hub, "base": base}),
     ]
 
@@ -351,10 +598,12 @@ def start_ticks(hub: TableHub) -> tornado.ioloop.PeriodicCallback:
 
 
 def make_app(tables_dir: str | Path | None = None, code: str | None = None,
-             think_off_loop: bool = True) -> tornado.web.Application:
-    """The class tables alone in a Tornado application (tests, ``benchmarks/bench_tables.py``)."""
-    hub = make_hub(tables_dir, code, think_off_loop)
-    app = tornado.web.Application(table_routes("/", hub), xsrf_cookies=True,
+             think_off_loop: bool = True, limits: Limits | None = None) -> tornado.web.Application:
+    """The class tables alone in a Tornado application (tests, ``benchmarks/bench_tables.py``),
+    configured as Voila configures its own (no ``xsrf_cookies``: the teacher's page checks
+    ``_xsrf`` itself)."""
+    hub = make_hub(tables_dir, code, think_off_loop, limits)
+    app = tornado.web.Application(table_routes("/", hub),
                                   cookie_secret=secrets.token_hex(16), websocket_max_message_size=64 * 1024)
     app.hub = hub  # type: ignore[attr-defined]
     return app
@@ -376,6 +625,7 @@ def main(argv: list[str] | None = None) -> None:
 
     async def serve() -> None:
         app = make_app(args.tables_dir, think_off_loop=not args.bots_on_loop)  # the tables only: no Voila, no kernels
+        app.hub.listen_ip = args.ip
         app.listen(args.port, args.ip)
         start_ticks(app.hub)
         print(f"Class tables on http://{args.ip}:{args.port}/{BASE}/tables", flush=True)

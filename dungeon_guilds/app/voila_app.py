@@ -205,6 +205,7 @@ class DashboardVoila(Voila):
                   {"path": str(plotly_js.parent), "default_filename": plotly_js.name})
         if getattr(self, "table_hub", None) is None:  # the class tables (issue 26), held in this process
             self.table_hub = table_server.make_hub()
+            self.table_hub.listen_ip = self.ip  # a page on this computer shares the LAN address (issue 37)
             self.table_ticks = table_server.start_ticks(self.table_hub)
         tables = table_server.table_routes(url_path_join(self.server_url, ""), self.table_hub)
         return [static, waiting, plotly, *tables, *handlers]  # before Voila's catch-all page handler

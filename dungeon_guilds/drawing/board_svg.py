@@ -280,7 +280,8 @@ def _room(state, i: int, y: float, h: float, lang: str, res, targets: Mapping[st
     for x_slot in (0, 1):
         j = 2 * i + x_slot
         sx = SLOT_X + x_slot * (SLOT_W + 8)
-        out.append(_slot(state, j, sx, y + 5, SLOT_W, SLOT_H, lang, targets.get(f"slot-{i + 1}-{x_slot}")))
+        out.append(_cell(f"slot-{i + 1}-{x_slot}", _slot(state, j, sx, y + 5, SLOT_W, SLOT_H, lang,
+                                                         targets.get(f"slot-{i + 1}-{x_slot}"))))
         if frame is not None:
             out.append(_frame_tag(state, i, x_slot, sx, y + 5, frame, lang))
     if now:  # the room the narration has reached
@@ -409,25 +410,64 @@ def _player(state, view, p: int, y: float, h: float, lang: str, viewer, winners,
     if marks:
         out.append(_txt(x + 8, y + h - 11, " · ".join(marks), 10.5, "600", "start", "#5a4a2a",
                         cls="dg-player-marks"))
-    for k, s in enumerate(range(1, 6)):
-        cx, cy = x + 8 + k * 39, y + 27
-        kind = _hand_state(state, view, p, s)
-        card = _card(cx, cy, s, kind, p, lang)
-        target = targets.get(f"hand-{s}") if current else None
-        if target is not None:
-            ring = (f'<rect class="dg-hit" x="{cx - 3}" y="{cy - 3}" width="40" height="42" rx="6" '
-                    f'fill="none" stroke="{"#000" if target.pressed else ("#0072B2" if target.enabled else "none")}" '
-                    f'stroke-width="{3.5 if target.pressed else 2}"/>')
-            card = _button(target, ring + card, "dg-hand-target")
-        out.append(card)
-    go = targets.get("exhaust") if current else None
-    if go is not None:
-        out.append(_button(go, f'<rect x="{x + 8}" y="{y + h - 26}" width="{PLAYER_W - 18}" height="20" rx="4" '
-                               f'fill="{"#009E73" if go.enabled else "#bbb"}"/>'
-                               + _txt(x + PLAYER_W / 2, y + h - 12, go.label, 11, "bold", "middle", "#fff"),
-                           "dg-exhaust-target"))
+    for s in range(1, 6):  # the seat to move: its cards (and the exhaust button) are cells a page may redraw
+        card = _hand_card(state, view, p, s, y, lang, targets.get(f"hand-{s}") if current else None)
+        out.append(_cell(f"hand-{s}", card) if current else card)
+    if current:
+        out.append(_cell("exhaust", _exhaust(targets.get("exhaust"), y, h)))
     out.append("</g>")
     return "".join(out)
+
+
+def _cell(cell: str, inner: str) -> str:
+    """A part of the board a page may redraw alone (``data-cell``): a hand card, a slot, the
+    exhaust button. :func:`board_cells` draws the same parts for other targets, so that a page
+    can show the slots an adventurer it picks may go to without asking the server."""
+    return f'<g class="dg-cell" data-cell="{cell}">{inner}</g>'
+
+
+def _hand_card(state, view, p: int, s: int, y: float, lang: str, target: Target | None) -> str:
+    cx, cy = PLAYER_X + 8 + (s - 1) * 39, y + 27
+    card = _card(cx, cy, s, _hand_state(state, view, p, s), p, lang)
+    if target is None:
+        return card
+    ring = (f'<rect class="dg-hit" x="{cx - 3}" y="{cy - 3}" width="40" height="42" rx="6" '
+            f'fill="none" stroke="{"#000" if target.pressed else ("#0072B2" if target.enabled else "none")}" '
+            f'stroke-width="{3.5 if target.pressed else 2}"/>')
+    return _button(target, ring + card, "dg-hand-target")
+
+
+def _exhaust(go: Target | None, y: float, h: float) -> str:
+    if go is None:
+        return ""
+    x = PLAYER_X
+    return _button(go, f'<rect x="{x + 8}" y="{y + h - 26}" width="{PLAYER_W - 18}" height="20" rx="4" '
+                       f'fill="{"#009E73" if go.enabled else "#bbb"}"/>'
+                       + _txt(x + PLAYER_W / 2, y + h - 12, go.label, 11, "bold", "middle", "#fff"),
+                   "dg-exhaust-target")
+
+
+PLAYER_H = 90
+
+
+def board_cells(state, lang: str, viewer: int, targets: Mapping[str, Target]) -> dict[str, str]:
+    """The parts of ``viewer``'s board that ``targets`` change (its hand cards, every slot, the
+    exhaust button), drawn as :func:`board_svg` draws them with those targets, by ``data-cell``
+    id (uid ``dg``: the page's board replaces the pattern prefix as :func:`board_svg` does)."""
+    view = state.view(viewer)
+    cells = {}
+    if state.phase != OVER and state.current == viewer:
+        y = TOP + viewer * PLAYER_H
+        for s in range(1, 6):
+            cells[f"hand-{s}"] = _hand_card(state, view, viewer, s, y, lang, targets.get(f"hand-{s}"))
+        cells["exhaust"] = _exhaust(targets.get("exhaust"), y, PLAYER_H)
+    if any(k.startswith("slot-") for k in targets):
+        for i in range(len(state.rooms)):
+            for x_slot in (0, 1):
+                sx = SLOT_X + x_slot * (SLOT_W + 8)
+                cells[f"slot-{i + 1}-{x_slot}"] = _slot(state, 2 * i + x_slot, sx, TOP + i * ROOM_H + 5, SLOT_W,
+                                                        SLOT_H, lang, targets.get(f"slot-{i + 1}-{x_slot}"))
+    return cells
 
 
 _CSS = (".dg-target{cursor:pointer;outline:none}.dg-target-off{cursor:not-allowed}"
@@ -468,7 +508,7 @@ def board_svg(state, lang: str | None = None, viewer: int | None = None, log: Se
         from ..scoring import result
 
         winners = set(result(state).winners)
-    ph = 90
+    ph = PLAYER_H
     for p in range(state.n):
         parts.append(_player(state, view, p, TOP + p * ph, ph, lang, viewer, winners, targets, frame))
     height = max(TOP + k * rh + 2 + lord_h, TOP + state.n * ph) + 4

@@ -135,7 +135,7 @@ def free_port() -> int:
 
 
 def start_server(port: int, tables: Path) -> subprocess.Popen:
-    env = {**os.environ, "DUNGEON_GUILDS_TEACHER_CODE": "teach"}
+    env = {**os.environ, "DUNGEON_GUILDS_TEACHER_CODE": "teach-owl-42"}
     proc = subprocess.Popen([sys.executable, "-m", "dungeon_guilds.app.table_server", "--port", str(port),
                              "--tables-dir", str(tables)], env=env, start_new_session=True,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -280,11 +280,9 @@ async def my_turns(client, rng, most: int | None) -> dict:
         if state["phase_id"] == "setup":
             x, y = sorted(int(h[5:]) for h in rng.sample(hands, 2))
             move = f"exhaust {x} {y}"
-        else:
-            client.mark()
-            await client.send({"op": "pick", "strength": int(a[5:])})
-            picked = await client.wait(lambda m: m["op"] == "state" and enabled(m, "slot-"))
-            move = picked["targets"][rng.choice(enabled(picked, "slot-"))]["action"]
+        else:  # the page picks the adventurer itself (issue 37): the moves it allows came with the state
+            picked = state["picks"][a[5:]]["targets"]
+            move = picked[rng.choice([k for k, t in picked.items() if t["enabled"]])]["action"]
         client.mark()
         await client.send({"op": "act", "action": move, "version": state["version"]})
         await client.wait(lambda m: m["op"] == "state" and m["version"] > state["version"])

@@ -9,6 +9,7 @@ pure Python, testable without a server:
 * :mod:`.render` — what one seat's page receives (built only from that seat's view);
 * :mod:`.lobby` — every table: codes, limits, idle closing, away seats, the teacher's list;
 * :mod:`.protocol` — the websocket messages, checked; every refusal explained;
-* :mod:`.store` — tables saved as JSON files in a directory the server owns;
+* :mod:`.store` — tables saved as JSON files in a directory the server owns (fsync, then rename);
+* :mod:`.limits` — what one connection or one client address may ask (rates, queues, budgets);
 * :mod:`.records` — finished games as records (JSON) and one CSV row per game.
 """

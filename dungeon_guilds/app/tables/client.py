@@ -13,8 +13,8 @@ from tornado.websocket import websocket_connect
 
 
 class SeatClient:
-    def __init__(self, url: str):
-        self.url = url
+    def __init__(self, url):
+        self.url = url  # a URL, or a tornado HTTPRequest (e.g. with network_interface: another loopback address)
         self.frames: list[tuple[float, dict[str, Any]]] = []
         self.raw: list[str] = []
         self.state: dict[str, Any] | None = None
@@ -77,4 +77,41 @@ class SeatClient:
             self._reader.cancel()
 
 
-__all__ = ["SeatClient"]
+class SilentPage:
+    """A page that sends and never reads (the misbehaving client of issue 37's flood): a bare
+    websocket over asyncio streams (RFC 6455: the upgrade, then masked text frames), from
+    ``address`` (a loopback address), whose replies pile up unread in the network's buffers."""
+
+    def __init__(self, host: str, port: int, path: str, address: str = "127.0.0.1"):
+        self.host, self.port, self.path, self.address = host, port, path, address
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def connect(self) -> "SilentPage":
+        import base64
+        import os
+
+        reader, self.writer = await asyncio.open_connection(self.host, self.port, local_addr=(self.address, 0))
+        key = base64.b64encode(os.urandom(16)).decode()
+        self.writer.write((f"GET {self.path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\nUpgrade: websocket\r\n"
+                           f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+        head = await reader.readuntil(b"\r\n\r\n")  # the 101 answer; nothing is read after it
+        if b" 101 " not in head.split(b"\r\n", 1)[0]:
+            raise ConnectionError(head.split(b"\r\n", 1)[0].decode())
+        return self
+
+    async def send(self, msg: dict[str, Any] | str) -> None:
+        import os
+        import struct
+
+        data = (msg if isinstance(msg, str) else json.dumps(msg)).encode()
+        mask = os.urandom(4)
+        size = struct.pack("!B", 0x80 | len(data)) if len(data) < 126 else struct.pack("!BH", 0x80 | 126, len(data))
+        self.writer.write(b"\x81" + size + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data)))
+        await self.writer.drain()
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+
+
+__all__ = ["SeatClient", "SilentPage"]

@@ -10,7 +10,6 @@ A page sends one JSON object a message (at most :data:`MAX_MESSAGE` characters),
             connection, a restarted server)
 ``bots``    the opener fills the free seats with bots (the game starts); optional ``levels``:
             {seat number from 1: a level of ``table.BOT_LEVELS``} (others: ``table.BOT_KIND``)
-``pick``    ``strength`` (1-5): this page picks (or drops) an adventurer of its hand
 ``act``     ``action`` (the engine's move text: ``exhaust 4 5``, ``place 3 1``, ``bump 4 2b``) and
             ``version`` (the table's version the page saw): the seat's move
 ``lang``    ``lang`` (``en`` or ``zh``): the language of this page's messages
@@ -26,6 +25,12 @@ token) or ``refused`` (``reason``: words in the page's language, ``code``), and 
 JSON, not an object, of an unknown ``op``, with a wrong field, a forged token, a move out of
 turn or made on an older version of the table (a replay) changes nothing and is refused with a
 reason (``test_tables_protocol.py`` fuzzes it with 1,000 such messages).
+
+Choosing an adventurer is the page's own business (issue 37): every ``state`` a seat receives
+holds, in ``picks``, what each choice of its hand would make clickable (the board's cells drawn
+for it and the moves), so a click on a card costs the server nothing; only the move (``act``)
+comes here, and the engine judges it. Wrong table codes and seat keys are counted per client
+address (``Conn.guesses``, shared by every connection from that address).
 """
 
 from __future__ import annotations
@@ -39,7 +44,8 @@ from ...cards import DeckError, parse_deck_text
 from ...errors import IllegalAction
 from ...lords import lord_from_dict
 from ...rules import Rules, RulesError
-from .lobby import MAX_BAD_CODES, Lobby
+from .limits import Bucket, Limits
+from .lobby import Lobby
 from .refusal import TableRefusal, refusal_words
 from .table import MAX_SEATS, Table, bot_level
 
@@ -49,16 +55,22 @@ MAX_LORD = 8_000
 LANGS = ("en", "zh")
 
 
+def _own_guesses() -> Bucket:
+    return Bucket(Limits.code_guesses_per_s, Limits.code_guesses)
+
+
 @dataclass
 class Conn:
-    """One page's connection: the seat it proved, its language and its picked adventurers."""
+    """One page's connection: the seat it proved, its language, the step of a round shown it
+    has reached, its client address and that address's budget of wrong codes (``guesses``: the
+    server shares one between every connection from one address)."""
 
     lang: str = "en"
     code: str | None = None
     seat: int | None = None
-    selected: list[int] = field(default_factory=list)
-    bad_codes: int = 0
     step: tuple[int, int] = (0, 0)  # (round, step) of the resolution this page shows
+    address: str | None = None
+    guesses: Bucket = field(default_factory=_own_guesses)
 
 
 @dataclass
@@ -135,7 +147,7 @@ def _seated(lobby: Lobby, conn: Conn) -> tuple[Table, int]:
 
 
 def _seat_reply(conn: Conn, table: Table, seat: int, token: str | None) -> dict[str, Any]:
-    conn.code, conn.seat, conn.selected = table.code, seat, []
+    conn.code, conn.seat = table.code, seat
     reply = {"op": "seat", "code": table.code, "seat": seat + 1}
     if token is not None:
         reply["token"] = token
@@ -147,17 +159,23 @@ def on_open(lobby: Lobby, conn: Conn, msg: dict) -> Outcome:
         raise TableRefusal("one_seat")
     seats = _field(msg, "seats", int)
     rules, deck = _rules(msg.get("rules")), _deck(msg.get("deck"), msg.get("deck_format") or "toml")
-    table, token = lobby.open(seats, msg.get("name"), rules, deck, _lord(msg.get("lord")))
+    table, token = lobby.open(seats, msg.get("name"), rules, deck, _lord(msg.get("lord")), owner=conn.address)
     return Outcome(_seat_reply(conn, table, 0, token), table)
 
 
+def _guessed_wrong(conn: Conn) -> None:
+    """A wrong code or seat key: one of the address's budget spent (refused when none is left)."""
+    if not conn.guesses.take():
+        raise TableRefusal("too_many_codes")
+
+
 def _table_by_code(lobby: Lobby, conn: Conn, msg: dict) -> Table:
-    if conn.bad_codes >= MAX_BAD_CODES:
+    if conn.guesses.left() < 1:
         raise TableRefusal("too_many_codes")
     try:
         return lobby.table(msg.get("code"))
     except TableRefusal:
-        conn.bad_codes += 1
+        _guessed_wrong(conn)
         raise
 
 
@@ -174,11 +192,11 @@ def on_resume(lobby: Lobby, conn: Conn, msg: dict) -> Outcome:
     table = _table_by_code(lobby, conn, msg)
     seat = table.seat_of(msg.get("token"))
     if seat is None:
-        conn.bad_codes += 1
+        _guessed_wrong(conn)
         raise TableRefusal("bad_token")
     if conn.seat is not None and (conn.code, conn.seat) != (table.code, seat):
         raise TableRefusal("one_seat")
-    return Outcome(_seat_reply(conn, table, seat, None), table)
+    return Outcome(_seat_reply(conn, table, seat, None), None, refresh=True)  # the others hear of it if the seat was away
 
 
 def _levels(raw: Any) -> dict[int, str]:
@@ -202,25 +220,11 @@ def on_bots(lobby: Lobby, conn: Conn, msg: dict) -> Outcome:
     return Outcome(None, table)
 
 
-def on_pick(lobby: Lobby, conn: Conn, msg: dict) -> Outcome:
-    table, seat = _seated(lobby, conn)
-    strength = _field(msg, "strength", int)
-    if not 1 <= strength <= 5:
-        raise TableRefusal("bad_field", field="strength")
-    keep = 2 if table.in_setup else 1
-    if strength in conn.selected:
-        conn.selected.remove(strength)
-    else:
-        conn.selected = (conn.selected + [strength])[-keep:]
-    return Outcome(None, None, refresh=True)
-
-
 def on_act(lobby: Lobby, conn: Conn, msg: dict) -> Outcome:
     table, seat = _seated(lobby, conn)
     action = _field(msg, "action", str)
     version = _field(msg, "version", int)
     table.act(seat, action, version, lobby.clock(), lobby.away_s)
-    conn.selected = []
     lobby.save(table)
     return Outcome(None, table)
 
@@ -249,13 +253,14 @@ def on_step(lobby: Lobby, conn: Conn, msg: dict) -> Outcome:
 
 def on_continue(lobby: Lobby, conn: Conn, msg: dict) -> Outcome:
     table, seat = _seated(lobby, conn)
-    table.continue_(seat, lobby.clock(), lobby.away_s)
+    if not table.continue_(seat, lobby.clock(), lobby.away_s):
+        return Outcome(None, None)  # said already: nothing changed
     lobby.save(table)
     return Outcome(None, table)
 
 
-HANDLERS = {"open": on_open, "join": on_join, "resume": on_resume, "bots": on_bots, "pick": on_pick,
-            "act": on_act, "lang": on_lang, "step": on_step, "continue": on_continue}
+HANDLERS = {"open": on_open, "join": on_join, "resume": on_resume, "bots": on_bots, "act": on_act, "lang": on_lang,
+            "step": on_step, "continue": on_continue}
 
 
 def handle(lobby: Lobby, conn: Conn, raw: Any) -> Outcome:

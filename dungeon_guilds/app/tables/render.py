@@ -13,6 +13,15 @@ round's dungeon as the dispatch left it (:meth:`Game.dispatch_end`, drawn for th
 step this page has reached (:func:`~dungeon_guilds.drawing.resolving.resolution_frame`): the
 fronts it reveals are the ones the engine's log has made public (R5.1); nothing is clickable.
 
+What a page may click is sent whole (issue 37): ``targets`` with no adventurer chosen, and in
+``picks`` each choice of the seat's hand (one adventurer in the dispatch, one or two at the
+setup) with the board's cells drawn for it (:func:`~dungeon_guilds.drawing.board_svg.board_cells`)
+and the moves it makes clickable; the page swaps the cells in when its player picks, without
+asking the server. The message is built in two parts: :func:`seat_parts` (the board, the log,
+the story, the picks: the costly part, the same for every page of a seat at one version of the
+table, language and step — the server draws it once and keeps it) and :func:`seat_head` (seats,
+status: cheap, and it changes as pages come and go).
+
 The drawing functions are imported in this one place (:data:`board_html`, :data:`board_targets`).
 """
 
@@ -23,9 +32,9 @@ from typing import Any, Sequence
 
 from ... import events, i18n
 from ...board_targets import board_targets
-from ...drawing.board_svg import board_svg_html as board_html
+from ...drawing.board_svg import board_cells, board_svg_html as board_html
 from ...drawing.resolving import resolution_frame
-from ...widgets.narration import resolution_steps, round_log_html
+from ...drawing.story import resolution_steps, round_log_html
 from .table import BOT, BOT_KIND, BOT_LEVELS, OPEN, RESOLUTION_S, Table
 
 
@@ -63,6 +72,35 @@ def _targets(table: Table, seat: int, state, selected: Sequence[int], lang: str)
     return board_targets(state, seat, selected, lang)
 
 
+def _wire(targets: dict) -> dict:
+    return {k: {"action": str(v.action) if v.action else None, "enabled": v.enabled} for k, v in targets.items()}
+
+
+def _choices(table: Table, state, seat: int, base: dict) -> list[tuple[int, ...]]:
+    """The choices of the seat's hand a page may make: each enabled card in the dispatch; at the
+    setup (two to exhaust, R2.4) each card alone and each pair."""
+    hand = sorted(int(k[5:]) for k, v in base.items() if k.startswith("hand-") and v.enabled)
+    if not table.in_setup:
+        return [(s,) for s in hand]
+    return [(a,) for a in hand] + [(a, b) for i, a in enumerate(hand) for b in hand[i + 1:]]
+
+
+def picks(table: Table, state, seat: int, lang: str, base: dict) -> dict[str, dict]:
+    """For each choice of the seat's hand (``"3"``, at the setup also ``"2,4"``): the board's
+    cells that choice changes, drawn (the slots it may go to, the exhaust button, the pressed
+    cards), and the targets it adds; the engine's answers, as :func:`board_targets` gives them."""
+    out = {}
+    for choice in _choices(table, state, seat, base):
+        targets = board_targets(state, seat, list(choice), lang)
+        cells = board_cells(state, lang, seat, targets)
+        changed = {k: v for k, v in cells.items()
+                   if not k.startswith("hand-") or int(k[5:]) in choice}  # unpressed cards stay as drawn
+        out[",".join(map(str, choice))] = {
+            "cells": {k: v.replace("dg-p-", f"dg{seat}-p-") for k, v in changed.items()},
+            "targets": _wire({k: v for k, v in targets.items() if not k.startswith("hand-")})}
+    return out
+
+
 def status_text(table: Table, seat: int, lang: str, now: float, away_s: float | None) -> str:
     if table.game is None:
         free = sum(s.kind == OPEN for s in table.seats)
@@ -70,16 +108,16 @@ def status_text(table: Table, seat: int, lang: str, now: float, away_s: float | 
     game = table.game
     if table.showing is not None:
         if seat in table.ready:
-            names = ", ".join(table.seats[i].name for i in table.waiting_for()) or "—"
+            names = i18n.join_list((table.seats[i].name for i in table.waiting_for()), lang) or "—"
             return _t("status_resolving_ready", lang, round=table.showing, names=names, seconds=int(RESOLUTION_S))
         return _t("status_resolving", lang, round=table.showing, seconds=int(RESOLUTION_S))
     if game.is_over:
-        winners = ", ".join(game.names[w] for w in game.result().winners)
+        winners = i18n.join_list((game.names[w] for w in game.result().winners), lang)
         return _t("status_over", lang, winners=winners)
     if table.in_setup:
         if seat in table.pending:
             a, b = table.pending[seat]
-            left = ", ".join(table.seats[i].name for i in range(len(table.seats)) if i not in table.pending)
+            left = i18n.join_list((table.seats[i].name for i in range(len(table.seats)) if i not in table.pending), lang)
             return _t("status_chosen", lang, a=a, b=b, names=left)
         return _t("status_choose", lang)
     current = game.current
@@ -111,7 +149,7 @@ def _resolving(table: Table, seat: int, lang: str, step: int, steps: int) -> tup
         return None
     board = board_html(end, lang, viewer=seat, log=game.log, uid=f"dg{seat}", frame=frame)
     return board, {"round": table.showing, "step": min(step, steps - 1), "steps": steps,
-                   "ready": seat in table.ready, "over": game.is_over}
+                   "ready": seat in table.ready, "over": game.is_over}  # "ready": the server sets it anew each send
 
 
 def seats_info(table: Table, seat: int, lang: str, now: float, away_s: float | None) -> list[dict]:
@@ -132,38 +170,49 @@ def seats_info(table: Table, seat: int, lang: str, now: float, away_s: float | N
     return out
 
 
-def seat_message(table: Table, seat: int, lang: str, selected: Sequence[int] = (), now: float = 0.0,
-                 away_s: float | None = None, step: int = 0) -> dict[str, Any]:
-    """The ``state`` message for ``seat`` in ``lang`` (``selected``: the adventurers that seat's
-    page has picked, a page's own choice; ``step``: the step of a round shown resolving that
-    page has reached)."""
+def seat_head(table: Table, seat: int, lang: str, now: float = 0.0, away_s: float | None = None) -> dict[str, Any]:
+    """The cheap part of ``seat``'s message: who sits where, the status line, the opener's levels."""
     msg: dict[str, Any] = {
         "op": "state", "code": table.code, "seat": seat + 1, "version": table.version, "lang": lang,
         "seats": seats_info(table, seat, lang, now, away_s), "opener": seat == 0,
         "started": table.game is not None, "over": table.is_over,
-        "status": status_text(table, seat, lang, now, away_s), "board": "", "log": "", "story": [],
-        "targets": {}, "resolving": None,
+        "status": status_text(table, seat, lang, now, away_s),
     }
+    if table.game is None and seat == 0:  # the opener picks each free seat's opponent
+        msg["levels"], msg["level_default"] = level_choices(lang), BOT_KIND
+    return msg
+
+
+def seat_parts(table: Table, seat: int, lang: str, step: int = 0) -> dict[str, Any]:
+    """The costly part of ``seat``'s message at this version of the table: the board (at
+    ``step`` of a round shown resolving), its targets and ``picks``, the log and the story."""
+    msg: dict[str, Any] = {"board": "", "log": "", "story": [], "targets": {}, "picks": {}, "resolving": None}
     if table.game is None:
-        if seat == 0:  # the opener picks each free seat's opponent
-            msg["levels"], msg["level_default"] = level_choices(lang), BOT_KIND
         return msg
     game = table.game
-    state = _setup_state(table, seat) if table.in_setup else game.state
-    targets = _targets(table, seat, state, selected, lang)
-    msg["board"] = board_html(state, lang, viewer=seat, log=game.log, targets=targets, uid=f"dg{seat}")
-    msg["targets"] = {k: {"action": str(v.action) if v.action else None, "enabled": v.enabled}
-                      for k, v in targets.items()}
-    msg["log"] = round_log_html(game.log, game.names, lang, secret_for=seat)
     story = _story(table, lang)
     msg["story"] = [escape(s) for s in story]
+    msg["log"] = round_log_html(game.log, game.names, lang, secret_for=seat, lords=game.state.lords,
+                                memo=table.log_lines)
     shown = _resolving(table, seat, lang, step, len(story)) if story else None
     if shown is not None:  # the round resolving on the board: nothing to click until the next round
         msg["board"], msg["resolving"] = shown
-        msg["targets"] = {}
+    else:
+        state = _setup_state(table, seat) if table.in_setup else game.state
+        targets = _targets(table, seat, state, (), lang)
+        msg["board"] = board_html(state, lang, viewer=seat, log=game.log, targets=targets, uid=f"dg{seat}")
+        msg["targets"] = _wire(targets)
+        msg["picks"] = picks(table, state, seat, lang, targets) if targets else {}
     msg["phase"] = i18n.phase_name(game.phase, lang)
     msg["phase_id"] = game.phase  # setup / dispatch / over (for scripts)
     return msg
 
 
-__all__ = ["bot_words", "level_choices", "seat_message", "seat_label", "status_text", "board_html", "board_targets"]
+def seat_message(table: Table, seat: int, lang: str, now: float = 0.0, away_s: float | None = None,
+                 step: int = 0) -> dict[str, Any]:
+    """The ``state`` message for ``seat`` in ``lang`` (``step``: the step of a round shown
+    resolving that page has reached): :func:`seat_head` and :func:`seat_parts` together."""
+    return {**seat_head(table, seat, lang, now, away_s), **seat_parts(table, seat, lang, step)}
+
+
+__all__ = ["bot_words", "level_choices", "picks", "seat_head", "seat_message", "seat_parts", "seat_label", "status_text", "board_html", "board_targets"]

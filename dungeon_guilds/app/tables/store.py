@@ -2,9 +2,13 @@
 
 The directory is the server's choice only (``--tables-dir`` / ``DUNGEON_GUILDS_TABLES_DIR``,
 default :func:`default_dir`); file names are the table codes the server drew itself, never a
-text a visitor sent. Each change rewrites the table's file atomically (a temporary file, then
-``os.replace``), so a server stopped at any moment leaves every table as it was after its last
-complete change. A closed table's file moves to ``closed/`` (kept for the teacher's records).
+text a visitor sent. Each change rewrites the table's file atomically (a temporary file,
+``fsync``, then ``os.replace``), so a server stopped at any moment — or a disk that fills up —
+leaves every table as it was after its last complete change; a write that fails raises
+:class:`OSError` and the old file stays (the lobby then puts the table back as it was). A
+closed table's file moves to ``closed/`` (kept for the teacher's records). A file that cannot be
+read back as a table (broken JSON, or JSON that is not a table: ``[]``, ``null``, a malformed
+``pending``) is moved to ``damaged/`` with a message in the log, and the other tables start.
 """
 
 from __future__ import annotations
@@ -45,23 +49,51 @@ class TableStore:
     def known(self, code: str) -> bool:
         return self._path(code).exists() or self._path(code, "closed").exists()
 
-    def save(self, table: Table) -> None:
-        path = self._path(table.code)
+    def save(self, table: Table) -> str:
+        """Write ``table`` (returns the text written); :class:`OSError` if it could not be."""
+        text = json.dumps(table.to_dict(), ensure_ascii=False)
+        self.write(table.code, text)
+        return text
+
+    def write(self, code: str, text: str) -> None:
+        path = self._path(code)
         tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(table.to_dict(), ensure_ascii=False), "utf-8")
-        os.replace(tmp, path)
+        try:
+            with open(tmp, "w", encoding="utf-8") as f:
+                f.write(text)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, path)
+        except BaseException:
+            tmp.unlink(missing_ok=True)
+            raise
 
     def close(self, table: Table) -> None:
         self.save(table)
         os.replace(self._path(table.code), self._path(table.code, "closed"))
 
+    def _aside(self, path: Path, err: Exception) -> None:
+        aside = self.dir / "damaged"
+        aside.mkdir(exist_ok=True)
+        try:
+            os.replace(path, aside / path.name)
+            log.error("table file %s is not a table (%s): moved to %s; the other tables start", path, err, aside)
+        except OSError as move_err:
+            log.error("table file %s is not a table (%s) and could not be moved aside (%s); it is skipped",
+                      path, err, move_err)
+
     def _read(self, folder: str) -> list[Table]:
         out = []
         for path in sorted((self.dir / folder).glob("*.json")):
             try:
-                out.append(Table.from_dict(json.loads(path.read_text("utf-8"))))
-            except (OSError, ValueError, KeyError, TypeError) as err:
+                data = json.loads(path.read_text("utf-8"))
+                if not isinstance(data, dict):
+                    raise ValueError(f"JSON {type(data).__name__}, not an object")
+                out.append(Table.from_dict(data))
+            except OSError as err:
                 log.warning("table file %s could not be read and is left alone: %s", path, err)
+            except (ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError) as err:
+                self._aside(path, err)
         return out
 
     def load_all(self) -> list[Table]:

@@ -34,6 +34,7 @@ from __future__ import annotations
 import hashlib
 import os
 import secrets
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -129,12 +130,19 @@ class BotJob:
 
 
 def clean_name(name: Any) -> str:
-    """A seat name as people type it: trimmed, one line, at most :data:`NAME_MAX` characters."""
+    """A seat name as people type it: NFKC-normalised (a full-width "Ａｎｎ" is "Ann"), trimmed,
+    one line, at most :data:`NAME_MAX` characters; a control or format character (NUL, a
+    zero-width space, a right-to-left override: Unicode categories C*) or a colon is refused."""
     if not isinstance(name, str):
         raise TableRefusal("name_missing")
-    text = " ".join(name.split())
+    if len(name) > 4 * NAME_MAX:
+        raise TableRefusal("name_bad", most=NAME_MAX)
+    text = unicodedata.normalize("NFKC", name)
+    text = " ".join(text.split())
     if not text:
         raise TableRefusal("name_missing")
+    if any(unicodedata.category(ch).startswith("C") for ch in text):
+        raise TableRefusal("name_hidden")
     if len(text) > NAME_MAX or ":" in text:
         raise TableRefusal("name_bad", most=NAME_MAX)
     return text
@@ -163,6 +171,8 @@ class Table:
     showing: int | None = None  # the round shown resolving; the next round waits (issue 24)
     ready: set[int] = field(default_factory=set)  # the seats that pressed Continue
     showing_since: float = 0.0
+    resumed: bool = False  # read back while showing a round: every person is waited for (not saved)
+    log_lines: dict = field(default_factory=dict, repr=False, compare=False)  # the round log worded once (render; not saved)
 
     # ------------------------------------------------------------------ opening and seats
     @classmethod
@@ -194,7 +204,7 @@ class Table:
     def join(self, name: Any, now: float) -> tuple[int, str]:
         """A classmate takes the first free seat; returns (seat, token)."""
         name = clean_name(name)
-        if name in self.names():
+        if name.casefold() in {n.casefold() for n in self.names()}:
             raise TableRefusal("name_taken", name=name)
         free = [i for i, s in enumerate(self.seats) if s.kind == OPEN]
         if not free:
@@ -314,26 +324,31 @@ class Table:
         """The seats the next round still waits for: people with a page open who have not
         pressed Continue."""
         return [i for i, s in enumerate(self.seats)
-                if s.kind == HUMAN and s.connected > 0 and i not in self.ready]
+                if s.kind == HUMAN and (s.connected > 0 or self.resumed) and i not in self.ready]
 
-    def continue_(self, seat: int, now: float, away_s: float | None = None) -> None:
+    def continue_(self, seat: int, now: float, away_s: float | None = None) -> bool:
         """Seat ``seat`` has seen the resolution; the next round starts once nobody is waited
-        for. Refused when no round is shown resolving."""
+        for. Refused when no round is shown resolving; False (nothing changed) when that seat
+        had said so already."""
         if self.showing is None:
             raise TableRefusal("not_resolving")
+        if seat in self.ready:
+            return False  # said already: nothing changes, nobody is told again
         self.ready.add(seat)
         self.version += 1
         self.last_active = now
         if not self.waiting_for():
             self.showing = None
             self.ready = set()
+            self.resumed = False
             self.play_bots(now, away_s)
+        return True
 
     def _resolution_over(self, now: float) -> bool:
         """End a resolution shown longer than :data:`RESOLUTION_S` (or waiting for nobody)."""
         if self.showing is None or (now - self.showing_since < RESOLUTION_S and self.waiting_for()):
             return False
-        self.showing, self.ready = None, set()
+        self.showing, self.ready, self.resumed = None, set(), False
         return True
 
     def bot_seat(self, seat: int, now: float, away_s: float | None) -> bool:
@@ -432,9 +447,11 @@ class Table:
         if data.get("record") is not None:
             table.game = from_record(data["record"])
         table.pending = {int(k): (int(v[0]), int(v[1])) for k, v in data.get("pending", {}).items()}
-        if data.get("showing") is not None:  # a resolution shown when the server stopped: shown again
+        if data.get("showing") is not None:  # a resolution shown when the server stopped: shown again,
+            # from the restart on (Lobby sets showing_since), waiting for every person (nobody's page is open yet)
             table.showing, table.showing_since = int(data["showing"]), table.last_active
             table.ready = {int(x) for x in data.get("ready", ())}
+            table.resumed = True
         return table
 
 

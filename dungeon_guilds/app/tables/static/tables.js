@@ -9,6 +9,7 @@
   let lang = localStorage.getItem('dg-lang') || ((navigator.language || '').toLowerCase().startsWith('zh') ? 'zh' : 'en');
   let ws = null, last = null, code = null, retry = 500, deckText = null, deckName = null, lordText = null, lordName = null;
   let levelChoice = {}, levelKey = '';     // the opener's pick {seat number: level} for each free seat
+  let chosen = [], base = {}, targets = {}; // the adventurers this page picked; the board's cells as sent
 
   const tr = (key) => (TEXTS[lang] && TEXTS[lang][key]) || TEXTS.en[key] || key;
   const tokens = () => { try { return JSON.parse(localStorage.getItem(SEATS_KEY) || '{}'); } catch (e) { return {}; } };
@@ -61,17 +62,18 @@
     last = msg;
     $('lobby').hidden = true; $('table').hidden = false; $('connecting').hidden = true;
     $('code-line').textContent = tr('code_line').replace('{code}', msg.code);
-    const link = location.origin + location.pathname.replace(/\/tables(\/.*)?$/, '/tables/' + msg.code);
+    // the server's LAN address when this page was opened on the server's own computer (issue 37)
+    const link = (body.dataset.share || location.origin) + location.pathname.replace(/\/tables(\/.*)?$/, '/tables/' + msg.code);
     $('link').textContent = link; $('link').href = link;
     $('bots').hidden = !(msg.opener && !msg.started);
     showLevels(msg);
     $('status').textContent = msg.status;
-    const hadFocus = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.target : null;
+    const hadFocus = focused();
     $('board').innerHTML = msg.board;
-    if (hadFocus) {
-      const again = $('board').querySelector('[data-target="' + hadFocus + '"]');
-      if (again) again.focus();
-    }
+    targets = msg.targets; base = {};
+    $('board').querySelectorAll('[data-cell]').forEach((el) => { base[el.dataset.cell] = el.innerHTML; });
+    show(chosen);  // a classmate's move keeps this page's pick while it is still a choice
+    refocus(hadFocus);
     $('seat-list').innerHTML = '';
     msg.seats.forEach((s) => {
       const li = document.createElement('li');
@@ -94,11 +96,40 @@
     $('log').innerHTML = msg.log;
   }
 
+  function focused() {
+    const el = document.activeElement;
+    return el && el.dataset ? el.dataset.target : null;
+  }
+  function refocus(id) {
+    const again = id && $('board').querySelector('[data-target="' + id + '"]');
+    if (again) again.focus();
+  }
+
+  // Picking an adventurer happens here (issue 37): the server sent, for each choice of this
+  // seat's hand, the board's cells drawn for it and the moves it allows; only the move goes back.
+  function pick(strength) {
+    const keep = last.phase_id === 'setup' ? 2 : 1;
+    const hadFocus = focused();
+    show(chosen.includes(strength) ? chosen.filter((s) => s !== strength) : chosen.concat([strength]).slice(-keep));
+    refocus(hadFocus);
+  }
+
+  function show(pickNow) {  // the board's cells for this choice of the hand (none: as sent)
+    const choice = (last.picks || {})[pickNow.slice().sort((a, b) => a - b).join(',')];
+    chosen = choice ? pickNow : [];
+    $('board').querySelectorAll('[data-cell]').forEach((el) => {
+      const cell = el.dataset.cell;
+      const html = choice && cell in choice.cells ? choice.cells[cell] : base[cell];
+      if (el.innerHTML !== html) el.innerHTML = html;
+    });
+    targets = Object.assign({}, last.targets, choice ? choice.targets : {});
+  }
+
   function click(el) {
     if (!last) return;
     const id = el.dataset.target;
-    if (id.startsWith('hand-')) { send({ op: 'pick', strength: Number(id.slice(5)) }); return; }
-    const t = last.targets[id];
+    if (id.startsWith('hand-')) { pick(Number(id.slice(5))); return; }
+    const t = targets[id];
     if (t && t.action) { say(''); send({ op: 'act', action: t.action, version: last.version }); }
     else say(el.getAttribute('aria-label'));
   }

@@ -1,0 +1,83 @@
+"""Issue 37 item 1: the server draws a seat's board once per board, seat and language, however
+many pages of that seat are open or how often a page asks, and a move costs a bounded amount of
+server CPU. A small fixed workload (one 4-seat game, seed 3; three pages per seat, one of them in
+繁體中文; every page presses Continue twice and steps through each round shown) is played through
+the hub, and the drawings and CPU seconds per move are counted (not wall time: the machine is
+shared). The old server drew the whole board again for every page at every push and for every
+pick, step or language message (about 16 drawings a move here, and 3-6 CPU-s a table-game)."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+
+from dungeon_guilds.app.table_server import TableHub
+from dungeon_guilds.app.tables import protocol
+
+from tables_helpers import lobby_in, random_move, seated_table
+
+
+class Page:
+    """A page of a seat as the hub sees it (what TableSocket gives the hub), keeping what it is sent."""
+
+    def __init__(self, code, seat, lang):
+        self.conn = protocol.Conn(lang=lang, code=code, seat=seat)
+        self.attached, self.opened, self.got = None, time.monotonic(), []
+
+    def send_text(self, text):
+        self.got.append(text)
+
+    def drop(self, why):
+        raise AssertionError(f"a well-behaved page was dropped: {why}")
+
+
+def play(tmp_path):
+    hub = TableHub(lobby_in(tmp_path), "teacher-code-x1")
+    table, conns = seated_table(hub.lobby, 4)
+    pages = [Page(table.code, seat, lang) for seat in range(4) for lang in ("en", "en", "zh")]
+    for page in pages:
+        hub.attach(page)
+    rng, moves, cpu = random.Random(3), 0, 0.0
+    drawn0 = hub.parts.drawn
+    while not table.is_over or table.showing is not None:
+        t0 = time.process_time()
+        if table.showing is not None:
+            for page in pages:  # each page steps through the round and presses Continue twice
+                for step in range(3):
+                    protocol.handle(hub.lobby, page.conn, json.dumps({"op": "step", "step": step}))
+                    page.send_text(hub.message(page))
+            for seat in range(4):
+                for _ in range(2):
+                    out = protocol.handle(hub.lobby, conns[seat], json.dumps({"op": "continue"}))
+                    if out.changed is not None:
+                        hub.push(table.code)
+        else:
+            seat, move = random_move(table, rng)
+            out = protocol.handle(hub.lobby, conns[seat], json.dumps({"op": "act", "action": move,
+                                                                       "version": table.version}))
+            assert out.changed is table, out.reply
+            hub.push(table.code)
+            moves += 1
+        cpu += time.process_time() - t0
+    return hub, pages, moves, (hub.parts.drawn - drawn0), cpu, table.game.state.rounds
+
+
+def test_a_seats_board_is_drawn_once_however_many_pages_ask(tmp_path):
+    hub, pages, moves, drawn, cpu, rounds = play(tmp_path)
+    assert all(json.loads(p.got[-1])["over"] for p in pages)
+    # a move changes the board once: 4 seats x 2 languages, and each round shown 3 steps of them
+    assert drawn <= 8 * moves + 8 * 3 * rounds, f"{drawn} drawings for {moves} moves"
+    # every page got every push; the pages of one seat and language got the same board
+    by_seat = {}
+    for p in pages:
+        board = json.loads(p.got[-1])["board"]
+        assert by_seat.setdefault((p.conn.seat, p.conn.lang), board) == board
+
+
+def test_a_move_costs_the_server_a_few_milliseconds_of_cpu(tmp_path):
+    hub, pages, moves, drawn, cpu, rounds = play(tmp_path)
+    # 16 ms a move measured at load 12 (12 pages, two languages, every round stepped through;
+    # the save included); drawing every page's board at every push, as the old server did, is
+    # 4-16 times that. A generous bound: a shared machine's CPU seconds grow with its load.
+    assert cpu / moves <= 0.04, f"{cpu / moves * 1000:.1f} ms of CPU a move"
