@@ -25,7 +25,18 @@ def test_the_lessons_are_copied_with_the_files_they_link_to(tmp_path, capsys):
     # the index's link to the rules reference resolves inside the copy
     index = (tmp_path / "mine" / bundle.INDEX).read_text("utf-8")
     assert "../docs/rules.md" in index and (tmp_path / "mine" / "docs" / "rules.md").is_file()
-    assert f"dungeon-guilds lab {tmp_path / 'mine'}" in out and f"{len(copied)} files copied" in out
+    shipped = bundle.learner_files(bundle.root())
+    assert f"dungeon-guilds lab {tmp_path / 'mine'}" in out and f"{len(shipped)} files copied" in out
+    # the lesson plans (issue 40): every Markdown file of the package's folder, and a page to
+    # print for each plan in both languages, the index linking them all
+    plans = sorted(p.name for p in (bundle.PACKAGE_DIR / "teaching" / "lessons").glob("*.md"))
+    lessons = tmp_path / "mine" / "lessons"
+    assert plans and sorted(p.name for p in lessons.glob("*.md")) == plans
+    index = (lessons / "index.html").read_text("utf-8")
+    for name in plans:
+        if name != "README.md":
+            assert f'href="{name[:-3]}.html"' in index and (lessons / f"{name[:-3]}.html").is_file()
+    assert "lessons/index.html" in out
 
 
 def test_a_learners_edited_notebook_is_never_overwritten_without_force(tmp_path, capsys):
@@ -61,7 +72,7 @@ def test_a_file_the_learner_did_not_touch_is_updated_to_the_new_version(tmp_path
     assert (dest / "docs" / "rules.md").read_text("utf-8") == "new rules\n"
     assert (dest / "docs" / "bots.md").read_text("utf-8") == "my notes\n"
     manifest = json.loads((dest / bundle.MANIFEST).read_text("utf-8"))["files"]
-    assert set(manifest) == set(bundle.shipped_files(source, bundle.LESSONS))
+    assert set(manifest) == set(bundle.learner_files(source))
 
 
 def test_a_file_in_place_of_the_folder_is_refused_in_one_line(tmp_path, capsys):
