@@ -167,3 +167,56 @@ def test_the_lan_address_is_this_computers_not_its_host_name():
         host = url.split("//")[1].rsplit(":", 1)[0]
         socket.inet_aton(host)  # an IPv4 address, typed as is by a student
         assert not host.startswith("127.") or console.lan_addresses() == []
+
+
+CLOSED_TAB_TRACEBACK = """\
+[DashboardVoila] ERROR | Exception in callback <bound method ZMQChannelsWebsocketConnection._on_zmq_reply>
+Traceback (most recent call last):
+  File "/x/tornado/ioloop.py", line 919, in _run
+    val = self.callback()
+  File "/x/jupyter_server/services/kernels/connection/channels.py", line 580, in _on_zmq_reply
+    self.write_message(msg, binary=isinstance(msg, bytes))
+  File "/x/tornado/websocket.py", line 332, in write_message
+    raise WebSocketClosedError()
+tornado.websocket.WebSocketClosedError
+[DashboardVoila] Adapting from protocol version 5.3 (kernel b2359400) to 5.4 (client).
+[DashboardVoila] Connecting to kernel b2359400-9a4b-4ba9-be8f-c2ce4d0726a2.
+The websocket_ping_timeout (90000) cannot be longer than the websocket_ping_interval (30000).
+Setting websocket_ping_timeout=30000
+403 GET /voila/files/favicon.ico (127.0.0.1): File not allowlisted
+403 GET /voila/files/favicon.ico (127.0.0.1) 1.80ms
+[DashboardVoila] ERROR | Uncaught exception GET /voila/render
+Traceback (most recent call last):
+  File "/x/a.py", line 1, in f
+ValueError: a real problem
+""".splitlines(keepends=True)
+
+
+def test_a_quiet_terminal_hides_each_pages_routine_and_a_closed_tabs_traceback():
+    """Issue 40: no line per page's kernel connection or favicon, no traceback for a closed tab;
+    a real traceback still shows whole (released when the output ends)."""
+    view = console.ConsoleFilter("127.0.0.1", 8866, pool=3, max_kernels=40)
+    shown = [line for raw in CLOSED_TAB_TRACEBACK for line in view.feed(raw)] + view.flush()
+    assert not any("WebSocketClosedError" in s or "write_message" in s for s in shown)
+    assert not any(w in s for s in shown for w in ("Adapting", "Connecting to kernel", "favicon", "ping_timeout"))
+    assert shown == [raw.rstrip("\n") for raw in CLOSED_TAB_TRACEBACK[-4:]]
+    verbose = console.ConsoleFilter("127.0.0.1", 8866, pool=3, max_kernels=40, verbose=True)
+    assert len([line for raw in CLOSED_TAB_TRACEBACK for line in verbose.feed(raw)]) == len(CLOSED_TAB_TRACEBACK)
+
+
+def test_the_teacher_page_address_is_printed_beside_its_code(monkeypatch):
+    monkeypatch.setattr(console, "lan_addresses", lambda: ["192.168.1.23"])
+    view = console.ConsoleFilter("0.0.0.0", 8931, pool=3, max_kernels=40)
+    shown = view.feed("Class tables: 0 table(s) read back from /t; teacher code: 69655620\n")
+    assert shown[-1] == "Teacher page: http://192.168.1.23:8931/dungeon-guilds/teacher (code 69655620)"
+
+
+def test_the_ready_line_says_the_pool_grows_and_how_to_prepare_more(monkeypatch):
+    monkeypatch.setattr(console, "lan_addresses", lambda: ["192.168.1.23"])
+    view = console.ConsoleFilter("0.0.0.0", 8931, pool=3, max_kernels=40)
+    shown = "\n".join(line for raw in VOILA_START for line in view.feed(raw))
+    assert "prepares more, up to 40" in shown and "--class N" in shown
+    grown = [line for n in range(4, 12)
+             for line in view.feed(f"[DashboardVoila] Kernel pool grows to {n} kernels (pages arrived ...)\n")]
+    assert len(grown) == 3 and "preparing 4 kernels now" in grown[0] and "--class 10" in grown[-1]
+    assert not any("[DashboardVoila]" in line for line in grown)

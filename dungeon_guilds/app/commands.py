@@ -135,6 +135,8 @@ def _relay(proc: subprocess.Popen, view: console.ConsoleFilter) -> int:
         for line in proc.stdout:
             for shown in view.feed(line):
                 print(shown, flush=True)
+        for shown in view.flush():
+            print(shown, flush=True)
         return proc.wait()
     except KeyboardInterrupt:  # the terminal sent SIGINT to the server too
         print("Stopping the dashboard (its kernels are shut down) ...", flush=True)
