@@ -49,3 +49,21 @@ def test_a_plan_is_a_printable_page(lang):
     assert not re.search(r'href="[^"]+\.md"', page)  # links go to pages
     assert not re.search(r"(src|href)=\"https?://", page)  # nothing from another host
     assert "<code>dungeon-guilds dashboard --host 0.0.0.0 --class 30</code>" in page
+
+
+@pytest.mark.parametrize("lang", lesson_pages.LANGS)
+def test_worksheet_2_is_the_design_handout_with_a_key(lang):
+    """Issue 40: what a group hands in — the unfair moment, the starting value and the
+    prediction, the change, the verdict with its interval, the playtest — and a key saying
+    what a good answer looks like; the engine's questions follow."""
+    from dungeon_guilds import i18n
+    from dungeon_guilds.teaching.worksheet_html import HANDOUT, worksheet_page
+
+    sheet, key = worksheet_page("design", 3, lang), worksheet_page("design", 3, lang, key=True)
+    for item in HANDOUT:
+        title = i18n.t(f"worksheet.h_{item}", lang)
+        assert title.split("。")[0].split(".")[1][:6] in sheet and title.split("。")[0].split(".")[1][:6] in key
+    assert sheet.count('<div class="box"></div>') == len(HANDOUT) and 'class="good"' not in sheet
+    assert key.count('class="good"') == len(HANDOUT) and '<div class="box">' not in key
+    assert "95" in key and sheet.index('class="handout"') < sheet.index('class="q"')
+    assert 'class="handout"' not in worksheet_page("learn", 3, lang)
