@@ -68,7 +68,7 @@ class Plan:
 
 def plans(folder: Path = LESSON_DIR) -> dict[str, Plan]:
     """Every plan in ``folder`` (each ``*.md`` file; ``.zh.md`` is the Chinese of its stem), by
-    name, sorted: a file added to the folder is a page without any other change."""
+    name, the lessons (``lesson-*``) first: a file added to the folder is a page without any other change."""
     files: dict[str, dict[str, Path]] = {}
     for path in sorted(folder.glob("*.md")):
         if path.name == README:
@@ -76,7 +76,8 @@ def plans(folder: Path = LESSON_DIR) -> dict[str, Plan]:
         stem = path.name[:-3]
         lang = "zh" if stem.endswith(".zh") else "en"
         files.setdefault(stem.removesuffix(".zh"), {})[lang] = path
-    return {name: Plan(name, by_lang) for name, by_lang in files.items() if "en" in by_lang}
+    order = sorted(files, key=lambda name: (not name.startswith("lesson-"), name))  # the lessons first
+    return {name: Plan(name, files[name]) for name in order if "en" in files[name]}
 
 
 def page_name(name: str, lang: str) -> str:
