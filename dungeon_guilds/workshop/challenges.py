@@ -2,7 +2,7 @@
 the goal is met — with a 95 % interval and a sample size chosen to make that verdict reliable.
 
 The challenges are data: ``workshop/data/challenges.toml`` (the format is documented in that
-file and in ``docs/teaching/challenges.md``); a teacher adds one by adding a ``[[challenge]]``
+file and in ``dungeon_guilds/teaching/lessons/challenges.md``); a teacher adds one by adding a ``[[challenge]]``
 table, or loads their own file with :func:`load`.
 
 :func:`check` plays the reference game (arm A) and the student's version (arm B) with the same
