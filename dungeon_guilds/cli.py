@@ -1,4 +1,5 @@
-"""The command line: ``dungeon-guilds replay | rules | lords | random-game | simulate | print-and-play``.
+"""The command line: ``dungeon-guilds replay | rules | lords | random-game | simulate | print-and-play``
+(and the app's ``dashboard | notebooks | lab | site``).
 
 Errors a user can cause (a bad record, a bad option) print one line on stderr and exit with
 status 2, never a traceback. So does a command that needs an optional extra which is not
@@ -22,6 +23,7 @@ from .errors import DeckError, RecordError, RulesError
 from . import __version__
 from .app.commands import CommandError
 from .app.commands import add_parsers as add_app_parsers
+from .app.site_command import add_parser as add_site_parser
 from .lords import LordError
 from .extras import MissingExtra
 from .game import Game
@@ -279,6 +281,7 @@ def build_parser() -> argparse.ArgumentParser:
     else:
         add_simulate_parser(sub)
     add_app_parsers(sub)  # dashboard, notebooks, lab (app/commands.py)
+    add_site_parser(sub)  # site (app/site_command.py)
     return parser
 
 

@@ -220,3 +220,57 @@ def test_the_ready_line_says_the_pool_grows_and_how_to_prepare_more(monkeypatch)
              for line in view.feed(f"[DashboardVoila] Kernel pool grows to {n} kernels (pages arrived ...)\n")]
     assert len(grown) == 3 and "preparing 4 kernels now" in grown[0] and "--class 10" in grown[-1]
     assert not any("[DashboardVoila]" in line for line in grown)
+
+
+def test_the_site_command_builds_as_make_site_in_a_clone_and_says_what_it_needs_elsewhere(tmp_path, monkeypatch, capsys):
+    """Issue 40: ``dungeon-guilds site DIR``: in a clone, the build environment once, then the
+    build into DIR with its size and time; from a pip install, one sentence naming what the
+    build needs and how to serve the class instead."""
+    from dungeon_guilds.app import site_command
+
+    monkeypatch.setattr(site_command, "in_a_clone", lambda root=None: False)
+    assert cli.main(["site", str(tmp_path / "s")]) == 2
+    err = capsys.readouterr().err
+    assert "source" in err and "npm" in err and "site-requirements.txt" in err
+    assert "dungeon-guilds dashboard --host 0.0.0.0" in err and len(err.strip().splitlines()) == 1
+    ran: list[list[str]] = []
+    monkeypatch.setattr(site_command, "in_a_clone", lambda root=None: True)
+    monkeypatch.setattr(site_command.shutil, "which", lambda name: "/usr/bin/npm")
+    monkeypatch.setattr(site_command, "_run", ran.append)
+    monkeypatch.setattr(site_command, "ROOT", tmp_path / "clone")
+    (tmp_path / "clone" / "tools").mkdir(parents=True)
+    (tmp_path / "clone" / "tools" / "site-requirements.txt").write_text("voici-core\n", "utf-8")
+    (tmp_path / "clone" / "pyproject.toml").write_text("", "utf-8")
+    def build_python():
+        ran.append(["venv"])
+        return tmp_path / "clone" / "build/site/venv/bin/python"
+
+    monkeypatch.setattr(site_command, "build_python", build_python)
+    assert cli.main(["site", str(tmp_path / "s")]) == 0
+    assert ran[0] == ["venv"] and ran[1][1:] == ["-m", "dungeon_guilds.app.site", "build", "--out", str(tmp_path / "s")]
+    assert "The static site is in" in capsys.readouterr().out
+    monkeypatch.setattr(site_command.shutil, "which", lambda name: None)
+    assert cli.main(["site", str(tmp_path / "s")]) == 2 and "needs npm" in capsys.readouterr().err
+
+
+def test_the_site_build_environment_is_made_once(tmp_path, monkeypatch):
+    from dungeon_guilds.app import site_command
+
+    root = tmp_path / "clone"
+    (root / "tools").mkdir(parents=True)
+    (root / "tools" / "site-requirements.txt").write_text("voici-core\n", "utf-8")
+    (root / "pyproject.toml").write_text("", "utf-8")
+    ran: list[list[str]] = []
+
+    def run(cmd):
+        ran.append(cmd)
+        if cmd[1:3] == ["-m", "venv"]:
+            (root / "build/site/venv/bin").mkdir(parents=True)
+            (root / "build/site/venv/bin/python").write_text("", "utf-8")
+
+    monkeypatch.setattr(site_command, "_run", run)
+    python = site_command.build_python(root)
+    assert python == root / "build/site/venv/bin/python"
+    assert [c[1:3] for c in ran] == [["-m", "venv"], ["-m", "pip"]] and "-r" in ran[1]
+    site_command.build_python(root)
+    assert len(ran) == 2, "the tools are installed once"
