@@ -27,6 +27,10 @@ HTML_LANG = {"en": "en", "zh": "zh-Hant"}
 INDEX = "index.html"
 README = "README.md"  # the folder's introduction: the top of the index page, not a plan
 _MD_LINK = re.compile(r'href="(?!https?:|/)([\w.-]+?)\.md(#[\w-]*)?"')
+_CJK = "\u2e80-\u9fff\u3000-\u303f\uff00-\uffef"
+# a line break in the Markdown source beside Chinese text: no space in the page (a browser shows
+# the break of a soft-wrapped line as a space, which 繁體中文 does not have)
+_CJK_BREAK = re.compile(rf"(?<=[{_CJK}])\n[ \t]*(?=\S)|(?<=\S)\n[ \t]*(?=[{_CJK}])")
 
 CSS = """
 @page { size: A4; margin: 14mm; }
@@ -93,6 +97,7 @@ def markdown_to_html(text: str) -> str:
         raise RendererMissing("the lesson pages need the mistune package "
                               "(pip install 'dungeon-guilds[dashboard]' brings it)") from None
     html = mistune.create_markdown(escape=False, plugins=["table", "strikethrough"])(text)
+    html = _CJK_BREAK.sub("", html)
     return _MD_LINK.sub(lambda m: f'href="{_target(m.group(1))}{m.group(2) or ""}"', html)
 
 
