@@ -1,4 +1,5 @@
-"""The command line: ``dungeon-guilds replay | rules | lords | random-game | simulate | print-and-play``.
+"""The command line: ``dungeon-guilds replay | rules | lords | random-game | simulate | print-and-play``
+(and the app's ``dashboard | notebooks | lab | site``).
 
 Errors a user can cause (a bad record, a bad option) print one line on stderr and exit with
 status 2, never a traceback. So does a command that needs an optional extra which is not
@@ -12,6 +13,7 @@ import argparse
 import json
 import random
 import sys
+from pathlib import Path
 from typing import Any, Sequence
 
 from . import i18n
@@ -21,6 +23,7 @@ from .errors import DeckError, RecordError, RulesError
 from . import __version__
 from .app.commands import CommandError
 from .app.commands import add_parsers as add_app_parsers
+from .app.site_command import add_parser as add_site_parser
 from .lords import LordError
 from .extras import MissingExtra
 from .game import Game
@@ -149,8 +152,13 @@ def cmd_print_and_play(args: argparse.Namespace) -> int:
     """Write the printable cards, player aid and rules sheet of a deck and lords (issue 29)."""
     deck = load_deck(args.deck) if args.deck else None
     lords = parse_lords(args.lords)
+    if not args.out.lower().endswith((".html", ".htm")):
+        return _fail(f"{args.out}: print and play writes an HTML page, not {Path(args.out).suffix or 'a file without an extension'} "
+                     "(a PDF needs a browser to lay the cards out): write --out cards.html, open it in a "
+                     "browser and print it, or choose Save as PDF in the print dialogue")
     try:
-        ps = print_set(deck, lords, players=args.players, lang=args.lang, paper=args.paper, variant=args.variant)
+        ps = print_set(deck, lords, players=args.players, lang=args.lang, paper=args.paper, variant=args.variant,
+                       cards=args.cards)
     except ValueError as err:
         return _fail(str(err))
     try:
@@ -158,9 +166,9 @@ def cmd_print_and_play(args: argparse.Namespace) -> int:
             fh.write(ps.html())
     except OSError as err:
         return _fail(f"{args.out}: cannot write ({err.strerror})")
-    print(f"{args.out}: {len(ps.cards)} cards ({len(ps.deck.rooms)} rooms, {len(ps.lords)} lords, "
-          f"{ps.count('adventurer')} adventurers, 1 start-player marker, {ps.count('aid')} player aids) "
-          f"on {ps.sheets} sheets, fronts and backs, and a rules sheet: {ps.pages} {ps.paper} pages. "
+    print(f"{args.out}: {len(ps.cards)} cards ({ps.count('room')} rooms, {ps.count('lord')} lords, "
+          f"{ps.count('adventurer')} adventurers, {ps.count('marker')} start-player marker, {ps.count('aid')} player aids) "
+          f"on {ps.sheets} sheets, fronts and backs{', and a rules sheet' if ps.rules else ''}: {ps.pages} {ps.paper} pages. "
           "Open it in a browser and print it double-sided (flip on the long edge) at 100 %.")
     return 0
 
@@ -258,7 +266,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", choices=sorted(i18n.languages()), default="en")
     p.add_argument("--paper", choices=["a4", "letter"], default="a4")
     p.add_argument("--variant", help="the variant's name printed on every card (default: the deck's and lords')")
-    p.add_argument("--out", required=True, help="the HTML file to write")
+    p.add_argument("--cards", default="all", metavar="WHICH",
+                   help="which cards, comma-separated: all (default), changed (only those that differ from "
+                        "the reference deck and the official lords), rooms, lords, adventurers, marker, aids, "
+                        "level1-level3, a lord's id, rules (the rules sheet)")
+    p.add_argument("--out", required=True, help="the HTML file to write (.html; open it in a browser and print it)")
     p.set_defaults(func=cmd_print_and_play)
     try:  # the simulator needs pandas (the analysis extra); the engine's commands do not
         from .analysis.cli_simulate import add_simulate_parser
@@ -269,6 +281,7 @@ def build_parser() -> argparse.ArgumentParser:
     else:
         add_simulate_parser(sub)
     add_app_parsers(sub)  # dashboard, notebooks, lab (app/commands.py)
+    add_site_parser(sub)  # site (app/site_command.py)
     return parser
 
 

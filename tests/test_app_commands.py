@@ -25,7 +25,18 @@ def test_the_lessons_are_copied_with_the_files_they_link_to(tmp_path, capsys):
     # the index's link to the rules reference resolves inside the copy
     index = (tmp_path / "mine" / bundle.INDEX).read_text("utf-8")
     assert "../docs/rules.md" in index and (tmp_path / "mine" / "docs" / "rules.md").is_file()
-    assert f"dungeon-guilds lab {tmp_path / 'mine'}" in out and f"{len(copied)} files copied" in out
+    shipped = bundle.learner_files(bundle.root())
+    assert f"dungeon-guilds lab {tmp_path / 'mine'}" in out and f"{len(shipped)} files copied" in out
+    # the lesson plans (issue 40): every Markdown file of the package's folder, and a page to
+    # print for each plan in both languages, the index linking them all
+    plans = sorted(p.name for p in (bundle.PACKAGE_DIR / "teaching" / "lessons").glob("*.md"))
+    lessons = tmp_path / "mine" / "lessons"
+    assert plans and sorted(p.name for p in lessons.glob("*.md")) == plans
+    index = (lessons / "index.html").read_text("utf-8")
+    for name in plans:
+        if name != "README.md":
+            assert f'href="{name[:-3]}.html"' in index and (lessons / f"{name[:-3]}.html").is_file()
+    assert "lessons/index.html" in out
 
 
 def test_a_learners_edited_notebook_is_never_overwritten_without_force(tmp_path, capsys):
@@ -61,7 +72,7 @@ def test_a_file_the_learner_did_not_touch_is_updated_to_the_new_version(tmp_path
     assert (dest / "docs" / "rules.md").read_text("utf-8") == "new rules\n"
     assert (dest / "docs" / "bots.md").read_text("utf-8") == "my notes\n"
     manifest = json.loads((dest / bundle.MANIFEST).read_text("utf-8"))["files"]
-    assert set(manifest) == set(bundle.shipped_files(source, bundle.LESSONS))
+    assert set(manifest) == set(bundle.learner_files(source))
 
 
 def test_a_file_in_place_of_the_folder_is_refused_in_one_line(tmp_path, capsys):
@@ -156,3 +167,110 @@ def test_the_lan_address_is_this_computers_not_its_host_name():
         host = url.split("//")[1].rsplit(":", 1)[0]
         socket.inet_aton(host)  # an IPv4 address, typed as is by a student
         assert not host.startswith("127.") or console.lan_addresses() == []
+
+
+CLOSED_TAB_TRACEBACK = """\
+[DashboardVoila] ERROR | Exception in callback <bound method ZMQChannelsWebsocketConnection._on_zmq_reply>
+Traceback (most recent call last):
+  File "/x/tornado/ioloop.py", line 919, in _run
+    val = self.callback()
+  File "/x/jupyter_server/services/kernels/connection/channels.py", line 580, in _on_zmq_reply
+    self.write_message(msg, binary=isinstance(msg, bytes))
+  File "/x/tornado/websocket.py", line 332, in write_message
+    raise WebSocketClosedError()
+tornado.websocket.WebSocketClosedError
+[DashboardVoila] Adapting from protocol version 5.3 (kernel b2359400) to 5.4 (client).
+[DashboardVoila] Connecting to kernel b2359400-9a4b-4ba9-be8f-c2ce4d0726a2.
+The websocket_ping_timeout (90000) cannot be longer than the websocket_ping_interval (30000).
+Setting websocket_ping_timeout=30000
+403 GET /voila/files/favicon.ico (127.0.0.1): File not allowlisted
+403 GET /voila/files/favicon.ico (127.0.0.1) 1.80ms
+[DashboardVoila] ERROR | Uncaught exception GET /voila/render
+Traceback (most recent call last):
+  File "/x/a.py", line 1, in f
+ValueError: a real problem
+""".splitlines(keepends=True)
+
+
+def test_a_quiet_terminal_hides_each_pages_routine_and_a_closed_tabs_traceback():
+    """Issue 40: no line per page's kernel connection or favicon, no traceback for a closed tab;
+    a real traceback still shows whole (released when the output ends)."""
+    view = console.ConsoleFilter("127.0.0.1", 8866, pool=3, max_kernels=40)
+    shown = [line for raw in CLOSED_TAB_TRACEBACK for line in view.feed(raw)] + view.flush()
+    assert not any("WebSocketClosedError" in s or "write_message" in s for s in shown)
+    assert not any(w in s for s in shown for w in ("Adapting", "Connecting to kernel", "favicon", "ping_timeout"))
+    assert shown == [raw.rstrip("\n") for raw in CLOSED_TAB_TRACEBACK[-4:]]
+    verbose = console.ConsoleFilter("127.0.0.1", 8866, pool=3, max_kernels=40, verbose=True)
+    assert len([line for raw in CLOSED_TAB_TRACEBACK for line in verbose.feed(raw)]) == len(CLOSED_TAB_TRACEBACK)
+
+
+def test_the_teacher_page_address_is_printed_beside_its_code(monkeypatch):
+    monkeypatch.setattr(console, "lan_addresses", lambda: ["192.168.1.23"])
+    view = console.ConsoleFilter("0.0.0.0", 8931, pool=3, max_kernels=40)
+    shown = view.feed("Class tables: 0 table(s) read back from /t; teacher code: 69655620\n")
+    assert shown[-1] == "Teacher page: http://192.168.1.23:8931/dungeon-guilds/teacher (code 69655620)"
+
+
+def test_the_ready_line_says_the_pool_grows_and_how_to_prepare_more(monkeypatch):
+    monkeypatch.setattr(console, "lan_addresses", lambda: ["192.168.1.23"])
+    view = console.ConsoleFilter("0.0.0.0", 8931, pool=3, max_kernels=40)
+    shown = "\n".join(line for raw in VOILA_START for line in view.feed(raw))
+    assert "prepares more, up to 40" in shown and "--class N" in shown
+    grown = [line for n in range(4, 12)
+             for line in view.feed(f"[DashboardVoila] Kernel pool grows to {n} kernels (pages arrived ...)\n")]
+    assert len(grown) == 3 and "preparing 4 kernels now" in grown[0] and "--class 10" in grown[-1]
+    assert not any("[DashboardVoila]" in line for line in grown)
+
+
+def test_the_site_command_builds_as_make_site_in_a_clone_and_says_what_it_needs_elsewhere(tmp_path, monkeypatch, capsys):
+    """Issue 40: ``dungeon-guilds site DIR``: in a clone, the build environment once, then the
+    build into DIR with its size and time; from a pip install, one sentence naming what the
+    build needs and how to serve the class instead."""
+    from dungeon_guilds.app import site_command
+
+    monkeypatch.setattr(site_command, "in_a_clone", lambda root=None: False)
+    assert cli.main(["site", str(tmp_path / "s")]) == 2
+    err = capsys.readouterr().err
+    assert "source" in err and "npm" in err and "site-requirements.txt" in err
+    assert "dungeon-guilds dashboard --host 0.0.0.0" in err and len(err.strip().splitlines()) == 1
+    ran: list[list[str]] = []
+    monkeypatch.setattr(site_command, "in_a_clone", lambda root=None: True)
+    monkeypatch.setattr(site_command.shutil, "which", lambda name: "/usr/bin/npm")
+    monkeypatch.setattr(site_command, "_run", ran.append)
+    monkeypatch.setattr(site_command, "ROOT", tmp_path / "clone")
+    (tmp_path / "clone" / "tools").mkdir(parents=True)
+    (tmp_path / "clone" / "tools" / "site-requirements.txt").write_text("voici-core\n", "utf-8")
+    (tmp_path / "clone" / "pyproject.toml").write_text("", "utf-8")
+    def build_python():
+        ran.append(["venv"])
+        return tmp_path / "clone" / "build/site/venv/bin/python"
+
+    monkeypatch.setattr(site_command, "build_python", build_python)
+    assert cli.main(["site", str(tmp_path / "s")]) == 0
+    assert ran[0] == ["venv"] and ran[1][1:] == ["-m", "dungeon_guilds.app.site", "build", "--out", str(tmp_path / "s")]
+    assert "The static site is in" in capsys.readouterr().out
+    monkeypatch.setattr(site_command.shutil, "which", lambda name: None)
+    assert cli.main(["site", str(tmp_path / "s")]) == 2 and "needs npm" in capsys.readouterr().err
+
+
+def test_the_site_build_environment_is_made_once(tmp_path, monkeypatch):
+    from dungeon_guilds.app import site_command
+
+    root = tmp_path / "clone"
+    (root / "tools").mkdir(parents=True)
+    (root / "tools" / "site-requirements.txt").write_text("voici-core\n", "utf-8")
+    (root / "pyproject.toml").write_text("", "utf-8")
+    ran: list[list[str]] = []
+
+    def run(cmd):
+        ran.append(cmd)
+        if cmd[1:3] == ["-m", "venv"]:
+            (root / "build/site/venv/bin").mkdir(parents=True)
+            (root / "build/site/venv/bin/python").write_text("", "utf-8")
+
+    monkeypatch.setattr(site_command, "_run", run)
+    python = site_command.build_python(root)
+    assert python == root / "build/site/venv/bin/python"
+    assert [c[1:3] for c in ran] == [["-m", "venv"], ["-m", "pip"]] and "-r" in ran[1]
+    site_command.build_python(root)
+    assert len(ran) == 2, "the tools are installed once"

@@ -120,3 +120,88 @@ def test_money_in_prose_is_written_one_way(path):
         prose = MONEY.sub("", re.sub(r"`[^`]*`", "", "".join(cell["source"])))
         stray = re.findall(r".{0,30}(?:\$|&#36;|&dollar;).{0,30}", prose)
         assert not stray, f"{path.name} cell {cell.get('id')}: money not written <span>&#36;N</span>: {stray[:3]}"
+
+
+# ---------------------------------------------------------------------- issue 40: HTML outputs
+def _html_values(widget) -> list[str]:
+    """Every HTML string a widget tree shows (HTML values and the board widget's ``html``),
+    and its descriptions (which ipywidgets typesets)."""
+    out, stack = [], [widget]
+    while stack:
+        w = stack.pop()
+        for attr in ("value", "html", "description"):
+            v = getattr(w, attr, None)
+            if isinstance(v, str) and "$" in v:
+                out.append(v)
+        stack += list(getattr(w, "children", ()) or ())
+    return out
+
+
+def _notebook_01_game():
+    from dungeon_guilds import Game, Rules
+
+    g = Game(["Ann", "Bo", "Cy"], seed=7, rules=Rules(lords="none"),
+             exhaust={"Ann": (1, 2), "Bo": (4, 5), "Cy": (2, 3)})
+    for move in ["place 4 2", "place 2 2", "place 5 3", "bump 4 2b", "place 3 3", "place 3 1", "place 1 1"]:
+        g.push(move)
+    return g
+
+
+def test_dollars_as_text_leaves_no_pair_and_reads_the_same():
+    from dungeon_guilds.money_html import dollars_as_text
+
+    html = ('<p title="$1 $2">Heal: 1:$0 2:$1, $2–$4</p><script>var a="$1 $2"</script>'
+            '<svg><text>1:$0 2:$1</text><title>$3 or $4</title></svg>')
+    safe = dollars_as_text(html)
+    assert paired_dollars(html) and not paired_dollars(safe)
+    assert 'title="$1 $2"' in safe and 'var a="$1 $2"' in safe  # attributes and scripts untouched
+    assert "<text>1:<tspan>&#36;0</tspan> 2:<tspan>&#36;1</tspan></text>" in safe
+    parser = MathJaxRuns()
+    parser.feed(safe)
+    parser.close()
+    assert "".join(parser.runs).startswith("Heal: 1:$0 2:$1, $2–$4")  # what a reader sees
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_every_html_output_of_the_notebooks_writes_money_as_text(lang):
+    """Notebook 01's board (the game's HTML, at every move of a game and each resolution step),
+    the stepper's tables, and notebook 09's preview table: no run of text with two dollars."""
+    from dungeon_guilds import Game, Rules, i18n
+    from dungeon_guilds.drawing.display import board_tables_html
+
+    i18n.set_language(lang)
+    try:
+        g = _notebook_01_game()
+        outputs = [g._repr_html_(), board_tables_html(g.state, g.log, lang)]
+        full = Game(4, seed=3, rules=Rules(lords="base"))
+        full.exhaust_randomly()
+        while not full.is_over:
+            full.push(full.legal_actions()[0])
+            if len(full.moves) % 7 == 0:
+                outputs += [full._repr_html_(), board_tables_html(full.state, full.log, lang)]
+        outputs += [full._repr_html_(), board_tables_html(full.state, full.log, lang)]
+    finally:
+        i18n.set_language("en")
+    assert sum(o.count("&#36;") for o in outputs) > 50  # money is there, as text
+    for html in outputs:
+        assert paired_dollars(html) == []
+
+
+def test_the_widgets_of_notebook_01_and_09_write_money_as_text():
+    pytest.importorskip("ipywidgets")
+    pd = pytest.importorskip("pandas")  # noqa: F841
+    from dungeon_guilds import Rules, get_lord
+    from dungeon_guilds.widgets.stepper import RoundStepper
+    from dungeon_guilds.workshop import preview_lord
+
+    stepper = RoundStepper(players=3, seats=["human", "greedy", "greedy"], seed=1, rules=Rules(lords="none"))
+    shown = []
+    for _ in range(3):
+        stepper._on_to_round()
+        shown += _html_values(stepper)
+    assert shown
+    table = preview_lord(get_lord("red_dragon"), players=4, seed=21).table()
+    shown.append(table._repr_html_())
+    assert "&#36;" in shown[-1]
+    for html in shown:
+        assert paired_dollars(html) == [], html[:300]

@@ -347,3 +347,51 @@ def test_a_lord_too_busy_for_its_card_prints_its_rules_by_title():
         f = fronts(parsed(print_set(None, BASE_LORDS + (busy,), lang=lang)), "lord")[-1]
         assert f["fields"]["lord-ruling"] == [card(rid).title(lang) for rid, _ in lc.rulings]
         assert len(lc.rulings) >= 6
+
+
+# ---------------------------------------------------------------------- issue 40: print what changed
+def _one_room_changed():
+    ref = reference_deck()
+    rooms = list(ref.rooms)
+    i = next(k for k, r in enumerate(rooms) if r.level == 2)
+    old = rooms[i]
+    rooms[i] = type(old)(old.level, old.defence, old.treasure + 1)  # inside the level's range
+    assert ref.levels[2].treasure[0] <= old.treasure + 1 <= ref.levels[2].treasure[1]
+    return ref.with_values(rooms=rooms), rooms[i]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_only_the_cards_that_differ_from_the_reference_are_printed(lang):
+    deck, changed_room = _one_room_changed()
+    ps = print_set(deck, BASE_LORDS, players=4, lang=lang, cards="changed")
+    assert [c.kind for c in ps.cards] == ["room"] and not ps.rules and ps.pages == 2
+    assert f'data-field="treasure">{changed_room.treasure}<' in ps.cards[0].front.html
+    full = print_set(deck, BASE_LORDS, players=4, lang=lang)
+    assert len(full.cards) > 40 and full.pages > 2 * ps.pages
+    with pytest.raises(ValueError):  # nothing differs: said, not an empty document
+        print_set(reference_deck(), BASE_LORDS, players=4, lang=lang, cards="changed")
+    custom = lord_from_dict({**BASE_LORDS[0].to_dict(), "name_en": "Calm Caveman"}, "test")
+    lords = (custom, *BASE_LORDS[1:])
+    picked = print_set(deck, lords, players=4, lang=lang, cards="changed,rules")
+    assert sorted(c.kind for c in picked.cards) == ["lord", "room"] and picked.rules
+
+
+def test_chosen_cards_by_kind_level_and_lord():
+    ps = print_set(None, BASE_LORDS, players=3, cards="level1,red_dragon,marker")
+    levels = {re.search(r'data-level="(\d)"', c.front.attrs).group(1) for c in ps.cards if c.kind == "room"}
+    assert levels == {"1"} and [c.kind for c in ps.cards].count("lord") == 1 and ps.count("marker") == 1
+    with pytest.raises(ValueError, match="'dragons' is not one of"):
+        print_set(None, BASE_LORDS, players=3, cards="dragons")
+
+
+def test_cli_prints_the_changed_cards_and_refuses_a_pdf_with_the_html_route(tmp_path, capsys):
+    deck, _ = _one_room_changed()
+    path = tmp_path / "mine.toml"
+    path.write_text(deck.to_toml(), "utf-8")
+    out = tmp_path / "changed.html"
+    assert main(["print-and-play", "--deck", str(path), "--cards", "changed", "--out", str(out)]) == 0
+    assert "1 cards (1 rooms" in capsys.readouterr().out and out.read_text("utf-8").count('class="card') >= 1
+    pdf = tmp_path / "cards.pdf"
+    assert main(["print-and-play", "--out", str(pdf)]) == 2
+    err = capsys.readouterr().err
+    assert "not .pdf" in err and "--out cards.html" in err and "Save as PDF" in err and not pdf.exists()

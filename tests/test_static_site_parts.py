@@ -223,3 +223,30 @@ def test_the_snapshot_imports_what_the_first_view_imports_when_it_is_built():
     assert {"dungeon_guilds.drawing.board_svg", "dungeon_guilds.analysis.bots.greedy"} <= set(modules)
     assert "dungeon_guilds.app.dashboard" not in modules  # imported before, not by building one
     assert not [m for m in modules if m.startswith("dungeon_guilds.widgets")]  # may build widgets
+
+
+def test_the_site_serves_the_lesson_plans_the_teacher_panel_links_to(tmp_path, monkeypatch):
+    """Issue 40: the site carries every plan as a page; in the browser (no mistune) the teacher
+    panel links to them, relative to the dashboard's page (voici/render/dashboard.html)."""
+    import posixpath
+
+    pytest.importorskip("mistune")
+    pytest.importorskip("ipywidgets")
+    from dungeon_guilds.teaching import lesson_pages
+    from dungeon_guilds.widgets import teacher
+
+    written = {p.relative_to(tmp_path).as_posix() for p in site.lesson_site_pages(tmp_path)}
+    assert "lessons/index.html" in written and "lessons/lesson-2-design.zh.html" in written
+
+    def no_renderer(*_a, **_k):
+        raise lesson_pages.RendererMissing("no mistune")
+
+    monkeypatch.setattr(teacher.lesson_pages, "page_html", no_renderer)
+    monkeypatch.setattr(teacher.sys, "platform", "emscripten")
+    panel = teacher.TeacherPanel()
+    panel.plan_dropdown.value = "lesson-2-design"
+    panel.plan_button.click()
+    hrefs = re.findall(r'href="([^"]+)"', panel.plan_links_html.value)
+    resolved = [posixpath.normpath(posixpath.join("voici/render", h)) for h in hrefs]
+    assert resolved == ["lessons/lesson-2-design.html", "lessons/lesson-2-design.zh.html"]
+    assert set(resolved) <= written and panel.message_text == ""

@@ -3,8 +3,9 @@
 The glossary (``dungeon_guilds/strings/glossary/zh.toml``) names each concept's term and the
 variants to avoid (推廣/特典, 桌遊領主/桌遊城主, 蛇形/U 字型, 標記/指示物, 零頭/餘數,
 通過/攻略成功/攻克, 整理/清除階段, 替換/推擠, 效果/效應, 治療費用/治療費 were all in use).
-Every Chinese string of the app (``strings/zh.toml``, ``strings/zh/*.toml``) and every
-Chinese literal in the package's code is checked; quotations of the printed rulebooks
+Every Chinese string of the app (``strings/zh.toml``, ``strings/zh/*.toml``), every
+Chinese literal in the package's code, the Chinese lesson plans (``teaching/lessons/*.zh.md``)
+and the design challenges' Chinese words (``workshop/data/challenges.toml``) are checked; quotations of the printed rulebooks
 (``siblings/data``) keep their own words."""
 
 from __future__ import annotations
@@ -33,6 +34,15 @@ def zh_texts():
     for path in files:
         for key, value in strings(tomllib.loads(path.read_text("utf-8"))):
             yield f"{path.relative_to(PKG)}:{key}", value
+    # issue 40: the lesson plans the teacher panel prints and the challenges' own words
+    for path in sorted((PKG / "teaching" / "lessons").glob("*.zh.md")):
+        for n, line in enumerate(path.read_text("utf-8").splitlines(), 1):
+            yield f"{path.relative_to(PKG)}:{n}", line
+    challenges = tomllib.loads((PKG / "workshop" / "data" / "challenges.toml").read_text("utf-8"))
+    for ch in challenges["challenge"]:
+        for key, value in ch.items():
+            if key.endswith("_zh"):
+                yield f"workshop/data/challenges.toml:{ch['id']}.{key}", value
     for path in sorted(PKG.rglob("*.py")):
         for n, line in enumerate(path.read_text("utf-8").splitlines(), 1):
             if re.search(r"[\u4e00-\u9fff]", line) and "cite(" not in line:  # cite(...): a quotation

@@ -1,6 +1,7 @@
 """The files a pip-installed package carries besides its code: the lesson notebooks, the
 dashboard notebook, the example records, the rules reference the notebooks link to, and
-``voila.json`` (standard library only; ``setup.py`` runs this file to know what to ship).
+``voila.json``; a learner's copy also gets the lesson plans (package data in
+``dungeon_guilds/teaching/lessons/``, copied into ``lessons/``) (standard library only; ``setup.py`` runs this file to know what to ship).
 
 In a wheel they live under ``dungeon_guilds/bundle/`` (``setup.py`` copies them there from the
 repository at build time, in the repository's layout: ``notebooks/``, ``examples/``, ``docs/``);
@@ -28,6 +29,10 @@ SHIPPED = (
 )
 #: what a learner's copy holds (not voila.json: a server setting, not a lesson)
 LESSONS = tuple(entry for entry in SHIPPED if entry[0] != ".")
+#: the lesson plans (package data, not the bundle: one copy, in the package) and where a
+#: learner's copy puts them
+LESSON_PLANS = ("teaching/lessons", "*.md")
+LESSON_PLANS_DEST = "lessons"
 INDEX = "notebooks/00_index.ipynb"
 DASHBOARD = "notebooks/dashboard.ipynb"
 VOILA_CONFIG = "voila.json"
@@ -85,19 +90,29 @@ def _read_manifest(dest: Path) -> dict[str, str]:
         return {}
 
 
+def learner_files(source: Path, package: Path = PACKAGE_DIR) -> dict[str, Path]:
+    """What a learner's copy holds: its name in the copy -> the file to copy (the shipped
+    lessons under ``source``, and the lesson plans from the package under ``lessons/``)."""
+    files = {name: source / name for name in shipped_files(source, LESSONS)}
+    folder, pattern = LESSON_PLANS
+    for path in sorted((package / folder).glob(pattern)):
+        files[f"{LESSON_PLANS_DEST}/{path.name}"] = path
+    return files
+
+
 def plan_copy(dest: Path, source: Path | None = None) -> CopyPlan:
     """Compare the lessons with ``dest``: a file missing, or still as this command last wrote
     it, is to be written; one equal to the shipped file is the same; any other is edited."""
     source = root() if source is None else source
     copied = _read_manifest(dest)
     plan = CopyPlan()
-    for name in shipped_files(source, LESSONS):
+    for name, original in learner_files(source).items():
         target = dest / name
         if not target.exists():
             plan.write.append(name)
             continue
         now = _sha(target) if target.is_file() else "not a file"
-        if now == _sha(source / name):
+        if now == _sha(original):
             plan.same.append(name)
         elif copied.get(name) == now:
             plan.write.append(name)
@@ -120,14 +135,15 @@ def copy_lessons(dest: Path, *, force: bool = False, keep_edited: bool = False,
         raise FileExistsError(plan.edited)
     names = plan.write + (plan.edited if force else [])
     manifest = _read_manifest(dest)
+    originals = learner_files(source)
     for name in names:
         target = dest / name
         target.parent.mkdir(parents=True, exist_ok=True)
         if target.is_dir():
             shutil.rmtree(target)
-        shutil.copyfile(source / name, target)
+        shutil.copyfile(originals[name], target)
     for name in names + plan.same:
-        manifest[name] = _sha(source / name)
+        manifest[name] = _sha(originals[name])
     dest.mkdir(parents=True, exist_ok=True)
     (dest / MANIFEST).write_text(json.dumps({"files": manifest}, indent=1, sort_keys=True) + "\n", "utf-8")
     return plan

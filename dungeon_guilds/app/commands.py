@@ -8,7 +8,8 @@ process, so a missing extra is said in one sentence, never a traceback).
   ``voila.json``, exactly as ``make dashboard`` does (the Makefile calls this command). The
   server's routine chatter is filtered (:mod:`.console`); one line says when it is ready.
 * ``notebooks DIR`` copies the lesson series (``notebooks/``, the ``examples/`` records, the
-  ``docs/`` the notebooks link to) into DIR and says how to open it; a file the learner changed
+  ``docs/`` the notebooks link to, the lesson plans into ``lessons/`` with their pages to print)
+  into DIR and says how to open it; a file the learner changed
   is never overwritten unless ``--force`` (the command names them and copies nothing).
 * ``lab [DIR]`` copies (keeping the learner's changed files) and opens JupyterLab on DIR at the
   index; as root (containers, school servers) it passes ``--allow-root``.
@@ -134,6 +135,8 @@ def _relay(proc: subprocess.Popen, view: console.ConsoleFilter) -> int:
         for line in proc.stdout:
             for shown in view.feed(line):
                 print(shown, flush=True)
+        for shown in view.flush():
+            print(shown, flush=True)
         return proc.wait()
     except KeyboardInterrupt:  # the terminal sent SIGINT to the server too
         print("Stopping the dashboard (its kernels are shut down) ...", flush=True)
@@ -164,10 +167,25 @@ def _say_copied(dest: Path, plan: bundle.CopyPlan, forced: bool) -> None:
     print(f"{dest}: {written} files copied, {len(plan.same)} already up to date.")
 
 
+def write_lesson_pages(dest: Path) -> None:
+    """The lesson plans as pages to print (``lessons/*.html``, rebuilt each time from the
+    Markdown), when the renderer is installed; else one line saying how to get them."""
+    from ..teaching import lesson_pages
+
+    folder = dest / bundle.LESSON_PLANS_DEST
+    try:
+        pages = lesson_pages.write_pages(folder)
+    except lesson_pages.RendererMissing as err:
+        print(f"The lesson plans are in {folder} as Markdown; {err}.")
+        return
+    print(f"The lesson plans to print: {folder / lesson_pages.INDEX} ({len(pages)} pages).")
+
+
 def cmd_notebooks(args: argparse.Namespace) -> int:
     dest = Path(args.dir)
     plan = copy_for_learner(dest, force=args.force, keep_edited=False)
     _say_copied(dest, plan, args.force)
+    write_lesson_pages(dest)
     if plan.edited:
         print("Replaced with the originals (--force): " + ", ".join(plan.edited))
     print(f"Open them with:  dungeon-guilds lab {dest}   (needs pip install 'dungeon-guilds[lab]'), or:  "
@@ -193,6 +211,7 @@ def cmd_lab(args: argparse.Namespace) -> int:
     dest = Path(args.dir)
     plan = copy_for_learner(dest, force=False, keep_edited=True)
     _say_copied(dest, plan, False)
+    write_lesson_pages(dest)
     if plan.edited:
         print("Kept as you changed them: " + ", ".join(plan.edited)
               + f" (dungeon-guilds notebooks {dest} --force replaces them).")

@@ -36,10 +36,25 @@ ROUTINE = (
     r"Starting buffering for",
     r"Culling '?idle'? kernel",
     r"Discarding \d+ buffered messages",
+    # issue 40: every page's kernel connection, a favicon a browser asks for, tornado's ping note
+    r"Adapting from protocol version",
+    r"Connecting to kernel ",
+    r"favicon\.ico",
+    r"websocket_ping_timeout",
+    r"Kernel pool grows to",
 )
 _ROUTINE = re.compile("|".join(f"(?:{p})" for p in ROUTINE))
 RUNNING = re.compile(r"Voil. is running at")
 POOL_FILLED = re.compile(r"Kernel pool of .* is filled with (\d+) kernel")
+POOL_GROWS = re.compile(r"Kernel pool grows to (\d+) kernels")
+TEACHER_CODE = re.compile(r"teacher code: (\S+)")
+TEACHER_PAGE = "dungeon-guilds/teacher"  # app/table_server.py: BASE/teacher
+# a traceback the teacher never needs: a student closed a tab while the server wrote to it
+CLOSED_TAB = re.compile(r"(WebSocketClosedError|StreamClosedError)")
+TRACEBACK = "Traceback (most recent call last)"
+CHAINED = ("During handling of the above exception", "The above exception was the direct cause")
+# a line that may introduce a traceback (held back one line to be dropped with it)
+ERROR_HEAD = re.compile(r"Exception in callback|Uncaught exception|exception was never retrieved|ERROR \||\[E ")
 WILDCARD_HOSTS = ("0.0.0.0", "", "::")
 
 CANNOT_CONNECT = (
@@ -108,19 +123,88 @@ class ConsoleFilter:
     verbose: bool = False
     ready: bool = False
     pools_filled: int = 0
+    grown_to: int = 0
     shown: list[str] = field(default_factory=list)
+    _held: list[str] = field(default_factory=list)  # an error line, or a traceback, not shown yet
+    _in_traceback: bool = False
+    _ended: bool = False  # the traceback's exception line came: the next line decides
 
     def feed(self, line: str) -> list[str]:
+        """The lines to show for one line of the server's output (a traceback is held back
+        until it ends, and dropped if it only says a student closed a tab)."""
+        text = line.rstrip("\n")
+        if self.verbose:
+            out = self._show(text)
+        elif self._in_traceback and self._part_of_traceback(text):
+            self._held.append(text)
+            out = []
+        else:
+            out = (self._release() if self._in_traceback else []) + self._idle(text)
+        self.shown += out
+        return out
+
+    def flush(self) -> list[str]:
+        """What is held back when the server's output ends."""
+        out = self._release()
+        self.shown += out
+        return out
+
+    def _idle(self, text: str) -> list[str]:
+        if text.startswith(TRACEBACK):  # after an error line held back, or alone
+            self._in_traceback, self._ended = True, False
+            self._held.append(text)
+            return []
+        out = self._release()  # an error line not followed by a traceback
+        if ERROR_HEAD.search(text) and not routine(text):
+            self._held.append(text)
+            return out
+        return out + self._show(text)
+
+    def _part_of_traceback(self, text: str) -> bool:
+        if text.startswith((TRACEBACK, *CHAINED)):
+            self._ended = False
+            return True
+        if text.startswith((" ", "\t")) or not text.strip():
+            return True
+        if not self._ended:  # the exception's own line
+            self._ended = True
+            return True
+        return False
+
+    def _release(self) -> list[str]:
+        """The lines held back, or none if they are a closed tab's traceback (:data:`CLOSED_TAB`)."""
+        held, self._held = self._held, []
+        closed_tab = self._in_traceback and any(CLOSED_TAB.search(h) for h in held)
+        self._in_traceback = self._ended = False
+        return [] if closed_tab else held
+
+    def _show(self, line: str) -> list[str]:
+        """The lines ``line`` shows once it is not part of a traceback."""
         out: list[str] = []
         if RUNNING.search(line):
             out += self._running()
         filled = POOL_FILLED.search(line)
         if filled and not self.ready:
             out += self._ready()
+        grows = POOL_GROWS.search(line)
+        if grows:
+            out += self._grown(int(grows.group(1)))
+        code = TEACHER_CODE.search(line)
         if self.verbose or not routine(line):
             out.append(line.rstrip("\n"))
-        self.shown += out
+        if code:
+            out.append(f"Teacher page: {student_urls(self.host, self.port)[0]}{TEACHER_PAGE} (code {code.group(1)})")
         return out
+
+    def _grown(self, size: int) -> list[str]:
+        """One line when the pool first grows, then at every fifth kernel."""
+        first = not self.grown_to
+        self.grown_to = size
+        if not first and size % 5:
+            return []
+        return [f"More students arrived at once than kernels were prepared: preparing {_n(size, 'kernel')} now "
+                f"(at most {self.max_kernels}). Next time start with --class {max(size, self.pool)} to have them "
+                "ready from the start."]
 
     def _running(self) -> list[str]:
         urls = student_urls(self.host, self.port)
@@ -142,8 +226,9 @@ class ConsoleFilter:
         url = student_urls(self.host, self.port)[0]
         now = (f"ready for {_n(self.pool, 'student')} at once" if self.pool
                else "ready (no kernel prepared in advance: each page starts its own)")
-        lines = [f"READY: {now} — open {url} (at most {self.max_kernels} pages at a time; "
-                 "more students wait a few seconds each). Ctrl-C stops it."]
+        grows = (f"; when more arrive at once it prepares more, up to {self.max_kernels} — to have N ready from "
+                 "the start, restart with --class N" if self.pool else "")
+        lines = [f"READY: {now} — open {url} (at most {self.max_kernels} pages at a time{grows}). Ctrl-C stops it."]
         if local_only(self.host):
             lines.append("Only this computer can open it; to serve a class on the local network, "
                          "start it with --host 0.0.0.0 (make dashboard HOST=0.0.0.0).")

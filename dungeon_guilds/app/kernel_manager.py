@@ -19,7 +19,14 @@ pool executes the notebook, within ``refill_quiet`` seconds of the last page (or
 ``refill_busy`` seconds of it while the CPUs are busy), or at the cap; at
 most ``pages_at_once`` pages beyond the pool execute the notebook at once (the page handler asks
 :meth:`page_slot_free` and counts ``pages_executing``; the others are told they are in line).
-The pool's size: ``$DUNGEON_GUILDS_POOL`` (:func:`~dungeon_guilds.app.kernels.pool_size_from_env`;
+The pool follows the class (issue 40): each page that arrives while no pool kernel is ready
+(:meth:`grow_pool`, called by the page handler; a page in line asking again does not count)
+grows the pool by one kernel, up to ``max_kernels``, and while any page waits in line
+(:meth:`note_waiting`) pool kernels start at once, ``refills_at_once`` at a time, without waiting
+for the class to stop arriving: the pages in line take them as they get ready. The pool keeps its
+grown size (the next class of that size finds it ready); the log line "Kernel pool grows to N"
+says so and the console tells the teacher how to prepare that many from the start.
+The pool's starting size: ``$DUNGEON_GUILDS_POOL`` (:func:`~dungeon_guilds.app.kernels.pool_size_from_env`;
 ``make dashboard POOL=N``, default :data:`~dungeon_guilds.app.kernels.CLASS_POOL`), else
 ``voila.json``'s ``default_pool_size``.
 
@@ -34,11 +41,11 @@ import time
 
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
-from traitlets import Float, Integer, default
+from traitlets import Bool, Float, Integer, default
 
 from . import kernels
 from .kernels import (MAX_KERNELS, MAX_KERNELS_ENV, PAGES_AT_ONCE, REFILL_BUSY_S, REFILL_QUIET_S,
-                      REFILLS_AT_ONCE, RESERVATION_TIMEOUT, max_kernels_default)
+                      REFILLS_AT_ONCE, RESERVATION_TIMEOUT, WAITING_S, max_kernels_default)
 
 __all__ = ["PoolKeepingKernelManager"]
 
@@ -64,6 +71,10 @@ class PoolKeepingKernelManager(AsyncMappingKernelManager):
                         "average at least its number of CPUs): the pages that just arrived are "
                         "still being drawn and their kernels answer them.")
 
+    pool_grows = Bool(True, config=True, help="Grow the preheated pool by one kernel (up to "
+                      "max_kernels) for each page that finds none ready, and start pool kernels at "
+                      "once while pages wait in line. A pool of size 0 never grows.")
+
     @default("max_kernels")
     def _max_kernels_default(self):
         return max_kernels_default()
@@ -77,6 +88,7 @@ class PoolKeepingKernelManager(AsyncMappingKernelManager):
         self._refilling = 0
         self._closing = False
         self.last_page_at = float("-inf")  # when the handler last admitted a page (monotonic)
+        self._waiting: list[float] = []  # when pages in line last asked (monotonic)
         if hasattr(self, "_initialize"):  # Voila's pooling subclass: pace its pool kernels
             self._voila_initialize = self._initialize
             self._initialize = self._paced_initialize
@@ -100,16 +112,15 @@ class PoolKeepingKernelManager(AsyncMappingKernelManager):
 
     async def _paced_initialize(self, notebook_name, kernel_id=None, **kwargs):
         """Voila's ``_initialize`` for a pool kernel, paced: at most ``refills_at_once`` at a
-        time, none while a page executes the notebook, within ``refill_quiet`` seconds of the
-        last page served (a class arriving), within ``refill_busy`` seconds of it while the
-        machine is busy (:func:`machine_busy`) or while the cap is reached; the pool
+        time, none while the cap is reached, and unless a page waits in line none while a page
+        executes the notebook, within ``refill_quiet`` seconds of the last page served (a class
+        arriving) or within ``refill_busy`` seconds of it while the machine is busy
+        (:func:`machine_busy`); the pool
         task ends once the kernel has executed the whole notebook (so it is "ready")."""
         if kernel_id is not None:  # a restart: not paced
             return await self._voila_initialize(notebook_name, kernel_id, **kwargs)
-        while (self._refilling >= self.refills_at_once or self.pages_executing
-               or time.monotonic() - self.last_page_at < self.refill_quiet
-               or (time.monotonic() - self.last_page_at < self.refill_busy and kernels.machine_busy())
-               or self.kernel_count() >= self.max_kernels):
+        while self._refilling >= self.refills_at_once or self.kernel_count() >= self.max_kernels or (
+                not self.pages_waiting() and self._class_arriving()):
             if self._closing:
                 raise RuntimeError("the server is shutting down: no pool kernel started")
             await asyncio.sleep(0.25)
@@ -120,6 +131,43 @@ class PoolKeepingKernelManager(AsyncMappingKernelManager):
         finally:
             self._refilling -= 1
         return content
+
+    def _class_arriving(self) -> bool:
+        """A refill holds back (no page waits in line) while a page executes the notebook, within
+        ``refill_quiet`` seconds of the last page, or within ``refill_busy`` of it on a busy machine."""
+        since = time.monotonic() - self.last_page_at
+        return bool(self.pages_executing or since < self.refill_quiet
+                    or (since < self.refill_busy and kernels.machine_busy()))
+
+    def pool_target(self) -> int:
+        """The pool's size now (Voila's ``kernel_pools_config``)."""
+        return int(self.kernel_pools_config.get("default", {}).get("pool_size", 0))
+
+    def grow_pool(self) -> bool:
+        """One more pool kernel (a page arrived with none ready), up to ``max_kernels``; starts
+        it through Voila's ``fill_if_needed``. False when it does not grow."""
+        size = self.pool_target()
+        if not self.pool_grows or size <= 0 or size >= self.max_kernels or not hasattr(self, "fill_if_needed"):
+            return False
+        config = {name: {**entry, "pool_size": size + 1} if entry.get("pool_size") == size else entry
+                  for name, entry in self.kernel_pools_config.items()}
+        self.kernel_pools_config = config
+        self.log.info("Kernel pool grows to %d kernels (pages arrived faster than it refilled; at most %d)",
+                      size + 1, self.max_kernels)
+        for name in list(getattr(self, "_pools", {})):
+            self.fill_if_needed(delay=0, notebook_name=name)
+        return True
+
+    def note_waiting(self) -> None:
+        """A page was told it is in line (or asked again): pool kernels start at once meanwhile."""
+        self._waiting.append(time.monotonic())
+
+    def pages_waiting(self) -> int:
+        """How many times pages asked to be served in the last :data:`WAITING_S` seconds while
+        in line (about one each)."""
+        now = time.monotonic()
+        self._waiting = [t for t in self._waiting if now - t < WAITING_S]
+        return len(self._waiting)
 
     # ---------------------------------------------------------------- pages
     def kernel_count(self) -> int:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import os
 
-__all__ = ["CLASS_POOL", "MAX_KERNELS", "MAX_KERNELS_ENV", "PAGES_AT_ONCE", "POOL_ENV", "REFILLS_AT_ONCE",
-           "REFILL_BUSY_S", "REFILL_QUIET_S", "RESERVATION_TIMEOUT", "machine_busy", "max_kernels_default",
+__all__ = ["CLASS_POOL", "IN_LINE_ARG", "MAX_KERNELS", "MAX_KERNELS_ENV", "PAGES_AT_ONCE", "POOL_ENV",
+           "QUEUE_RETRY_S", "REFILLS_AT_ONCE", "REFILL_BUSY_S", "REFILL_QUIET_S", "RESERVATION_TIMEOUT", "WAITING_S", "machine_busy", "max_kernels_default",
            "pool_size_from_env"]
 
 MAX_KERNELS = 40  # default kernel cap: ~100-170 MB a kernel, sized for a 2-core / 24 GiB machine
@@ -23,6 +23,10 @@ PAGES_AT_ONCE = 2  # pages beyond the pool that execute the notebook at the same
 REFILLS_AT_ONCE = 2  # pool kernels started (and executing the notebook) at the same time
 REFILL_QUIET_S = 15.0  # a refill starts only once no page has been served for this long
 REFILL_BUSY_S = 120.0  # ... and, this long after the last page, only when the CPUs are not busy
+QUEUE_RETRY_S = 3  # a page in line asks again this often
+IN_LINE_ARG = "dg-in-line"  # the query argument of a page in line asking again (not a new page)
+#: issue 40: a page counts as waiting in line for this long after it last asked
+WAITING_S = QUEUE_RETRY_S + 1.0
 
 
 def machine_busy() -> bool:

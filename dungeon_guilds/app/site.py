@@ -20,6 +20,7 @@ It builds, in ``build/site/`` (git-ignored):
    package the kernel and the dashboard need preloaded by ``loadPyodide`` (:data:`PRELOAD`), into
    ``--out``, and an ``index.html`` that opens the dashboard by a relative link (the site
    works at a host's root and under a sub-path such as GitHub Pages' ``/<repo>/``);
+   The lesson plans are written beside it as pages to print (``lessons/``, issue 40);
 4. JupyterLite's own app code, which the Voici page never loads, left out (:func:`prune`), and
    the offline service worker written (:func:`offline`, ``tools/site/service-worker.js``): after
    a first visit every file of the site is in the browser's cache, named after a hash of the
@@ -338,8 +339,17 @@ INDEX = """<!doctype html>
 <meta http-equiv="refresh" content="0; url=voici/render/dashboard.html">
 </head><body>
 <p><a href="voici/render/dashboard.html">Open the dashboard · 開啟儀表板</a></p>
+<p><a href="lessons/index.html">Lesson plans to print · 可列印的教案</a></p>
 </body></html>
 """
+
+
+def lesson_site_pages(out: Path) -> list[Path]:
+    """The lesson plans as pages to print in ``out/lessons/`` (issue 40; the dashboard's teacher
+    panel links there in the browser, where no Markdown renderer is loaded)."""
+    from ..teaching.lesson_pages import write_pages
+
+    return write_pages(out / "lessons")
 
 
 def build(out: Path, work: Path = WORK) -> Path:
@@ -363,6 +373,7 @@ def build(out: Path, work: Path = WORK) -> Path:
     local_fontawesome(out)
     use_snapshot_loader(out)
     (out / "index.html").write_text(INDEX, encoding="utf-8")
+    lesson_site_pages(out)
     (out / ".nojekyll").write_text("")  # GitHub Pages: serve folders starting with _ as they are
     prune(out)
     offline(out)

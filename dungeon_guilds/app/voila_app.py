@@ -17,7 +17,10 @@ Voila itself, configured by ``voila.json``, with six changes a classroom needs (
 * **Pages beyond the pool come one after another.** A page that finds no preheated kernel ready
   executes the notebook in its own kernel; at most ``pages_at_once`` do so at a time (counted in
   the kernel manager's ``pages_executing``, which also holds the pool's refills back). A page
-  beyond them gets :func:`queued_page` (it is in line, and asks again in a few seconds).
+  beyond them gets :func:`queued_page` (it is in line, and asks again in a few seconds, with
+  ``?dg-in-line=1``). Each new page that finds no pool kernel ready grows the pool by one (up to
+  the cap), and while pages wait in line the pool's kernels start at once (issue 40): the pool
+  follows the class.
 * **A light page.** Plotly's page extension (all of plotly.js, 4.8 MB, parsed by every page
   before it drew anything) is left out of the pages; the kernels show figures as
   :class:`~dungeon_guilds.widgets.figure_view.LazyFigure` widgets, which load the same
@@ -70,7 +73,7 @@ def fontawesome_dir() -> Path:
     return path
 
 
-QUEUE_RETRY_S = 3  # a page in line asks again this often
+QUEUE_RETRY_S = kernels.QUEUE_RETRY_S  # a page in line asks again this often
 
 
 def _plain_page(title_key: str, sections: list[str], head: str = "", body_id: str = "") -> str:
@@ -100,7 +103,7 @@ def queued_page() -> str:
     for lang, code in (("en", "en"), ("zh", "zh-Hant")):
         title, body = (escape(i18n.t(f"serving.{k}", lang)) for k in ("queued_title", "queued_text"))
         parts.append(f'<section lang="{code}"><h1>{title}</h1><p>{body}</p></section>')
-    return _plain_page("serving.queued_title", parts, head=f"<meta http-equiv='refresh' content='{QUEUE_RETRY_S}'>",
+    return _plain_page("serving.queued_title", parts, head=f"<meta http-equiv='refresh' content='{QUEUE_RETRY_S}; url=?{kernels.IN_LINE_ARG}=1'>",
                        body_id="loading")
 
 
@@ -114,7 +117,12 @@ class DashboardHandler(TornadoVoilaHandler):
             await super().get(path)
             return
         cold = not manager.ready_kernels()  # no pool kernel ready: the page executes the notebook
+        asking_again = self.get_query_argument(kernels.IN_LINE_ARG, None) is not None
+        if cold and not asking_again and hasattr(manager, "grow_pool"):
+            manager.grow_pool()  # issue 40: the pool follows the class (up to the cap)
         if cold and not manager.page_slot_free():
+            if hasattr(manager, "note_waiting"):
+                manager.note_waiting()  # pool kernels start at once while pages wait
             self._plain(200, queued_page())  # in line: asks again in a few seconds
             return
         if not admit():
@@ -208,7 +216,19 @@ class DashboardVoila(Voila):
             self.table_hub.listen_ip = self.ip  # a page on this computer shares the LAN address (issue 37)
             self.table_ticks = table_server.start_ticks(self.table_hub)
         tables = table_server.table_routes(url_path_join(self.server_url, ""), self.table_hub)
-        return [static, waiting, plotly, *tables, *handlers]  # before Voila's catch-all page handler
+        favicons = [(url_path_join(self.server_url, path), NoFaviconHandler)
+                    for path in ("favicon.ico", "voila/files/favicon.ico")]
+        return [static, waiting, plotly, *favicons, *tables, *handlers]  # before Voila's catch-all page handler
+
+
+class NoFaviconHandler(tornado.web.RequestHandler):
+    """The icon a browser asks for on every page: none (204), instead of Voila's 403 "not
+    allowlisted" logged twice per page (issue 40)."""
+
+    def get(self):
+        self.set_header("Cache-Control", "max-age=86400")
+        self.set_status(204)
+        self.finish()
 
 
 class PlotlyHandler(tornado.web.StaticFileHandler):

@@ -30,6 +30,7 @@ from typing import Mapping, Sequence
 from .. import i18n, rule_cards
 from ..board_targets import Target, t
 from ..events import resolution, rooms_round
+from ..money_html import dollars_as_text
 from ..payout import NPC
 from ..state import BUMP_FEES, EMPTY, OVER, SETUP, SWAP_FEE
 from ..turn_order import seat_at
@@ -518,10 +519,11 @@ def board_svg(state, lang: str | None = None, viewer: int | None = None, log: Se
         title = escape(t("resolving_caption", lang, round=frame.round, rounds=state.rounds, step=frame.step + 1)
                        + ": " + _frame_words(state, frame, lang))
     resolving = f' data-resolving="{frame.round}" data-step="{frame.step}"' if frame is not None else ""
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="dg-board-svg" viewBox="0 0 {WIDTH} {height}" '
-            f'width="{WIDTH}" height="{height}" font-family="{FONT}" role="group" aria-label="{title}" '
-            f'data-phase="{state.phase}" data-round="{min(state.round + 1, state.rounds)}"{resolving}>'
-            f"<style>{_CSS}</style>{_defs()}{''.join(parts)}</svg>").replace("dg-p-", f"{uid}-p-")
+    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" class="dg-board-svg" viewBox="0 0 {WIDTH} {height}" '
+           f'width="{WIDTH}" height="{height}" font-family="{FONT}" role="group" aria-label="{title}" '
+           f'data-phase="{state.phase}" data-round="{min(state.round + 1, state.rounds)}"{resolving}>'
+           f"<style>{_CSS}</style>{_defs()}{''.join(parts)}</svg>").replace("dg-p-", f"{uid}-p-")
+    return dollars_as_text(svg)  # money is text, never MathJax's mathematics (issue 40)
 
 
 def board_svg_html(state, lang: str | None = None, viewer: int | None = None, log: Sequence[dict] | None = None,

@@ -23,6 +23,7 @@ from typing import Sequence
 from .. import i18n
 from ..cards import strengths_of
 from ..events import RoomResult, resolution, rooms_round
+from ..money_html import dollars_as_text
 from ..payout import EMPTY, NPC
 from ..scoring import result
 from ..state import OVER
@@ -144,8 +145,9 @@ def board_text_html(state, lang: str | None = None, viewer: int | None = None, l
     ``aria-describedby`` names: the list, not the region, whose label would stand for the text."""
     lang = lang or i18n.get_language()
     items = "".join(f"<li>{escape(line)}</li>" for line in board_lines(state, lang, viewer, log))
-    return (f'<div class="dg-board-text" role="region" aria-label="{escape(t("region", lang))}" '
-            f'lang="{HTML_LANG.get(lang, lang)}"><ul class="dg-board-text-lines" id="{escape(uid)}-text">{items}</ul></div>')
+    return dollars_as_text(  # money is text, never MathJax's mathematics (issue 40)
+        f'<div class="dg-board-text" role="region" aria-label="{escape(t("region", lang))}" '
+        f'lang="{HTML_LANG.get(lang, lang)}"><ul class="dg-board-text-lines" id="{escape(uid)}-text">{items}</ul></div>')
 
 
 __all__ = ["board_lines", "board_text_html", "room_line", "seat_line"]

@@ -18,6 +18,7 @@ from typing import Any, Sequence
 from .. import i18n
 from ..cards import strengths_of
 from ..events import dealt_levels, resolution, rooms_round
+from ..money_html import dollars_as_text
 from ..i18n import t
 from ..payout import EMPTY, NPC
 from ..scoring import result
@@ -193,7 +194,7 @@ def board_tables_html(state, log: Sequence[dict] | None = None, lang: str | None
         title += f' · <span class="dg-mover" data-seat="{state.current}">{mover} {escape(t("word.to_move", lang))}</span>'
     heal = ", ".join(f"{s}:${state.heal_cost(s)}" for s in range(1, 6))
     note = t("word.reference_deck" if reference_deck else "word.custom_deck", lang)
-    return (
+    return dollars_as_text(  # money is text, never MathJax's mathematics (issue 40)
         f'{_STYLE if style else ""}<div class="dg-board" lang="{"zh-Hant" if lang == "zh" else lang}" '
         f'data-phase="{state.phase}" data-round="{round_no}">'
         f'<div class="dg-title"><b>{title}</b></div>{_lord_line(state, lang)}'

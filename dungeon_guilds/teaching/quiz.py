@@ -1,6 +1,6 @@
 """The lesson plans' exit quizzes, answered by the engine (issue 28).
 
-A quiz question in ``docs/teaching/*.md`` carries a marker the test reads, then its answer in
+A quiz question in ``teaching/lessons/*.md`` carries a marker the test reads, then its answer in
 bold::
 
     <!-- engine: snake players=4 start=1 turn=5 -->

@@ -31,6 +31,11 @@ th { background: #eee; }
 .blank { display: inline-block; min-width: 3.5em; border-bottom: 1px solid #000; text-align: center; }
 .key .blank { border-bottom: 2px solid #000; font-weight: bold; }
 ol.answers { padding-left: 1.6em; margin: 4pt 0; }
+section.handout { break-after: page; page-break-after: always; }
+.h-item { break-inside: avoid; page-break-inside: avoid; margin-bottom: 3mm; }
+.h-item .box { border: 1px solid #555; height: 30mm; }
+.h-item .good { border-left: 3px solid #000; padding-left: 3mm; }
+.fill { font-family: "DejaVu Sans Mono", Consolas, monospace; font-size: 10pt; white-space: pre-wrap; }
 @media print { .noprint { display: none; } body { padding: 0; } }
 """
 
@@ -175,6 +180,23 @@ def question_html(q: Question, number: int, lang: str, key: bool) -> str:
     return f'<section class="q"><h2>{number}.</h2>{RENDER[q.kind](q, lang, key)}</section>'
 
 
+HANDOUT = ("unfair", "predict", "change", "verdict", "feel")
+HANDOUT_LINES = {"predict": "h_predict_line", "verdict": "h_verdict_line"}
+
+
+def handout_html(lang: str, key: bool) -> str:
+    """Worksheet 2's design handout (issue 40): what a group hands in — the unfair moment, the
+    starting value the Challenges tab shows and the prediction, the change, the Check's verdict
+    with its interval, the players' feelings; the answer key says what a good answer is."""
+    parts = [f'<section class="handout"><h2>{w("h_title", lang)}</h2><p class="note">{w("h_intro", lang)}</p>'
+             f'<p>{w("h_group", lang)}</p>']
+    for item in HANDOUT:
+        line = f'<p class="fill">{w(HANDOUT_LINES[item], lang)}</p>' if item in HANDOUT_LINES else ""
+        answer = (f'<p class="good">{w(f"h_key_{item}", lang)}</p>' if key else '<div class="box"></div>')
+        parts.append(f'<div class="h-item"><p><b>{w(f"h_{item}", lang)}</b></p>{line}{answer}</div>')
+    return "".join(parts) + "</section>"
+
+
 def worksheet_html(ws: Worksheet, lang: str = "en", key: bool = False) -> str:
     """The whole page of worksheet ``ws`` (a standalone HTML document)."""
     title = w(f"title_{ws.lesson}", lang) + (f" — {w('key_title', lang)}" if key else "")
@@ -184,6 +206,8 @@ def worksheet_html(ws: Worksheet, lang: str = "en", key: bool = False) -> str:
     head += (f'<p class="meta">{w("version", lang, seed=ws.seed)} '
              f'{w("rules_used", lang, effects=w("effects_on" if effects else "effects_off", lang))}</p>')
     body = "".join(question_html(q, k + 1, lang, key) for k, q in enumerate(ws.questions))
+    if ws.lesson == "design":  # the group's design handout first, the engine's questions after
+        body = handout_html(lang, key) + f'<h2 class="questions">{w("h_questions", lang)}</h2>' + body
     html_lang = "zh-Hant" if lang == "zh" else lang
     return (f'<!DOCTYPE html>\n<html lang="{html_lang}"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
@@ -200,4 +224,4 @@ def filename(lesson: str, seed: int, lang: str, key: bool) -> str:
     return f"dungeon-guilds-worksheet-{lesson}-{seed}-{lang}{'-key' if key else ''}.html"
 
 
-__all__ = ["CSS", "filename", "question_html", "rooms_table", "worksheet_html", "worksheet_page"]
+__all__ = ["CSS", "filename", "handout_html", "question_html", "rooms_table", "worksheet_html", "worksheet_page"]

@@ -19,7 +19,7 @@ import ipywidgets as W
 from .. import i18n
 from ..cards import RoomCard, reference_deck
 from ..lords import get_lord
-from ..workshop.challenge_words import ct, error_words as challenge_error_words, verdict_lines
+from ..workshop.challenge_words import baseline_line, ct, error_words as challenge_error_words, verdict_lines
 from ..workshop.challenges import Challenge, ChallengeError, check, load, with_kind_changed
 from ..workshop.errors import WorkshopError
 from ..workshop.lord_edit import describe_lord, make_lord
@@ -184,7 +184,8 @@ class ChallengePanel(App):
         self.goal_html.value = (f"<p><b>{escape(ct('goal', L))}</b> {escape(ch.words('goal_text', L))}</p>"
                                 + (f"<p><b>{escape(ct('hint', L))}</b> {escape(ch.words('hint', L))}</p>"
                                    if ch.words("hint", L) else "")
-                                + f'<p class="dg-note">{escape(ct("bots", L, bots=bots, players=ch.players))}</p>')
+                                + f'<p class="dg-note">{escape(ct("bots", L, bots=bots, players=ch.players))}</p>'
+                                + f'<p class="dg-baseline">{escape(baseline_line(ch, L))}</p>')
         set_options(self.card_dropdown, [(ct("card_option", L, level=c.level, defence=c.defence, treasure=c.treasure,
                                              count=n), k) for k, (c, n) in enumerate(self.card_kinds)])
         self.card_dropdown.description = ct("card_kind", L)

@@ -1,6 +1,8 @@
 """The "Print and play" control of the deck editor, the lord builder and the Rules tab (issue 29).
 
-A paper choice (A4 or US Letter), the number of seats to print adventurers for, and a button;
+A paper choice (A4 or US Letter), the number of seats to print adventurers for, which cards
+(all, only the ones that differ from the reference — a playtest's reprint — or one kind), and a
+button;
 the button makes the printable document (:mod:`dungeon_guilds.drawing.print_and_play`) in memory
 and offers it as a browser download — nothing is written on the server, and it works the same in
 the static site (pure Python). Its owner says what to print: ``PrintPanel(source)`` where
@@ -21,6 +23,9 @@ from ..drawing.print_and_play import PLAYERS, PrintSet, print_set
 from ..lords import Lord
 from .downloads import download_link
 
+# what the panel offers to print (issue 40): its words in print_and_play.selection
+ONLY = {"all": "all", "changed": "changed", "rooms": "rooms", "lords": "lords",
+        "adventurers": "adventurers,marker,aids"}
 Source = Callable[[], tuple[Deck | None, Sequence[Lord] | None]]
 
 
@@ -38,10 +43,14 @@ class PrintPanel(W.VBox):
                                      style={"button_width": "auto"}).add_class("dg-pnp-paper")
         self.players = W.Dropdown(options=list(PLAYERS), value=PLAYERS[-1],
                                   layout=W.Layout(width="auto")).add_class("dg-pnp-players")
+        self.only = W.Dropdown(options=[(k, k) for k in ONLY], value="all",
+                               layout=W.Layout(width="auto")).add_class("dg-pnp-only")
         self.button = W.Button(icon="print", layout=W.Layout(width="max-content")).add_class("dg-pnp-button")
         self.link_html = W.HTML().add_class("dg-pnp-link")
         self.title_html = W.HTML()
-        self.children = [self.title_html, W.HBox([self.paper, self.players, self.button]), self.link_html]
+        self.children = [self.title_html, W.HBox([self.paper, self.players, self.only, self.button],
+                                                 layout=W.Layout(flex_flow="row wrap", align_items="center")),
+                         self.link_html]
         self.add_class("dg-print-panel")
         self.relabel(lang)
 
@@ -57,13 +66,19 @@ class PrintPanel(W.VBox):
         self.paper.tooltip = t("paper")
         self.players.description = t("players")
         self.players.style = {"description_width": "initial"}
+        only = self.only.value
+        self.only.options = [(t(f"only_{k}"), k) for k in ONLY]
+        self.only.value = only
+        self.only.description = t("only")
+        self.only.style = {"description_width": "initial"}
         self.link_html.value = ""  # a download made in the other language: press again
         self.last = None
 
     def prepare(self) -> PrintSet:
         """Make the document from the owner's deck and lords and offer it as a download."""
         deck, lords = self.source()
-        ps = print_set(deck, lords, players=int(self.players.value), lang=self.lang, paper=self.paper.value)
+        ps = print_set(deck, lords, players=int(self.players.value), lang=self.lang, paper=self.paper.value,
+                       cards=ONLY[self.only.value])
         self.last = ps
         label = i18n.t("pnp.download", self.lang, file=ps.filename(), cards=len(ps.cards), pages=ps.pages)
         self.link_html.value = download_link(ps.html(), ps.filename(), label, "text/html")

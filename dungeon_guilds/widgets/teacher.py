@@ -5,17 +5,20 @@ on its first screen.
 ``TeacherPanel()``: ``lesson_dropdown`` (``teaching.LESSONS``), ``version_input``,
 ``make_button``, ``links_html`` (four downloads: worksheet and answer key, English and
 繁體中文, as data: links — nothing is written on the server), ``pages`` (the last pages made,
-``{(lang, key): html}``).
+``{(lang, key): html}``); ``plan_dropdown`` (every plan in ``teaching/lessons/``),
+``plan_button``, ``plan_links_html`` (the plan in English and 繁體中文, as pages to print:
+data: links rendered here, or the static site's own pages), ``plan_pages`` (``{lang: html}``).
 """
 
 from __future__ import annotations
 
+import sys
 from html import escape
 
 import ipywidgets as W
 
 from .. import i18n
-from ..teaching import LESSONS
+from ..teaching import LESSONS, lesson_pages
 from ..teaching.worksheet_html import filename, worksheet_html
 from ..teaching.worksheets import worksheet
 from .common import App, safe, set_options
@@ -30,8 +33,13 @@ TABLE_CSS = (".dg-teacher-lessons{border-collapse:collapse}.dg-teacher-lessons t
 LESSON_TIMES = {"learn": "time_45", "design": "time_90", "compare": "time_45"}
 
 
-COMMANDS = {"server": "make dashboard HOST=0.0.0.0", "site": "make site", "serve": "make serve-site",
-            "folder": "docs/teaching"}
+COMMANDS = {"pip": "pip install 'dungeon-guilds[dashboard]'",
+            "server": "dungeon-guilds dashboard --host 0.0.0.0 --class 30",
+            "make_server": "make dashboard HOST=0.0.0.0", "site": "make site", "serve": "make serve-site",
+            "notebooks": "dungeon-guilds notebooks DIR"}
+# in the static site (Pyodide, no mistune) the plans are the site's own pages (app/site.py
+# writes them beside the dashboard's page, voici/render/dashboard.html)
+SITE_LESSONS = "../../lessons"
 
 
 def tt(key: str, lang: str, **values) -> str:
@@ -58,7 +66,16 @@ class TeacherPanel(App):
         self.pages: dict[tuple[str, bool], str] = {}
         self._made: tuple[str, int] | None = None
         self.make_button.on_click(self._on_make)
-        self.children = [self.lessons_html, self.worksheets_title,
+        self.plans_title = W.HTML()
+        self.plan_dropdown = W.Dropdown(layout=W.Layout(width="min(100%, 420px)")).add_class("dg-plan-choice")
+        self.plan_button = W.Button(icon="book", button_style="primary", layout=fit()).add_class("dg-plan-open")
+        self.plan_links_html = W.HTML().add_class("dg-worksheet-links")
+        self.plan_pages: dict[str, str] = {}
+        self.plan_button.on_click(self._on_plan)
+        self.children = [self.lessons_html, self.plans_title,
+                         W.HBox([self.plan_dropdown, self.plan_button],
+                                layout=W.Layout(flex_flow="row wrap", align_items="center")),
+                         self.plan_links_html, self.worksheets_title,
                          W.HBox([self.lesson_dropdown, self.version_input, self.make_button],
                                 layout=W.Layout(flex_flow="row wrap", align_items="center")),
                          self.message, self.links_html, self.serve_html]
@@ -78,6 +95,43 @@ class TeacherPanel(App):
         self.say("")
         self._label_links()
         return self.pages
+
+    @safe
+    def _on_plan(self, _button=None) -> None:
+        self.open_plan()
+
+    def open_plan(self) -> dict[str, str]:
+        """The chosen lesson plan as pages to print, in both languages (``plan_pages``)."""
+        name = self.plan_dropdown.value
+        try:
+            self.plan_pages = {lang: lesson_pages.page_html(name, lang) for lang in lesson_pages.LANGS}
+        except lesson_pages.RendererMissing:
+            self.plan_pages = {}
+            if sys.platform != "emscripten":  # a server without mistune: say what to install
+                self.say(tt("plan_missing", self.lang))
+                self.plan_links_html.value = ""
+                return {}
+        self.say("")
+        self._label_plan_links()
+        return self.plan_pages
+
+    def _label_plan_links(self) -> None:
+        name = self.plan_dropdown.value
+        if not name or not (self.plan_pages or sys.platform == "emscripten"):
+            self.plan_links_html.value = ""
+            return
+        names = i18n.languages()
+        links = []
+        for lang in lesson_pages.LANGS:
+            label = tt("plan_link", self.lang, language=names[lang])
+            page = self.plan_pages.get(lang)
+            if page is None:  # the static site: its own page
+                href = escape(f"{SITE_LESSONS}/{lesson_pages.page_name(name, lang)}")
+                links.append(f'<a class="dg-download" href="{href}" target="_blank" rel="noopener">{escape(label)}</a>')
+            else:
+                links.append(download_link(page, lesson_pages.page_name(name, lang), label, "text/html"))
+        self.plan_links_html.value = (f'<p class="dg-note">{escape(tt("plan_made", self.lang))}</p><p>'
+                                      + " · ".join(links) + "</p>")
 
     def _label_links(self) -> None:
         if self._made is None:
@@ -100,6 +154,12 @@ class TeacherPanel(App):
         self.lessons_html.value = (f"<style>{TABLE_CSS}</style><h4>{escape(tt('lessons', L))}</h4>"
                                    f'<table class="dg-teacher-lessons"><thead><tr>{head}</tr></thead>'
                                    f"<tbody>{rows}</tbody></table><p>{with_code('plans', L)}</p>")
+        self.plans_title.value = f"<h4>{escape(tt('plan_title', L))}</h4>"
+        plans = lesson_pages.plans()
+        set_options(self.plan_dropdown, [(plans[n].title(L), n) for n in plans])
+        self.plan_dropdown.description = tt("plan_choice", L)
+        self.plan_dropdown.style = {"description_width": "initial"}
+        self.plan_button.description = tt("plan_make", L)
         self.worksheets_title.value = f"<h4>{escape(tt('worksheets', L))}</h4>"
         set_options(self.lesson_dropdown, [(tt(f"lesson_{n}", L), n) for n in LESSONS])
         self.lesson_dropdown.description = tt("worksheet_lesson", L)
@@ -111,6 +171,7 @@ class TeacherPanel(App):
                                  + "".join(f"<li>{with_code(k, L)}</li>" for k in ("serve_server", "serve_site", "serve_paper"))
                                  + f"</ul><h4>{escape(tt('needs', L))}</h4><p>{escape(tt('needs_text', L))}</p>")
         self._label_links()
+        self._label_plan_links()
 
     def refresh(self) -> None:
         """Nothing to redraw beyond the words."""

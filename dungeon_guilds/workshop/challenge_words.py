@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 
 from .. import i18n
-from .challenges import Challenge, ChallengeError, CheckResult
+from .challenges import Challenge, ChallengeError, CheckResult, baseline
 from .lord_edit import describe_lord
 
 
@@ -33,6 +33,13 @@ def fmt(value: float, unit: str, lang: str, signed: bool = False) -> str:
 def metric_words(ch: Challenge, lang: str) -> str:
     return ct(f"metric_{ch.metric}", lang, a=ch.seats[0], b=ch.seats[1], level=ch.level,
               lord=i18n.lord_name(ch.lord, lang) if ch.lord else "")
+
+
+def baseline_line(ch: Challenge, lang: str) -> str:
+    """The reference game's value of the measure, shown before the Check (issue 40)."""
+    value, low, high, games = baseline(ch)
+    return ct("baseline", lang, metric=metric_words(ch, lang), value=fmt(value, ch.unit, lang),
+              low=fmt(low, ch.unit, lang), high=fmt(high, ch.unit, lang), games=games)
 
 
 def change_words(result: CheckResult, lang: str) -> str:
@@ -86,5 +93,5 @@ def error_words(err: ChallengeError, lang: str) -> str:
     return i18n.t(key, lang, **err.params) if i18n.has(key, lang) else str(err)
 
 
-__all__ = ["change_words", "ct", "error_words", "fmt", "measure_line", "metric_words", "sample_line",
+__all__ = ["baseline_line", "change_words", "ct", "error_words", "fmt", "measure_line", "metric_words", "sample_line",
            "verdict_lines"]

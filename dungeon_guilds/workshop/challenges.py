@@ -2,7 +2,7 @@
 the goal is met — with a 95 % interval and a sample size chosen to make that verdict reliable.
 
 The challenges are data: ``workshop/data/challenges.toml`` (the format is documented in that
-file and in ``docs/teaching/challenges.md``); a teacher adds one by adding a ``[[challenge]]``
+file and in ``dungeon_guilds/teaching/lessons/challenges.md``); a teacher adds one by adding a ``[[challenge]]``
 table, or loads their own file with :func:`load`.
 
 :func:`check` plays the reference game (arm A) and the student's version (arm B) with the same
@@ -337,6 +337,23 @@ def check(ch: Challenge, deck: Deck | None = None, lord: Lord | None = None, *,
         n >= cap, time.perf_counter() - t0, {"reference": a, "variant": b})
 
 
+_BASELINES: dict[str, tuple[float, float, float, int]] = {}
+
+
+def baseline(ch: Challenge) -> tuple[float, float, float, int]:
+    """The reference game's value of the challenge's measure before any change (issue 40): its
+    mean and 95 % interval over the Check's first ``min_games`` games (the very games the Check
+    plays first, same seeds), and how many games were measured. Computed once per challenge
+    (about a second of one CPU)."""
+    key = repr(ch)
+    if key not in _BASELINES:
+        values: list = []
+        _play(ch, ((reference_deck(), ch.pool(), ch.lord),), range(ch.min_games), (values,), None, 0)
+        measured = [x for x in values if x is not None]
+        _BASELINES[key] = (*interval(measured), len(measured))
+    return _BASELINES[key]
+
+
 def _goal_values(ch: Challenge, a: list, b: list) -> list[float]:
     """The per-game values the goal is about: the variant's, or its paired change from the
     reference (games measured in both versions only)."""
@@ -346,5 +363,5 @@ def _goal_values(ch: Challenge, a: list, b: list) -> list[float]:
 
 
 __all__ = ["CHANGES", "COMPARES", "Challenge", "ChallengeError", "CheckResult", "GOALS", "STATUSES",
-           "UNITS", "check", "games_needed", "interval", "load", "measure", "one_kind_changed", "parse", "with_kind_changed",
+           "UNITS", "baseline", "check", "games_needed", "interval", "load", "measure", "one_kind_changed", "parse", "with_kind_changed",
            "verdict_status", "variant_pool"]

@@ -21,6 +21,8 @@ bonuses are all read from the engine.
 
 from __future__ import annotations
 
+import functools
+
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,6 +31,7 @@ from ..cards import STRENGTHS, Deck, reference_deck
 from ..events import Bonus, Heal, RoomOutcome, resolution_events
 from ..game import DEFAULT_NAMES, random_exhaust, rng, shuffled_rooms
 from ..lords import BASE_LORDS, Lord
+from ..money_html import dollars_as_text
 from ..rules import Rules
 from ..state import DISPATCH, State, strengths_of
 
@@ -87,16 +90,36 @@ class Preview:
         return rows
 
     def table(self):
-        """:meth:`room_rows` as a pandas table (for notebooks)."""
-        import pandas as pd
-
-        return pd.DataFrame(self.room_rows())
+        """:meth:`room_rows` as a pandas table (for notebooks; its HTML writes money as text)."""
+        return money_frame(self.room_rows())
 
     def player_table(self):
-        """:meth:`player_rows` as a pandas table (for notebooks)."""
-        import pandas as pd
+        """:meth:`player_rows` as a pandas table (for notebooks; its HTML writes money as text)."""
+        return money_frame(self.player_rows())
 
-        return pd.DataFrame(self.player_rows())
+
+@functools.cache
+def _money_frame_class():
+    import pandas as pd
+
+    class MoneyFrame(pd.DataFrame):
+        """A DataFrame whose HTML (what a notebook shows) writes money as text, never as
+        MathJax's mathematics (:func:`~dungeon_guilds.money_html.dollars_as_text`, issue 40)."""
+
+        @property
+        def _constructor(self):
+            return MoneyFrame
+
+        def _repr_html_(self):
+            html = super()._repr_html_()
+            return None if html is None else dollars_as_text(html)
+
+    return MoneyFrame
+
+
+def money_frame(rows):
+    """``pandas.DataFrame(rows)`` that shows its money as text in a notebook."""
+    return _money_frame_class()(rows)
 
 
 def _fmt(value: Any, unit: str) -> str:

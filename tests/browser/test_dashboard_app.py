@@ -390,3 +390,34 @@ def test_a_page_beyond_the_pool_waits_while_pages_at_once_pages_execute():
     page = queued_page()
     assert "Your dashboard is in line" in page and "你的儀表板正在排隊" in page
     assert "id='loading'" in page and "http-equiv='refresh'" in page
+
+
+def test_the_pool_grows_to_the_cap_and_refills_at_once_while_pages_wait(monkeypatch):
+    """Issue 40: a page finding no pool kernel ready grows the pool by one (Voila's
+    ``kernel_pools_config``), never past ``max_kernels`` nor from a pool of 0; while a page waits
+    in line a refill starts at once, though the class is still arriving."""
+    import time as clock
+
+    from dungeon_guilds.app import kernels
+
+    monkeypatch.setattr(kernels, "machine_busy", lambda: True)
+
+    async def check():
+        m = _paced_manager(max_kernels=5, refill_quiet=60, refill_busy=120)
+        filled: list[str] = []
+        m.fill_if_needed = lambda delay=None, notebook_name=None, **kw: filled.append(notebook_name)
+        m.kernel_pools_config = {"default": {"pool_size": 3, "kernel_env_variables": {}}}
+        m._pools = {"nb": []}
+        assert [m.grow_pool() for _ in range(3)] == [True, True, False]
+        assert m.pool_target() == 5 and filled == ["nb", "nb"]
+        m.kernel_pools_config = {"default": {"pool_size": 0}}
+        assert not m.grow_pool(), "--class 0: no pool, none grown"
+        m.last_page_at = clock.monotonic()  # a class arriving: a refill waits ...
+        waiting = asyncio.ensure_future(m._initialize("nb"))
+        await asyncio.sleep(0.6)
+        assert not waiting.done() and not m._kernels
+        m.note_waiting()  # ... until a page is told it is in line
+        await asyncio.wait_for(waiting, 5)
+        assert len(m._kernels) == 1 and m.pages_waiting() == 1
+
+    asyncio.run(check())

@@ -105,7 +105,8 @@ def test_build_makes_a_wheel_and_an_sdist_that_twine_accepts_with_the_lessons_in
     names = zipfile.ZipFile(wheels[0]).namelist()
     for shipped in ("dungeon_guilds/bundle/notebooks/00_index.ipynb", "dungeon_guilds/bundle/notebooks/dashboard.ipynb",
                     "dungeon_guilds/bundle/voila.json", "dungeon_guilds/bundle/docs/rules.md",
-                    "dungeon_guilds/bundle/examples/records/random-4p.json"):
+                    "dungeon_guilds/bundle/examples/records/random-4p.json",
+                    "dungeon_guilds/teaching/lessons/lesson-2-design.zh.md"):  # issue 40: the plans
         assert shipped in names
     checked = _run([sys.executable, "-m", "twine", "check", "--strict", *map(str, wheels + sdists)], cwd=dist)
     assert checked.count("PASSED") == 2, checked
@@ -140,6 +141,9 @@ def test_the_installed_notebooks_command_copies_lessons_that_run_under_nbval(fre
     out = _run([str(fresh_venv / "bin" / "dungeon-guilds"), "notebooks", str(dest)], cwd=tmp_path, timeout=60)
     assert "dungeon-guilds lab" in out and (dest / "notebooks" / "00_index.ipynb").is_file()
     assert (dest / "docs" / "rules.md").is_file() and (dest / "examples" / "records").is_dir()
+    # issue 40: the lesson plans, and their pages to print (mistune came with the dashboard extra)
+    assert (dest / "lessons" / "lesson-2-design.md").is_file() and (dest / "lessons" / "lesson-2-design.zh.html").is_file()
+    assert "lessons/index.html" in out
     result = _run([str(fresh_venv / "bin" / "python"), "-m", "pytest", "-q", "-p", "no:cacheprovider", "--nbval-lax",
                    "notebooks/01_first_round.ipynb"], cwd=dest, timeout=600)
     assert re.search(r"\d+ passed", result) and "failed" not in result, result

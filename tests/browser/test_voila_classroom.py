@@ -188,22 +188,35 @@ def paced_server(tmp_path_factory, browser, test_server_args):
         yield server
 
 
-def test_the_pool_size_comes_from_the_environment_and_pages_beyond_it_wait_in_line(paced_server):
+def test_the_pool_size_comes_from_the_environment_and_the_pool_grows_for_pages_in_line(paced_server):
+    """Issue 40: pages beyond the ready pool wait in line (one executes the notebook at a time
+    here), and each new one grows the pool by one kernel, started at once while pages wait: the
+    page in line gets a pre-heated kernel instead of waiting for the page before it (on the old
+    code it waited for the executing page and then executed the notebook itself)."""
     import threading
 
     assert len(paced_server.kernels()) == 2, "DUNGEON_GUILDS_POOL=2: two preheated kernels"
+    t0 = time.monotonic()
     for _ in range(2):  # the two ready pool kernels: the page at once
         status, body, seconds = http("GET", paced_server.url)
         assert status == 200 and "jupyter-config-data" in body and seconds < 5
     cold: list = []
     first = threading.Thread(target=lambda: cold.append(http("GET", paced_server.url)))
     first.start()  # no pool kernel ready: this page starts its kernel and executes the notebook
-    time.sleep(0.5)  # (the refills wait 1 s, then while a page executes the notebook)
-    kernels = len(paced_server.kernels())
+    paced_server.wait_for_log(r"Kernel pool grows to 3 kernels", 10)
     status, body, seconds = http("GET", paced_server.url)  # a second one waits in line
     assert status == 200 and seconds < 5 and "jupyter-config-data" not in body
     assert "Your dashboard is in line" in body and "你的儀表板正在排隊" in body
-    assert "http-equiv='refresh'" in body and "Traceback" not in body
-    assert len(paced_server.kernels()) <= kernels, "a page in line started a kernel"
-    first.join(timeout=120)
+    assert "url=?dg-in-line=1'" in body and "Traceback" not in body
+    paced_server.wait_for_log(r"Kernel pool grows to 4 kernels", 10)
+    deadline = time.monotonic() + 240
+    while "jupyter-config-data" not in body:  # as the page's refresh does
+        assert time.monotonic() < deadline, "the page in line was never served"
+        time.sleep(3)
+        status, body, _ = http("GET", paced_server.url + "?dg-in-line=1")
+        assert status == 200
+    first.join(timeout=240)
     assert cold and cold[0][0] == 200 and "jupyter-config-data" in cold[0][1]
+    print(f"4 pages on a pool of 2 (one executing at a time): {time.monotonic() - t0:.1f} s")
+    assert paced_server.count(r"Using pre-heated kernel") == 3, "the page in line took a grown pool kernel"
+    assert paced_server.count(r"Kernel pool grows to") == 2, "a page asking again does not grow the pool"

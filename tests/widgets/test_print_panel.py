@@ -87,3 +87,20 @@ def test_printing_writes_nothing_on_the_server(tmp_path, monkeypatch):
         app.print_panel.button.click()
         assert 'href="data:text/html' in app.print_panel.link_html.value
     assert files(tmp_path) == before
+
+
+def test_the_deck_editor_prints_only_the_changed_cards_for_a_playtest():
+    """Issue 40: a changed deck's playtest reprint: only the cards that differ from the
+    reference; an unchanged deck says there is nothing to print, in the dashboard's language."""
+    ed = DeckEditor(session=WorkshopSession())
+    ed.print_panel.only.value = "changed"
+    ed.print_panel.button.click()
+    assert ed.print_panel.link_html.value == "" and "reference" in ed.message_text
+    ed.cells[("rooms", 0, "count")].value = str(ed.deck.rooms.count(ed.deck.rooms[0]) + 1)
+    ed.print_panel.button.click()
+    name, doc = downloaded(ed.print_panel)
+    assert doc == print_set(ed.deck, BASE_LORDS, players=6, cards="changed").html()
+    assert "_changed_" in name and ed.print_panel.last.cards and all(c.kind == "room" for c in ed.print_panel.last.cards)
+    assert "1 cards, 2 pages" in ed.print_panel.link_html.value
+    ed.lang = "zh"
+    assert ed.print_panel.only.value == "changed" and "只印" in ed.print_panel.only.options[1][0]

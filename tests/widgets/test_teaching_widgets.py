@@ -120,3 +120,25 @@ def test_the_dashboard_has_the_challenges_tab_and_the_teacher_page_on_its_first_
     assert d.tabs.titles[TABS.index("challenges")] == "挑戰"
     assert d.apps["challenges"].check_button.description == "檢查"
     assert d.teacher.make_button.description == "產生學習單"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_teacher_page_opens_every_lesson_plan_in_both_languages(lang):
+    """Issue 40: every plan in the package's folder is offered, and opens as two pages to print
+    (English, 繁體中文) equal to the package's rendering; the commands are a pip user's."""
+    from dungeon_guilds.teaching import lesson_pages
+
+    t = TeacherPanel(lang=lang)
+    offered = [value for _label, value in t.plan_dropdown.options]
+    assert offered == list(lesson_pages.plans()) and {"lesson-2-design", "challenges"} <= set(offered)
+    for name in offered:
+        t.plan_dropdown.value = name
+        t.plan_button.click()
+        links = re.findall(r'download="([^"]+)" href="data:text/html;charset=utf-8;base64,([^"]+)"',
+                           t.plan_links_html.value)
+        assert [n for n, _ in links] == [f"{name}.html", f"{name}.zh.html"]
+        for (_n, data), page_lang in zip(links, ("en", "zh")):
+            assert base64.b64decode(data).decode() == lesson_pages.page_html(name, page_lang)
+    text = words(t)
+    assert "dungeon-guilds dashboard --host 0.0.0.0 --class" in text and "docs/teaching" not in text
+    assert "teacher." not in text and "{" not in text

@@ -22,7 +22,11 @@ FIRST = FALLBACK_BOT  # deterministic and fast: the engine's first legal action
 
 
 def text(html: str) -> str:
-    return re.sub(r"<[^>]+>", " ", html)
+    """What a reader sees: tags gone (money's own ``<tspan>``/``<span>`` joined to its
+    number, issue 40), entities read."""
+    from html import unescape
+
+    return unescape(re.sub(r"<[^>]+>", " ", re.sub(r"</?t?span>", "", html)))
 
 
 def human_step(s: RoundStepper, index: int = 0) -> None:

@@ -175,3 +175,29 @@ def test_the_sample_words_say_limit_only_when_the_check_hit_it():
         assert "limit" in sample_line(capped, "en")
     assert "limit" not in sample_line(free, "en") and "上限" not in sample_line(free, "zh")
     assert f"{free.pilot} to measure the spread" in sample_line(free, "en")
+
+
+def test_the_baseline_is_the_reference_value_the_check_starts_from(monkeypatch):
+    """Issue 40: before the Check a challenge shows the reference game's value of its measure
+    (the students predict from it); it is the value the Check's first games give the reference."""
+    import dataclasses
+
+    ch = dataclasses.replace(C.load()[0], min_games=8)  # few games here; the tab uses min_games
+    value, low, high, games = C.baseline(ch)
+    assert games == 8 and low <= value <= high
+    r = C.check(ch, C.with_kind_changed(RoomCard(3, 9, 12), RoomCard(3, 7, 12)), games=(8, 8))
+    assert r.reference == pytest.approx((value, low, high))
+    assert C.baseline(ch) is C.baseline(ch)  # worked out once
+
+
+def test_the_challenges_tab_shows_the_baseline_before_check(monkeypatch):
+    pytest.importorskip("ipywidgets")
+    from dungeon_guilds.widgets.challenges import ChallengePanel
+    from dungeon_guilds.workshop import challenge_words
+    from dungeon_guilds.workshop.challenge_words import fmt
+
+    monkeypatch.setattr(challenge_words, "baseline", lambda ch: (0.147, 0.12, 0.17, 100))
+    for lang, words in (("en", "Before you change anything"), ("zh", "還沒修改之前")):
+        p = ChallengePanel(lang=lang)
+        assert p.result is None and words in p.goal_html.value
+        assert fmt(0.147, "rate", lang) in p.goal_html.value and "100" in p.goal_html.value

@@ -31,6 +31,7 @@ from ...lords import ALL_LORDS, BASE_LORDS, LORDS_BY_ID, Lord, LordError, get_lo
 from .cards import Card, adventurer_cards, lord_cards, marker_card, room_cards, t
 from .layout import PAPER, PER_SHEET, document
 from .sheets import aid_cards, rules_sheet
+from . import selection
 
 PLAYERS = (3, 4, 5, 6)  # the game's player counts; the box has six colours
 
@@ -62,6 +63,8 @@ class PrintSet:
     paper: str
     variant: str
     cards: tuple[Card, ...]
+    rules: bool = True  # the rules sheet is printed
+    chosen: tuple[str, ...] = ("all",)  # the selection (:mod:`.selection`)
 
     @property
     def sheets(self) -> int:
@@ -69,25 +72,35 @@ class PrintSet:
 
     @property
     def pages(self) -> int:
-        return 2 * self.sheets + 1
+        return 2 * self.sheets + int(self.rules)
 
     def count(self, kind: str) -> int:
         return sum(1 for c in self.cards if c.kind == kind)
 
     def html(self) -> str:
-        rules = rules_sheet(self.deck, len(self.lords), self.players, self.variant, self.lang)
+        rules = rules_sheet(self.deck, len(self.lords), self.players, self.variant, self.lang) if self.rules else None
         return document(self.cards, rules, self.paper, self.lang, self.variant)
 
     def filename(self) -> str:
         stem = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in self.deck.name) or "deck"
-        return f"print-and-play_{stem}_{self.lang}_{self.paper}.html"
+        part = "" if self.chosen == ("all",) else "_" + "-".join(self.chosen)
+        return f"print-and-play_{stem}{part}_{self.lang}_{self.paper}.html"
+
+
+def _cards(deck: Deck, lords: Sequence[Lord], players: int, lang: str, name: str) -> list[Card]:
+    return (room_cards(deck, name, lang) + lord_cards(lords, name, lang)
+            + adventurer_cards(players, deck, name, lang) + [marker_card(name, lang)]
+            + aid_cards(players, deck, name, lang))
 
 
 def print_set(deck: Deck | None = None, lords: Iterable[Lord] | None = None, players: int = 6,
-              lang: str = "en", paper: str = "a4", variant: str | None = None) -> PrintSet:
+              lang: str = "en", paper: str = "a4", variant: str | None = None,
+              cards: str | Sequence[str] = "all") -> PrintSet:
     """The cards of ``deck`` (the reference deck) and ``lords`` (the base lords) for ``players``
-    seats, in ``lang``, on ``paper`` (``a4`` or ``letter``). Refuses, with a sentence, a paper,
-    player count or language it does not know, and fewer lords than players (R2.2)."""
+    seats, in ``lang``, on ``paper`` (``a4`` or ``letter``); ``cards`` chooses which
+    (:mod:`.selection`: ``changed``, kinds, levels, lord ids; default ``all``). Refuses, with a
+    sentence, a paper, player count, language or selection word it does not know, fewer lords
+    than players (R2.2), and a selection that chooses no card."""
     deck = deck or reference_deck()
     lords = tuple(BASE_LORDS if lords is None else lords)
     if paper not in PAPER:
@@ -100,10 +113,14 @@ def print_set(deck: Deck | None = None, lords: Iterable[Lord] | None = None, pla
         raise ValueError(f"lords: a {players}-player game draws {players} lords (R2.2); "
                          f"only {len(lords)} given")
     name = variant or variant_name(deck, lords, lang)
-    cards = (room_cards(deck, name, lang) + lord_cards(lords, name, lang)
-             + adventurer_cards(players, deck, name, lang) + [marker_card(name, lang)]
-             + aid_cards(players, deck, name, lang))
-    return PrintSet(deck, lords, players, lang, paper, name, tuple(cards))
+    chosen = selection.parse(cards, [lord.id for lord in lords])
+    every = _cards(deck, lords, players, lang, name)
+    reference = _cards(reference_deck(), ALL_LORDS, players, lang, name) if "changed" in chosen else None
+    picked = selection.select(every, chosen, reference)
+    rules = "all" in chosen or "rules" in chosen
+    if not picked and not rules:
+        raise ValueError(t("nothing_chosen", lang))
+    return PrintSet(deck, lords, players, lang, paper, name, picked, rules, chosen)
 
 
 def print_and_play_html(deck: Deck | None = None, lords: Iterable[Lord] | None = None, players: int = 6,

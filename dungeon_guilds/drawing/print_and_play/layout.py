@@ -191,11 +191,12 @@ def sheets_html(cards: Sequence[Card], paper: str, lang: str) -> list[str]:
     return out
 
 
-def document(cards: Sequence[Card], rules_html: str, paper: str, lang: str, variant: str) -> str:
-    """The whole printable document: card sheets, then the rules sheet."""
+def document(cards: Sequence[Card], rules_html: str | None, paper: str, lang: str, variant: str) -> str:
+    """The whole printable document: card sheets, then the rules sheet (unless None)."""
     html_lang = "zh-Hant" if lang == "zh" else lang
     pages = sheets_html(cards, paper, lang)
-    pages.append(f'<section class="sheet" data-sheet="rules" data-side="rules">{rules_html}</section>')
+    if rules_html is not None:
+        pages.append(f'<section class="sheet" data-sheet="rules" data-side="rules">{rules_html}</section>')
     return (f'<!DOCTYPE html><html lang="{html_lang}"><head><meta charset="utf-8">'
             f'<title>{escape(t("title", lang))} — {escape(variant)}</title><style>{css(paper, lang)}</style></head>'
             f'<body data-paper="{paper}" data-lang="{lang}">{PATTERN_DEFS}'
