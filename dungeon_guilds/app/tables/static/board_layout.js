@@ -1,6 +1,6 @@
 // The class table page on a phone or a tablet (issue 37): the board the server drew is one picture
 // 660 units wide, in which a hand card is 40 units: 22 CSS px on a 390 px phone. On a screen up to
-// NARROW wide the picture is split in two, the dungeon (title, turn track, rooms, lord) and the
+// NARROW wide (or a touch screen) the picture is split in two, the dungeon (title, turn track, rooms, lord) and the
 // seats (each player's name, gold and hand), so tables.css can set them side by side or one above
 // the other, each scaled to the screen: a hand card, a slot and the green button at least 44 × 44
 // CSS px. Nothing is redrawn or decided here: the seats' groups are moved as they are into a second
@@ -8,7 +8,9 @@
 (function () {
   'use strict';
   const NS = 'http://www.w3.org/2000/svg';
-  const NARROW = '(max-width: 900px)';  // tables.css stacks the page at the same width
+  // tables.css stacks the page up to the same width; a touch screen wider than that (a tablet
+  // held sideways) keeps the seats' list beside the board, split as well
+  const NARROW = '(max-width: 900px), (pointer: coarse)';
   const PAD = 3;                        // viewBox units kept around a part (its outline's stroke)
   const board = document.getElementById('board');
   const narrow = window.matchMedia(NARROW);
