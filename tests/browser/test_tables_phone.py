@@ -45,6 +45,8 @@ GEOMETRY_JS = """() => {
   const board = document.getElementById('board');
   return {scroll: document.scrollingElement.scrollWidth, width: innerWidth, small,
           board: board.offsetParent ? board.getBoundingClientRect().width : null,
+          board_min: Math.min(...Array.from(document.querySelectorAll('#board [data-target]')).map(e => {
+                       const r = e.getBoundingClientRect(); return Math.min(r.width, r.height); })),
           smallest: Math.min(...Array.from(document.querySelectorAll(hit)).filter(e => shown(e) && !e.classList.contains('visually-hidden'))
                                 .map(e => { const r = (e.type === 'checkbox' ? e.closest('label') : e).getBoundingClientRect();
                                             return Math.min(r.width, r.height); }))};
@@ -54,9 +56,9 @@ STAGE_JS = """() => {
   const b = document.querySelector('#board .dg-board');
   const on = (s) => document.querySelector('#board [data-target' + s + '][aria-disabled="false"]');
   if (!b || document.getElementById('table').hidden) return 'wait';
-  if (b.dataset.phase === 'over') return 'over';
-  if (b.hasAttribute('data-resolving'))
+  if (b.hasAttribute('data-resolving'))  // the last round too, before the final result
     return document.querySelector('#story-buttons:not([hidden]) #continue:not([disabled])') ? 'resolving' : 'wait';
+  if (b.dataset.phase === 'over') return 'over';
   if (on('^="slot-"')) return 'slot';
   if (on('="exhaust"')) return 'exhaust';
   if (on('^="hand-"')) return b.dataset.phase === 'setup' ? 'setup' : 'hand';
@@ -80,13 +82,18 @@ def check(page, upright: bool, where: str) -> dict:
     return g
 
 
-def shots(page, device: str, name: str) -> None:
-    """The page as it is in English, then in 繁體中文 (the language button tapped), then back."""
+def shots(page, device: str, name: str, axe: bool = False) -> None:
+    """The page as it is in English, then in 繁體中文 (the language button tapped), then back;
+    with ``axe``, axe-core on each (no serious or critical violation)."""
     page.screenshot(path=str(SHOTS / f"tables-{device}-{name}-en.png"), full_page=True)
+    if axe:
+        assert audit(page, f"tables-{device}-{name}-en") == {}
     page.locator("#lang").tap()
     page.wait_for_function("document.documentElement.lang === 'zh-Hant' && document.title === '課堂牌桌'")
     page.wait_for_function("!document.getElementById('status').offsetParent || /[\\u4e00-\\u9fff]/.test(document.getElementById('status').textContent)")
     page.screenshot(path=str(SHOTS / f"tables-{device}-{name}-zh.png"), full_page=True)
+    if axe:
+        assert audit(page, f"tables-{device}-{name}-zh") == {}
     page.locator("#lang").tap()
     page.wait_for_function("document.documentElement.lang === 'en'")
 
@@ -103,7 +110,7 @@ def open_with_bots(page, base: str, device: str, upright: bool, seen: dict) -> N
     page.goto(f"{base}dungeon-guilds/tables")
     page.wait_for_selector("#lobby:not([hidden])")
     seen["lobby"] = check(page, upright, f"{device} lobby")
-    shots(page, device, "lobby")
+    shots(page, device, "lobby", axe=device == "phone")
     page.locator("#name").tap()
     page.fill("#name", "Ann")
     page.select_option("#seats", "3")
@@ -117,15 +124,14 @@ def open_with_bots(page, base: str, device: str, upright: bool, seen: dict) -> N
 
 def play_by_tapping(page, device: str, upright: bool, axe: bool) -> dict:
     """Tap through the whole game; returns the geometry seen at each stage."""
-    seen, pictured, rounds = {}, set(), 0
+    seen, pictured, stages = {}, set(), []
     now = stage(page)
     while now != "over":
+        stages.append(now)
         seen.setdefault(now, check(page, upright, f"{device} {now}"))
         if now not in pictured:  # each stage's first appearance: screenshots (and axe on the phone)
             pictured.add(now)
-            shots(page, device, now)
-            if axe:
-                assert audit(page, f"tables-{device}-{now}") == {}
+            shots(page, device, now, axe)
         if now == "setup":
             tap(page, "hand-1")
             page.wait_for_selector('#board [data-target="hand-1"][aria-pressed="true"]')
@@ -135,7 +141,6 @@ def play_by_tapping(page, device: str, upright: bool, axe: bool) -> dict:
         elif now in ("slot", "exhaust"):
             tap(page, first_on(page, "slot-") if now == "slot" else "exhaust")
         else:  # resolving: the story a step on (when it has one), then Continue
-            rounds += 1
             if not page.locator("#story-next").is_disabled():
                 page.locator("#story-next").tap()
                 page.wait_for_selector('#board .dg-board[data-step="1"]')
@@ -143,7 +148,8 @@ def play_by_tapping(page, device: str, upright: bool, axe: bool) -> dict:
         now = stage(page, ("wait", now) if now != "setup" else ("wait", "setup"))
     seen["over"] = check(page, upright, f"{device} over")
     shots(page, device, "over")
-    assert rounds == 3  # every round of a 3-seat game was shown resolving and continued by a tap
+    assert stages.count("resolving") == 3, stages  # each round of a 3-seat game shown resolving, then Continue
+    assert page.locator("#story-buttons").is_hidden()  # no Continue left once the game is over (it was: display:flex beat [hidden])
     return seen
 
 
@@ -153,7 +159,7 @@ def test_a_whole_table_game_by_tapping(browser, tables_server, device):  # noqa:
     viewport, upright = DEVICES[device]
     phone = device == "phone"
     context = browser.new_context(viewport=viewport, has_touch=True, is_mobile=viewport["width"] < 800,
-                                  device_scale_factor=3 if phone else 2, locale="en-US")
+                                  device_scale_factor=2, locale="en-US")
     context.set_default_timeout(60_000)
     page = context.new_page()
     errors: list[str] = []
@@ -163,13 +169,14 @@ def test_a_whole_table_game_by_tapping(browser, tables_server, device):  # noqa:
         seen: dict = {}
         open_with_bots(page, f"http://127.0.0.1:{server.port}/", device, upright, seen)
         if phone:
-            assert audit(page, "tables-phone-opened") == {}
+            assert audit(page, "tables-phone-opened") == {}  # the bot levels offered
         seen.update(play_by_tapping(page, device, upright, axe=phone))
         assert {"setup", "hand", "slot", "exhaust", "resolving"} <= set(seen)
         split = page.evaluate("document.querySelectorAll('#board .dg-board.dg-split > svg').length")
         assert split == 2  # the dungeon and the seats, each scaled to the screen (board_layout.js)
         assert not errors
-        print(device, {k: (round(v["smallest"], 1), v["board"]) for k, v in seen.items()})
+        print(device, "smallest target, board target (CSS px), board width:",
+              {k: (round(v["smallest"], 1), v["board_min"] if v["board_min"] < 1e9 else None, v["board"]) for k, v in seen.items()})
     finally:
         context.close()
 
