@@ -225,3 +225,37 @@ def test_the_dashboard_tab_bar_cuts_no_label_on_a_phone(browser, tables_server):
         page.wait_for_function("document.querySelector('.dg-tabs .lm-TabBar-tab.lm-mod-current').textContent.includes('Challenges')")
     finally:
         context.close()
+
+
+def test_the_board_splits_on_a_narrow_window_and_joins_again(browser, tables_server):  # noqa: F811
+    """A desktop window (mouse, no touch) keeps the board the server drew as one picture; narrowed
+    to 390 px its dungeon and seats become two (the targets ≥ 44 px, a tap still plays); widened
+    again they are one picture, the same as the server's."""
+    server, _ = tables_server
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
+    page = context.new_page()
+    pictures = "document.querySelectorAll('#board .dg-board > svg').length"
+    try:
+        page.goto(f"http://127.0.0.1:{server.port}/dungeon-guilds/tables")
+        page.fill("#name", "Ann")
+        page.select_option("#seats", "3")
+        page.click("#open-form button")
+        page.click("#bots")
+        page.wait_for_selector('#board [data-target="hand-1"][aria-disabled="false"]')
+        drawn = page.inner_html("#board")
+        assert page.evaluate(pictures) == 1
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.wait_for_function(f"{pictures} === 2")
+        check(page, True, "narrowed to 390 px")
+        page.click('#board [data-target="hand-3"]')  # a click on the moved seats still reaches the server
+        page.wait_for_selector('#board [data-target="hand-3"][aria-pressed="true"]')
+        assert page.evaluate(pictures) == 2  # the new board is split as it comes
+        page.click('#board [data-target="hand-3"]')  # put back: the board as first drawn
+        page.wait_for_selector('#board [data-target="hand-3"][aria-pressed="false"]')
+        page.set_viewport_size({"width": 1280, "height": 900})
+        page.wait_for_function(f"{pictures} === 1")
+        same = page.evaluate("""(html) => { const t = document.createElement('div'); t.innerHTML = html;
+            return t.innerHTML === document.getElementById('board').innerHTML; }""", drawn)
+        assert same  # joined again: exactly the picture the server sent
+    finally:
+        context.close()
