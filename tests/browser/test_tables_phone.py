@@ -44,7 +44,9 @@ GEOMETRY_JS = """() => {
   }
   const board = document.getElementById('board');
   return {scroll: document.scrollingElement.scrollWidth, width: innerWidth, small,
-          board: board.offsetParent ? board.getBoundingClientRect().width : null,
+          board: (() => {  // the pictures' extent (the dungeon and the seats), not their box
+            const r = Array.from(board.querySelectorAll('svg')).map(e => e.getBoundingClientRect()).filter(r => r.width);
+            return board.offsetParent && r.length ? Math.max(...r.map(x => x.right)) - Math.min(...r.map(x => x.left)) : null; })(),
           board_min: Math.min(...Array.from(document.querySelectorAll('#board [data-target]')).map(e => {
                        const r = e.getBoundingClientRect(); return Math.min(r.width, r.height); })),
           smallest: Math.min(...Array.from(document.querySelectorAll(hit)).filter(e => shown(e) && !e.classList.contains('visually-hidden'))
