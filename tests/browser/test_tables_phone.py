@@ -7,10 +7,13 @@ server (one Voila for this module, ``tables_server`` of test_tables_browser.py):
   control a finger can hit (buttons, links, fields, the board's targets, the round log's folds)
   at least 44 × 44 CSS px and, upright, the board at least 90 % of the screen's width; axe-core on
   the phone finds no serious violation; screenshots of each stage in English and 繁體中文 go to
-  ``build/screenshots/`` (``tables-<device>-<stage>-<lang>.png``);
+  ``build/screenshots/`` (``tables-<device>-<stage>-<lang>.png``); the teacher's page (the same
+  stylesheet) does not scroll sideways on the phone either;
 * the dashboard's tab bar at 390 px: every label whole (the old bar cut "Learr", "Explc",
   "Chall"), each tab 44 px tall, none beyond the screen; screenshots at 390 × 844, 768 × 1024
   and 1024 × 768, in both languages.
+
+A desktop window narrowed to 390 px splits the board, and joins it again when widened.
 
 The page's layout is tables.css and board_layout.js (the board split into the dungeon and the
 seats); the dashboard's, the tab rules in widgets/a11y.py.
@@ -155,6 +158,17 @@ def play_by_tapping(page, device: str, upright: bool, axe: bool) -> dict:
     return seen
 
 
+def teacher_on_a_phone(page, base: str) -> None:
+    page.goto(f"{base}dungeon-guilds/teacher")
+    page.fill("input[name=teacher]", "teach")
+    page.locator("form button").first.tap()
+    page.wait_for_selector("table tr td")
+    width = page.evaluate("[document.scrollingElement.scrollWidth, innerWidth]")
+    assert width[0] <= width[1], f"the teacher's page scrolls sideways at 390 px: {width}"
+    page.screenshot(path=str(SHOTS / "tables-phone-teacher-en.png"), full_page=True)
+    assert audit(page, "tables-phone-teacher") == {}
+
+
 @pytest.mark.parametrize("device", list(DEVICES))
 def test_a_whole_table_game_by_tapping(browser, tables_server, device):  # noqa: F811
     server, _ = tables_server
@@ -177,6 +191,8 @@ def test_a_whole_table_game_by_tapping(browser, tables_server, device):  # noqa:
         split = page.evaluate("document.querySelectorAll('#board .dg-board.dg-split > svg').length")
         assert split == 2  # the dungeon and the seats, each scaled to the screen (board_layout.js)
         assert not errors
+        if phone:  # the teacher's list of tables (the same stylesheet) fits a phone too
+            teacher_on_a_phone(page, f"http://127.0.0.1:{server.port}/")
         print(device, "smallest target, board target (CSS px), board width:",
               {k: (round(v["smallest"], 1), v["board_min"] if v["board_min"] < 1e9 else None, v["board"]) for k, v in seen.items()})
     finally:
