@@ -63,11 +63,17 @@
     const root = board.querySelector('.dg-board');
     const svg = root && root.querySelector(':scope > svg.dg-board-svg:not(.dg-seats-svg)');
     if (!svg || !board.offsetParent) return;  // getBBox needs the board on screen
+    const stale = root.querySelector(':scope > svg.dg-seats-svg');
+    if (stale && !svg.dataset.whole) {  // a new picture drawn into a split board: the old seats go
+      stale.remove();
+      root.classList.remove('dg-split');
+    }
     const isSplit = root.classList.contains('dg-split');
     if (narrow.matches && !isSplit) split(root, svg);
     else if (!narrow.matches && isSplit) join(root, svg);
   }
 
-  new MutationObserver(fit).observe(board, { childList: true });
+  // a board drawn anew (#board's content), or redrawn in part by the page: fit() does nothing twice
+  new MutationObserver(fit).observe(board, { childList: true, subtree: true });
   narrow.addEventListener('change', fit);
 })();
