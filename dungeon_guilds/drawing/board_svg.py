@@ -45,6 +45,10 @@ SLOT_X = ROOM_W - 2 * (SLOT_W + 8)  # the first slot's left edge
 ROOM_H = 5 + SLOT_H + 1 + TAG_H + 2 + 6  # slot, tag, margin, the gap to the next room
 PLAYER_W = WIDTH - PLAYER_X
 TOP = 56  # below the title and the turn track
+# a seat's box: its name and gold, its hand (a card's ring ends 66 below the top), then the green
+# button, GO_H tall: 44 CSS px once the seats are drawn 1.375 times larger (the class table page
+# on a phone or a tablet, app/tables/static/board_layout.js)
+PLAYER_H, GO_H = 108, 32
 LEVEL_FILL = {1: "#f3efe4", 2: "#e6dcc4", 3: "#d6c7a1"}
 FONT = "system-ui,-apple-system,'Segoe UI','Noto Sans CJK TC','Noto Sans TC',sans-serif"
 
@@ -442,13 +446,13 @@ def _exhaust(go: Target | None, y: float, h: float) -> str:
     if go is None:
         return ""
     x = PLAYER_X
-    return _button(go, f'<rect x="{x + 8}" y="{y + h - 26}" width="{PLAYER_W - 18}" height="20" rx="4" '
-                       f'fill="{"#009E73" if go.enabled else "#bbb"}"/>'
-                       + _txt(x + PLAYER_W / 2, y + h - 12, go.label, 11, "bold", "middle", "#fff"),
+    return _button(go, f'<rect x="{x + 8}" y="{y + h - 6 - GO_H - 2}" width="{PLAYER_W - 18}" '
+                       f'height="{GO_H}" rx="5" fill="{"#009E73" if go.enabled else "#bbb"}"/>'
+                       + _txt(x + PLAYER_W / 2, y + h - 8 - GO_H / 2 + 4.5, go.label, 12.5, "bold", "middle",
+                              "#fff"),
                    "dg-exhaust-target")
 
 
-PLAYER_H = 90
 
 
 def board_cells(state, lang: str, viewer: int, targets: Mapping[str, Target]) -> dict[str, str]:

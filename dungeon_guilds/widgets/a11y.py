@@ -21,7 +21,8 @@ the page (its JavaScript and CSS are inline here; nothing is fetched from anothe
   white text: ipywidgets' green #388e3c is 4.11:1, now #2e7d32, 5.1:1), a focus ring on every focusable control
   (``:focus-visible``), and no transitions or animations when the student's system asks for
   reduced motion (``prefers-reduced-motion``); at 200 % zoom on a 1024 px screen (a page 512 px
-  wide) rows of controls wrap and the side panel goes under the board, so nothing is cut off.
+  wide) rows of controls wrap and the side panel goes under the board, so nothing is cut off; on a
+  phone or a tablet (up to 900 px, or a touch screen) a tab bar wraps and its tabs are 44 px tall.
 
 The checks are in ``tests/browser/test_accessibility.py`` (axe-core over every tab, in both
 languages); ``docs/accessibility.md`` says what was checked and how.
@@ -171,7 +172,7 @@ _CSS = r"""
 .dg-dashboard .jupyter-widgets input:focus-visible, .dg-app .jupyter-widgets input:focus-visible,
 .dg-dashboard .jupyter-widgets textarea:focus-visible, .dg-app .jupyter-widgets textarea:focus-visible {
   outline: 3px solid #0072B2 !important; outline-offset: 1px; }
-@media (max-width: 720px) {  /* 200 % zoom on a 1024 px screen: the side panel goes under the board */
+@media (max-width: 900px) {  /* 200 % zoom on a 1024 px screen, a tablet held upright: the side panel goes under the board */
   .dg-dashboard .dg-board-row { flex-wrap: wrap !important; }
   .dg-dashboard .dg-board-row > * { min-width: 0 !important; max-width: 100% !important; flex: 1 1 100% !important; }
   .dg-dashboard .widget-hbox { flex-wrap: wrap; }
@@ -179,6 +180,14 @@ _CSS = r"""
   .dg-dashboard .widget-toggle-buttons { flex-wrap: wrap; height: auto; }
   .dg-dashboard .widget-inline-hbox { max-width: 100% !important; }
   .dg-dashboard .widget-inline-hbox > select { min-width: 0; }
+}
+/* a phone or a tablet (issue 37): a tab bar wraps onto a second line instead of cutting its labels
+   ("Learr", "Explc", "Chall" at 390 px), and each tab is a 44 px tap target */
+@media (max-width: 900px), (pointer: coarse) {
+  .dg-dashboard .widget-tab > .lm-TabBar .lm-TabBar-content { flex-wrap: wrap; }
+  .dg-dashboard .widget-tab > .lm-TabBar .lm-TabBar-tab { flex: 1 0 auto !important; min-width: 44px !important;
+    max-width: none !important; min-height: 44px !important; align-items: center; transform: none !important; }
+  .dg-dashboard .widget-tab > .lm-TabBar .lm-TabBar-tabLabel { overflow: visible; line-height: 1.3; }
 }
 @media (prefers-reduced-motion: reduce) {
   .dg-dashboard *, .dg-app *, .dg-dashboard *::before, .dg-dashboard *::after {
