@@ -13,6 +13,7 @@ and ``data-*`` attributes let browser tests find things.
 from __future__ import annotations
 
 from html import escape
+from pathlib import Path
 from typing import Any, Sequence
 
 from .. import i18n
@@ -25,18 +26,7 @@ from ..state import OVER
 from .board_svg import board_svg_html
 from .colours import colour
 
-_STYLE = """<style>
-.dg-board{font-family:system-ui,sans-serif;font-size:13px;line-height:1.35}
-.dg-board table{border-collapse:collapse;margin:4px 0}
-.dg-board th,.dg-board td{border-bottom:1px solid #ddd;padding:2px 8px;text-align:left}
-.dg-board th{font-weight:600;background:#f4f4f4}
-.dg-chip{color:#fff;padding:1px 6px;border-radius:3px;white-space:nowrap}
-.dg-npc{border:1px dashed #777;padding:1px 5px;border-radius:3px}
-.dg-empty{color:#aaa}
-.dg-current td{background:#fff7d6}
-.dg-cleared{color:#2a7d2a;font-weight:600}.dg-failed{color:#b02020;font-weight:600}
-.dg-note{color:#666}
-</style>"""
+_STYLE = "<style>" + Path(__file__).with_name("display.css").read_text(encoding="utf-8") + "</style>"
 
 
 # a padlock drawn, not a font glyph: 🔒 came out as a missing-glyph box beside 已鎖定 (issue 24)

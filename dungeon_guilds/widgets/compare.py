@@ -35,6 +35,7 @@ import html
 import logging
 import re
 from functools import wraps
+from pathlib import Path
 
 import ipywidgets as widgets
 from IPython import get_ipython
@@ -53,13 +54,7 @@ log = logging.getLogger(__name__)
 # a value outside is refused with a message naming the field, never silently clamped.
 RANGES = {"survivors": (0, 6), "dead": (0, 6), "white": (0, 20), "gold": (0, 60), "tokens": (0, 30)}
 
-_STYLE = """<style>
-.dg-cmp table {border-collapse: collapse; font-size: 0.9em}
-.dg-cmp th, .dg-cmp td {border: 1px solid #ddd; padding: 3px 6px; text-align: left; vertical-align: top}
-.dg-cmp .src {color: #666; font-size: 0.85em}
-.dg-cmp th {word-break: keep-all}  /* a Chinese header never broken inside a word (玩家人／數) */
-.dg-err {color: #a40000; background: #fff0f0; padding: 4px 8px; border-radius: 4px}
-</style>"""
+_STYLE = "<style>" + Path(__file__).with_name("compare.css").read_text(encoding="utf-8") + "</style>"
 
 #: The kernels' English error messages the user can meet in this widget, and the key that
 #: says them in the current language (named groups fill the key's fields). An unmatched

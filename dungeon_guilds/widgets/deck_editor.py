@@ -22,6 +22,7 @@ Headless use (tests, scripts)::
 from __future__ import annotations
 
 import html
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as W
@@ -41,14 +42,7 @@ from .downloads import download_link
 from .inputs import fit
 from .print_panel import PrintPanel
 
-_STYLE = """<style>
-.dg-deck-editor .dg-cell input {text-align: right}
-.dg-deck-editor .dg-cell-error input {border: 2px solid #b02020 !important; background: #fff0f0 !important}
-.dg-deck-editor .dg-grid-head {font-weight: 600; font-size: 0.85em; color: #444}
-.dg-deck-editor .dg-problems li.dg-problem-warning {color: #8a5a00}
-.dg-deck-editor .dg-problems li.dg-problem-error {color: #b02020}
-.dg-deck-editor table.dg-chances td, .dg-deck-editor table.dg-chances th {border: 1px solid #ddd; padding: 2px 6px}
-</style>"""
+_STYLE = "<style>" + Path(__file__).with_name("deck_editor.css").read_text(encoding="utf-8") + "</style>"
 
 _COLUMNS = {"heal": HEAL_COLUMNS, "levels": LEVEL_COLUMNS, "rooms": ROOM_COLUMNS}
 _CELL_WIDTH = "92px"

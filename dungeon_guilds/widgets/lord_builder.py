@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import html
 import json
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as W
@@ -45,14 +46,7 @@ from .print_panel import PrintPanel
 
 NEW = "__new__"
 EFFECT_RANGE = (-20, 20)  # a lord's change to a defence, treasure, heal cost or bonus (printed: at most 10)
-_STYLE = """<style>
-.dg-lord-builder table.dg-preview-table {border-collapse: collapse; font-size: 0.88em}
-.dg-lord-builder table.dg-preview-table th, .dg-lord-builder table.dg-preview-table td
-  {border: 1px solid #ddd; padding: 2px 6px; text-align: left}
-.dg-lord-builder .dg-effect-row {border-left: 3px solid #1f4e79; padding-left: 6px; margin: 3px 0}
-.dg-lord-builder .dg-sr-label > .widget-label {position: absolute !important; width: 1px; height: 1px;
-  overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap}
-</style>"""
+_STYLE = "<style>" + Path(__file__).with_name("lord_builder.css").read_text(encoding="utf-8") + "</style>"
 
 
 _RESULTS = {"failed (a room above failed)": "pv_failed_above", "not reached": "pv_not_reached",
