@@ -167,10 +167,11 @@ def lord_text(lord: Lord | str, lang: str | None = None) -> str:
 def refusal_text(err: Any, lang: str | None = None) -> str:
     """A refusal in words: the ``refusal.<code>`` template of ``lang`` filled with the error's
     ``params``, its ``rule``, and derived values: ``lord`` (a lord id) becomes the lord's name in
-    the language and ``seat`` is ``player`` counted from 1. ``err`` is an
+    the language, ``seat`` is ``player`` counted from 1 and a list is joined in the language
+    (:func:`join_list`). ``err`` is an
     :class:`~dungeon_guilds.errors.IllegalAction`, or another error with ``code`` and ``params``
     (see ``errors.CODES``)."""
-    values = dict(err.params)
+    values = {k: join_list(v, lang) if isinstance(v, (list, tuple)) else v for k, v in err.params.items()}
     values.setdefault("rule", getattr(err, "rule", ""))
     if "lord" in values:
         values["lord"] = lord_name(values["lord"], lang)

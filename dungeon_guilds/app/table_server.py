@@ -304,7 +304,7 @@ def teacher_body(handler: TeacherHandler, lang: str, code: str) -> str:
     t = lambda k: escape(i18n.t(f"tables.{k}", lang))  # noqa: E731
     rows = []
     for row in handler.hub.lobby.listing():
-        seats = ", ".join(escape(_seat_words(s, lang)) for s in row["seats"])
+        seats = i18n.join_list((escape(_seat_words(s, lang)) for s in row["seats"]), lang)
         rnd = t("not_started") if row["round"] is None else str(row["round"])
         gold = "" if row["gold"] is None else " · ".join(f"${g}" for g in row["gold"])
         rows.append(f"<tr><td>{row['code']}</td><td>{escape(_rules_words(row, lang))}</td><td>{seats}</td>"

@@ -70,9 +70,10 @@ def _result_cell(res, names, lang) -> str:
         return f'<span class="dg-note">{escape(t("board.not_reached", lang))}</span>'
     front = t("board.front_value", lang, defence=res.defence, treasure=res.treasure)
     if res.status == "cleared":
-        shares = ", ".join(f"{escape(names[int(p)])} ${g}" for p, g in (res.shares or {}).items())
+        parts = [f"{escape(names[int(p)])} ${g}" for p, g in (res.shares or {}).items()]
         if res.to_bank:
-            shares += (", " if shares else "") + f"{escape(t('word.bank', lang))} ${res.to_bank}"
+            parts.append(f"{escape(t('word.bank', lang))} ${res.to_bank}")
+        shares = i18n.join_list(parts, lang)
         return (f'{escape(front)} · <span class="dg-cleared">{escape(t("board.cleared", lang))}</span> '
                 f'({res.total} ≥ {res.effective_defence}; ${res.effective_treasure}: {shares or "—"})')
     return (f'{escape(front)} · <span class="dg-failed">{escape(t("board.failed", lang))}</span> '
@@ -181,7 +182,7 @@ def board_tables_html(state, log: Sequence[dict] | None = None, lang: str | None
     if state.phase != OVER:
         mover = escape(state.names[state.current])
         title += f' · <span class="dg-mover" data-seat="{state.current}">{mover} {escape(t("word.to_move", lang))}</span>'
-    heal = ", ".join(f"{s}:${state.heal_cost(s)}" for s in range(1, 6))
+    heal = i18n.join_list((f"{s}:${state.heal_cost(s)}" for s in range(1, 6)), lang)
     note = t("word.reference_deck" if reference_deck else "word.custom_deck", lang)
     return (
         f'{_STYLE if style else ""}<div class="dg-board" lang="{"zh-Hant" if lang == "zh" else lang}" '

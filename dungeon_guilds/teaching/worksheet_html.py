@@ -80,7 +80,7 @@ def rooms_table(st, lang: str, fronts: bool) -> str:
 
 def players_table(st, lang: str) -> str:
     def strengths(mask: int) -> str:
-        return ", ".join(str(s) for s in STRENGTHS if mask >> s & 1) or "—"
+        return i18n.join_list((s for s in STRENGTHS if mask >> s & 1), lang) or "—"
     rows = [[w("player", lang, player=p + 1), f"${st.gold[p]}", strengths(st.active[p]),
              strengths(st.exhausted[p])] for p in range(st.n)]
     return _table([w("col_player", lang), w("col_gold", lang), w("col_hand", lang), w("col_exhausted", lang)], rows)

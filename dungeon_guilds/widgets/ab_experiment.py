@@ -126,7 +126,7 @@ class ArmPanel(W.VBox):
         self.replaces_dropdown.layout.display = None if self.custom_lord_dropdown.value != NONE else "none"
         try:
             arm = self.arm()
-            ids = ", ".join(lord.name(L) for lord in arm.pool)
+            ids = i18n.join_list((lord.name(L) for lord in arm.pool), L)
             note = "" if arm.rules.lord_effects else f"<br><small>{html.escape(wt('arm_no_effects', L))}</small>"
             codes = " ".join(lord.id for lord in arm.pool)
             self.pool_html.value = (f"<small class='dg-pool' data-ids='{html.escape(codes)}'>"
@@ -396,8 +396,8 @@ class ABExperiment(App):
                   "games_csv": wt("ab_download_games", self.lang)}
         mimes = {"html": "text/html", "csv": "text/csv", "games_csv": "text/csv"}
         self.download_html.value = " · ".join(download_link(texts[k], names[k], labels[k], mimes[k]) for k in texts)
-        files = ", ".join(names.values())
-        self.say(lambda: wt("ab_exported", self.lang, files=files), "ok")
+        files = list(names.values())
+        self.say(lambda: wt("ab_exported", self.lang, files=i18n.join_list(files, self.lang)), "ok")
         return texts
 
 

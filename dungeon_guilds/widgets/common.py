@@ -170,8 +170,8 @@ class GameApp(App):
         self._draw_hints()
 
     def _say_over(self) -> None:
-        winners = ", ".join(self.game.winners())
-        self.say(lambda: self.t("msg.game_over", winners=winners), "ok")
+        winners = self.game.winners()
+        self.say(lambda: self.t("msg.game_over", winners=i18n.join_list(winners, self.lang)), "ok")
 
     def relabel_rule_options(self) -> None:
         t = self.t

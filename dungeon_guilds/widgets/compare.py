@@ -386,8 +386,8 @@ class CompareExplorer(App):
         shared = comparison.shared_mechanisms(a, b)
         sim = comparison.jaccard(a, b)
         body.append("<p>" + _fill(t("compare.shared"),
-                                  shared=html.escape("、".join(self._mechanism(m) for m in shared)
-                                                     if self.lang == "zh" else ", ".join(shared) or t("compare.none"))
+                                  shared=html.escape(i18n.join_list((self._mechanism(m) for m in shared), "zh")
+                                                     if self.lang == "zh" else i18n.join_list(shared, "en") or t("compare.none"))
                                   if shared else html.escape(t("compare.none")),
                                   sim=html.escape(str(sim)), approx=f"{float(sim):.2f}") + "</p>")
         self.table.value = "".join(body)

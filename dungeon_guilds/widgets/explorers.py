@@ -340,7 +340,7 @@ class TurnOrderExplorer(App):
         self.turns = turns(game.log, 1)
         t = self.t
         if self.bumps:
-            items = ", ".join(t("msg.bump_added", turn=tn, victim=names[v]) for tn, v in self.bumps)
+            items = i18n.join_list((t("msg.bump_added", turn=tn, victim=names[v]) for tn, v in self.bumps), self.lang)
         else:
             items = t("ui.no_bumps")
         self.bumps_html.value = f'<div class="dg-bump-list"><b>{escape(t("ui.bumps"))}:</b> {escape(items)}</div>'

@@ -28,6 +28,7 @@ from typing import Any
 
 import ipywidgets as W
 
+from .. import i18n
 from ..effects import ALWAYS, CONDITIONS, RoomModifier, effect_to_dict
 from ..game import Game, rng
 from ..lords import ALL_LORDS, BASE_LORDS, LORDS_BY_ID, Lord, LordError, lord_from_dict
@@ -506,8 +507,8 @@ class LordBuilder(App):
             game.push(bots[seat].choose(game.state.copy(), seat))
         self.game = game
         res = game.result()
-        text = ", ".join(f"{nm} ${g}" for nm, g in zip(game.names, res.gold))
-        winners = ", ".join(game.names[s] for s in res.winners)
+        text = i18n.join_list((f"{nm} ${g}" for nm, g in zip(game.names, res.gold)), self.lang)
+        winners = i18n.join_list((game.names[s] for s in res.winners), self.lang)
         record = dumps(game.to_record())
         self.game_html.value = (message_html(wt("lord_game_done", self.lang, seed=seed,
                                                 result=f"{text} — {winners}"), "ok")

@@ -255,7 +255,7 @@ class SplitPanel(ExamplePanel):
         d = self.data = E.split_example(int(self.treasure.value), int(self.a.value), int(self.b.value),
                                         self.owner.value)
         names = {"Ann": "Ann", "Bo": "Bo"}
-        shares = ", ".join(f"{escape(names[n])} {num(f'share.{n}', f'${v}')}" for n, v in d["shares"].items()) or "—"
+        shares = i18n.join_list((f"{escape(names[n])} {num(f'share.{n}', f'${v}')}" for n, v in d["shares"].items()), lang) or "—"
         out = f"<p>{sentence(lang, 'split_result', half=num('half', d['half']), remainder=num('remainder', d['remainder']))}"
         if self.owner.value == "other" and d["remainder"]:
             a, b = int(self.a.value), int(self.b.value)
@@ -344,9 +344,9 @@ class TiebreakPanel(ExamplePanel):
         head = "".join(f"<th>{escape(ui(lang, k))}</th>" for k in ("tie_player", "tie_gold", "tie_unplayed", "tie_sum"))
         rows = "".join(
             f"<tr><td>{escape(n)}</td><td>{num(f'gold.{p}', '$' + str(d['gold'][p]))}</td>"
-            f"<td>{escape(', '.join(map(str, d['unplayed'][p])))}</td><td>{num(f'tiebreak.{p}', d['tiebreak'][p])}</td></tr>"
+            f"<td>{escape(i18n.join_list(d['unplayed'][p], lang))}</td><td>{num(f'tiebreak.{p}', d['tiebreak'][p])}</td></tr>"
             for p, n in enumerate(E.NAMES))
-        winners = ", ".join(num(f"winner.{i}", w) for i, w in enumerate(d["winners"]))
+        winners = i18n.join_list((num(f"winner.{i}", w) for i, w in enumerate(d["winners"])), lang)
         self.show(f"<table class='dg-ex-table'><tr>{head}</tr>{rows}</table>"
                   f"<p>{sentence(lang, 'tie_winners', winners=winners)}</p>")
 
@@ -370,7 +370,7 @@ class CavemanPanel(ExamplePanel):
         rows = ""
         for key, label in (("without", "cave_without"), ("with", "cave_with")):
             active, exhausted = d[key]
-            words = lambda values: ", ".join(map(str, values))  # noqa: E731
+            words = lambda values: i18n.join_list(values, lang)  # noqa: E731
             cells = "".join(
                 "<td>" + sentence(lang, "cave_active", active=num(f"{key}.active.{p}", words(active[p])),
                                   exhausted=num(f"{key}.exhausted.{p}", words(exhausted[p]))) + "</td>"
@@ -396,7 +396,7 @@ class BoardgamePanel(ExamplePanel):
 
     def refresh(self, lang):
         d = self.data = E.boardgame({p: w.value for p, w in enumerate(self.picks)})
-        totals = ", ".join(f"{escape(n)} {num(f'total.{p}', d['totals'][p])}" for p, n in enumerate(E.NAMES))
+        totals = i18n.join_list((f"{escape(n)} {num(f'total.{p}', d['totals'][p])}" for p, n in enumerate(E.NAMES)), lang)
         events = "".join(f"<li data-kind='{e.kind}'>{escape(i18n.event_text(e.event, E.NAMES, lang))}</li>"
                          for e in d["events"])
         bonus = "".join(num(f"bonus.{n}", v) for n, v in d["bonus"].items())
@@ -437,8 +437,8 @@ class NpcPanel(ExamplePanel):
     def _dungeon(self, lang, rooms, levels, key) -> str:
         out = []
         for i, (occ, lv) in enumerate(zip(rooms, levels)):
-            who = ", ".join(f"{escape(ui(lang, 'npc_word') if o == NPC else E.NAMES[o])} {num(f'{key}.{i + 1}.{j}', s)}"
-                            for j, (o, s) in enumerate(occ)) or escape(ui(lang, "npc_empty"))
+            who = i18n.join_list((f"{escape(ui(lang, 'npc_word') if o == NPC else E.NAMES[o])} {num(f'{key}.{i + 1}.{j}', s)}"
+                                  for j, (o, s) in enumerate(occ)), lang) or escape(ui(lang, "npc_empty"))
             out.append(f"<td>{escape(ui(lang, 'npc_room', room=i + 1, level=lv))}<br>{who}</td>")
         return "".join(out)
 

@@ -183,7 +183,7 @@ class RoundStepper(TableApp):
         self._seed = seed
         self.end_resolution()
         self.refresh()
-        self.say(lambda: self.t("msg.new_game", players=", ".join(game.names), seed=seed), "info")
+        self.say(lambda: self.t("msg.new_game", players=i18n.join_list(game.names, self.lang), seed=seed), "info")
 
     # ------------------------------------------------------------------ moves
     def viewer(self) -> int | None:

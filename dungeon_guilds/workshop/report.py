@@ -206,8 +206,8 @@ def arms_html(result: ABResult, lang: str = "en") -> str:
 
 def settings_text(result: ABResult, lang: str = "en") -> str:
     s = result.settings
-    bots = ", ".join(f"{seat + 1} · {i18n.t(f'bot.{b}', lang) if i18n.has(f'bot.{b}', lang) else b}"
-                     for seat, b in enumerate(s["bots"]))  # seats from 1, bots by name
+    bots = i18n.join_list((f"{seat + 1} · {i18n.t(f'bot.{b}', lang) if i18n.has(f'bot.{b}', lang) else b}"
+                           for seat, b in enumerate(s["bots"])), lang)  # seats from 1, bots by name
     return wt("report_settings_text", lang, games=s["games"], players=s["players"], bots=bots,
               seed=s["seed"], rotate=wt("report_rotate", lang) if s.get("rotate") else "")
 
