@@ -151,12 +151,15 @@ def _game_over(ev, say):
 class EventKind:
     """One kind of event the engine logs: the fields ``State._ev`` writes besides ``kind`` and
     ``round``, the rule it records, the keys of its words (``event.<key>``; the first is the
-    usual one, the others its variants) and how its fields fill them."""
+    usual one, the others its variants), how its fields fill them, and for a step of the round's
+    resolution its typed value (:func:`resolution_events`; the round story, ``narration``, words
+    each step: ``Bonus`` as its event, a room and healing in ``strings/<lang>/narration.toml``)."""
 
     fields: tuple[str, ...]
     rule: str
     keys: tuple[str, ...]
     words: Words = _as_logged
+    step: Callable[[Mapping[str, Any], "Mapping[str, Any] | None"], Any] | None = None
 
 
 _SLOT = ("player", "strength", "room", "slot")
@@ -174,13 +177,16 @@ KINDS: dict[str, EventKind] = {
     "npc_left": EventKind(("from_room",), "R10.2", ("npc_left",)),
     "locked": EventKind(("room", "total", "threshold"), "R4.3", ("locked",)),
     "passed": EventKind(("player", "code", "reason"), "R4.2, R4.7", ("passed",), _passed),
-    "bonus": EventKind(("player", "gold", "total"), "R7.3", ("bonus",)),
+    "bonus": EventKind(("player", "gold", "total"), "R7.3", ("bonus",),
+                       step=lambda ev, rev: Bonus(ev["player"], ev["gold"], ev.get("total", 0))),
     "revealed": EventKind(("room", "defence", "treasure", "defence_now", "treasure_now"), "R5.1",
                           ("revealed", "revealed_lord"), _revealed),
     "cleared": EventKind(("room", "total", "defence", "treasure", "shares", "to_bank", "occupants"), "R5.2",
-                         ("cleared",), _cleared),
-    "failed": EventKind(("room", "total", "defence", "rooms", "occupants"), "R5.1", ("failed",), _failed),
-    "healed": EventKind(("player", "cost", "paid"), "R6.1", ("healed",)),
+                         ("cleared",), _cleared, step=lambda ev, rev: _outcome(ev, rev)),
+    "failed": EventKind(("room", "total", "defence", "rooms", "occupants"), "R5.1", ("failed",), _failed,
+                        step=lambda ev, rev: _outcome(ev, rev)),
+    "healed": EventKind(("player", "cost", "paid"), "R6.1", ("healed",),
+                        step=lambda ev, rev: Heal(ev["player"], ev["cost"], ev["paid"])),
     "marker_passed": EventKind(("start",), "R6.3", ("marker_passed",), _marker_passed),
     "game_over": EventKind(("gold",), "R8.1", ("game_over",), _game_over),
 }
@@ -473,14 +479,10 @@ def resolution_events(log: Sequence[Mapping[str, Any]],
         if round_no is not None and ev.get("round") != round_no:
             continue
         kind = ev.get("kind")
-        if kind == "bonus":
-            out.append(Bonus(ev["player"], ev["gold"], ev.get("total", 0)))
-        elif kind == "revealed":
+        if kind == "revealed":
             revealed[ev["room"]] = ev
-        elif kind in ("cleared", "failed"):
-            out.append(_outcome(ev, revealed.get(ev["room"])))
-        elif kind == "healed":
-            out.append(Heal(ev["player"], ev["cost"], ev["paid"]))
+        elif kind in KINDS and KINDS[kind].step is not None:  # bonus, cleared, failed, healed
+            out.append(KINDS[kind].step(ev, revealed.get(ev.get("room"))))
     return out
 
 
