@@ -45,7 +45,8 @@ from .. import i18n
 from ..siblings import GAMES, comparison, dungeon, dungeon_fighter, dungeon_lords, graphs
 from .citations import citation, citations_html
 from .common import App, set_options
-from .inputs import SEED_MAX, checked_int, with_range
+from .inputs import SEED_MAX, checked_int
+from .labels import Words, label_all
 from .common import EXPECTED_ERRORS, App, note_unexpected, set_options
 
 log = logging.getLogger(__name__)
@@ -146,6 +147,13 @@ class CompareExplorer(App):
 
     css_class = "dg-cmp"
     TAB_KEYS = ("compare.tab_side", "compare.tab_odds", "compare.tab_fighter", "compare.tab_lords")
+    # every control's words (labels.py): relabel walks them in the language of the moment
+    LABELS = {"game_a": "compare.game_a", "game_b": "compare.game_b", "sword": "compare.sword",
+              "hand": "compare.hand", "difficulty": "compare.difficulty", "boss": "compare.boss",
+              **{name: Words(f"compare.{name}", range=RANGES[name]) for name in RANGES},
+              "eye_die": "compare.eye_table", "players": "compare.players", "policy": "compare.policy",
+              "years": "compare.years", "sim_seed": Words("compare.seed", range=(0, SEED_MAX)),
+              "run": "compare.run"}
 
     def __init__(self, game_a: str = "dungeon_guilds", game_b: str = "dungeon", *,
                  lords_years: int = 40, seed: int = 0, lang: str = "en", lang_state=None,
@@ -317,23 +325,7 @@ class CompareExplorer(App):
             set_options(self.policy, self._policy_options())
         finally:
             self._relabelling = False
-        self.game_a.description = t("compare.game_a")
-        self.game_b.description = t("compare.game_b")
-        self.sword.description = t("compare.sword")
-        self.hand.description = t("compare.hand")
-        self.difficulty.description = t("compare.difficulty")
-        self.boss.description = t("compare.boss")
-        self.survivors.description = with_range(t("compare.survivors"), *RANGES["survivors"])
-        self.dead.description = with_range(t("compare.dead"), *RANGES["dead"])
-        self.white.description = with_range(t("compare.white"), *RANGES["white"])
-        self.gold.description = with_range(t("compare.gold"), *RANGES["gold"])
-        self.tokens.description = with_range(t("compare.tokens"), *RANGES["tokens"])
-        self.eye_die.description = t("compare.eye_table")
-        self.players.description = t("compare.players")
-        self.policy.description = t("compare.policy")
-        self.years.description = t("compare.years")
-        self.sim_seed.description = with_range(t("compare.seed"), 0, SEED_MAX)
-        self.run.description = t("compare.run")
+        label_all(self, self.LABELS, t)
         for w in (self.game_a, self.game_b, self.sword, self.hand, self.difficulty, self.survivors,
                   self.dead, self.white, self.gold, self.tokens, self.eye_die, self.players,
                   self.policy, self.years, self.sim_seed):

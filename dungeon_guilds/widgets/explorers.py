@@ -26,6 +26,7 @@ from ..turn_order import snake_order
 from .common import NONE, App, safe, set_options
 from .figures import show_figure
 from .inputs import checked_int, with_range
+from .labels import label_all
 
 # ---------------------------------------------------------------------- payout explorer
 PAYOUT_NAMES = ("Ann", "Bo", "Cy")
@@ -40,6 +41,10 @@ class PayoutExplorer(App):
     ``message``, ``language_toggle``."""
 
     css_class = "dg-payout-explorer"
+    # every control's words (labels.py)
+    LABELS = {"owner_a": "ui.owner_a", "owner_b": "ui.owner_b", "strength_a": "ui.strength",
+              "strength_b": "ui.strength", "treasure_slider": "ui.treasure", "lord_dropdown": "ui.lord",
+              "rooms_dropdown": "ui.rooms_count", "position_dropdown": "ui.position"}
 
     def __init__(self, treasure: int = 5, a: tuple[int, int] = (0, 3), b: tuple[int, int] = (1, 2),
                  lord: str | None = None, position: int = 1, rooms: int = 3,
@@ -85,14 +90,7 @@ class PayoutExplorer(App):
         set_options(self.owner_a, self._owner_options())
         set_options(self.owner_b, self._owner_options())
         set_options(self.lord_dropdown, self._lord_options())
-        self.owner_a.description = t("ui.owner_a")
-        self.owner_b.description = t("ui.owner_b")
-        self.strength_a.description = t("ui.strength")
-        self.strength_b.description = t("ui.strength")
-        self.treasure_slider.description = t("ui.treasure")
-        self.lord_dropdown.description = t("ui.lord")
-        self.rooms_dropdown.description = t("ui.rooms_count")
-        self.position_dropdown.description = t("ui.position")
+        label_all(self, self.LABELS, t)
         for w in (self.owner_a, self.owner_b, self.strength_a, self.strength_b, self.treasure_slider,
                   self.lord_dropdown, self.rooms_dropdown, self.position_dropdown):
             w.style = {"description_width": "initial"}

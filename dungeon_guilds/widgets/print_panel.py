@@ -20,6 +20,7 @@ from ..cards import Deck
 from ..drawing.print_and_play import PLAYERS, PrintSet, print_set
 from ..lords import Lord
 from .downloads import download_link
+from .labels import label_all
 
 Source = Callable[[], tuple[Deck | None, Sequence[Lord] | None]]
 
@@ -28,6 +29,10 @@ class PrintPanel(W.VBox):
     """``paper`` (a4 / letter), ``players`` (3–6), ``button``, ``link_html`` (the download, with
     what it holds); :meth:`prepare` makes it (tests call it directly); ``last`` is the last
     :class:`PrintSet` made."""
+
+    # every control's words (labels.py)
+    LABELS = {"button": "pnp.button", "button.tooltip": "pnp.panel_intro", "paper.tooltip": "pnp.paper",
+              "players": "pnp.players"}
 
     def __init__(self, source: Source, lang: str = "en"):
         super().__init__()
@@ -49,13 +54,10 @@ class PrintPanel(W.VBox):
         self.lang = lang
         t = lambda key, **v: i18n.t(f"pnp.{key}", lang, **v)  # noqa: E731
         self.title_html.value = f"<b>{escape(t('button'))}</b> — {escape(t('panel_intro'))}"
-        self.button.description = t("button")
-        self.button.tooltip = t("panel_intro")
         paper = self.paper.value
         self.paper.options = [(t("paper_a4"), "a4"), (t("paper_letter"), "letter")]
         self.paper.value = paper
-        self.paper.tooltip = t("paper")
-        self.players.description = t("players")
+        label_all(self, self.LABELS, lambda key: i18n.t(key, lang))
         self.players.style = {"description_width": "initial"}
         self.link_html.value = ""  # a download made in the other language: press again
         self.last = None
