@@ -25,8 +25,8 @@ from ..rules import Rules
 from ..turn_order import snake_order
 from .common import NONE, App, safe, set_options
 from .figures import show_figure
-from .inputs import checked_int, with_range
-from .labels import label_all
+from .inputs import checked_int
+from .labels import Words, label_all
 
 # ---------------------------------------------------------------------- payout explorer
 PAYOUT_NAMES = ("Ann", "Bo", "Cy")
@@ -235,6 +235,10 @@ class TurnOrderExplorer(App):
     resulting turns."""
 
     css_class = "dg-turn-order-explorer"
+    # every control's words (labels.py); the Add button's name the bump it adds (_label_add)
+    LABELS = {"players_dropdown": "ui.players", "start_dropdown": "ui.start_player",
+              "bump_turn": Words("ui.bump_turn", range=BUMP_TURNS), "bump_victim": "ui.bump_victim",
+              "clear_bumps_button": "ui.clear_bumps"}
 
     def __init__(self, players: int = 4, start: int = 0, bumps: Sequence[tuple[int, int]] = (),
                  lang: str = "en", lang_state=None, show_language: bool = True):
@@ -281,12 +285,8 @@ class TurnOrderExplorer(App):
 
     def relabel(self) -> None:
         t = self.t
-        self.players_dropdown.description = t("ui.players")
-        self.start_dropdown.description = t("ui.start_player")
-        self.bump_turn.description = with_range(t("ui.bump_turn"), *BUMP_TURNS)
-        self.bump_victim.description = t("ui.bump_victim")
+        label_all(self, self.LABELS, t)
         self._label_add()
-        self.clear_bumps_button.description = t("ui.clear_bumps")
         for w in (self.players_dropdown, self.start_dropdown, self.bump_turn, self.bump_victim):
             w.style = {"description_width": "initial"}
 

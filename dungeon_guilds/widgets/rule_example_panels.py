@@ -23,6 +23,7 @@ from ..cards import STRENGTHS
 from ..payout import NPC
 from ..rule_cards import money, signed
 from .common import NONE, set_options
+from .labels import label_all
 
 PAIRS = [p for p in combinations(STRENGTHS, 2)]
 
@@ -72,6 +73,7 @@ class ExamplePanel(W.VBox):
     example's numbers and show them (a test builds every panel and calls it)."""
 
     name = ""
+    LABELS: dict = {}  # each control's words, ``rulecard.ui.<key>`` (labels.py)
 
     def __init__(self, controls: list[W.Widget]):
         self.controls = controls
@@ -86,6 +88,7 @@ class ExamplePanel(W.VBox):
             c.observe(callback, "value")
 
     def relabel(self, lang: str) -> None:
+        label_all(self, self.LABELS, lambda key: ui(lang, key))
         for c in self.controls:
             c.style = {"description_width": "initial"}
             if isinstance(c, W.Dropdown):
@@ -102,6 +105,7 @@ def _dropdown(options, value, width="auto", cls="") -> W.Dropdown:
 # ---------------------------------------------------------------------- R2.4
 class SetupGoldPanel(ExamplePanel):
     name = "setup_gold"
+    LABELS = {"pair": "setup_pair", "guardian": "setup_guardian"}
 
     def __init__(self):
         self.pair = _dropdown(_pair_options("en", PAIRS), (4, 5), cls="dg-ex-pair")
@@ -110,8 +114,6 @@ class SetupGoldPanel(ExamplePanel):
 
     def relabel(self, lang):
         set_options(self.pair, _pair_options(lang, PAIRS))
-        self.pair.description = ui(lang, "setup_pair")
-        self.guardian.description = ui(lang, "setup_guardian")
         super().relabel(lang)
 
     def refresh(self, lang):
@@ -125,16 +127,12 @@ class SetupGoldPanel(ExamplePanel):
 # ---------------------------------------------------------------------- R4.1
 class SnakePanel(ExamplePanel):
     name = "snake"
+    LABELS = {"players": "snake_players", "start": "snake_start"}
 
     def __init__(self):
         self.players = _dropdown(list(range(3, 7)), 4, "150px", "dg-ex-players")
         self.start = _dropdown([(str(i + 1), i) for i in range(4)], 0, "150px", "dg-ex-start")
         super().__init__([self.players, self.start])
-
-    def relabel(self, lang):
-        self.players.description = ui(lang, "snake_players")
-        self.start.description = ui(lang, "snake_start")
-        super().relabel(lang)
 
     def refresh(self, lang):
         n = int(self.players.value)
@@ -150,6 +148,7 @@ class SnakePanel(ExamplePanel):
 class LockPanel(ExamplePanel):
     name = "lock"
     LORDS = (NONE, "lich_king", "bigfun_king")
+    LABELS = {"level": "lock_level", "a": "lock_a", "b": "lock_b", "lord": "lock_lord"}
 
     def __init__(self, level=1, a=5, b=1, lord=NONE):
         self.level = _dropdown([1, 2, 3], level, "150px", "dg-ex-level")
@@ -162,8 +161,6 @@ class LockPanel(ExamplePanel):
         set_options(self.level, [(ui(lang, "lv", level=lv), lv) for lv in (1, 2, 3)])
         set_options(self.lord, [(ui(lang, "lock_no_lord") if x == NONE else i18n.lord_name(x, lang), x)
                                 for x in self.LORDS])
-        for w, key in ((self.level, "lock_level"), (self.a, "lock_a"), (self.b, "lock_b"), (self.lord, "lock_lord")):
-            w.description = ui(lang, key)
         super().relabel(lang)
 
     def refresh(self, lang):
@@ -236,6 +233,7 @@ class SwapPanel(ExamplePanel):
 class SplitPanel(ExamplePanel):
     name = "split"
     OWNERS = ("other", "same", "npc")
+    LABELS = {"treasure": "split_treasure", "a": "split_a", "b": "split_b", "owner": "split_owner"}
 
     def __init__(self):
         self.treasure = W.BoundedIntText(value=7, min=0, max=99, layout=W.Layout(width="160px")).add_class("dg-ex-treasure")
@@ -246,9 +244,6 @@ class SplitPanel(ExamplePanel):
 
     def relabel(self, lang):
         set_options(self.owner, [(ui(lang, f"owner_{o}"), o) for o in self.OWNERS])
-        for w, key in ((self.treasure, "split_treasure"), (self.a, "split_a"), (self.b, "split_b"),
-                       (self.owner, "split_owner")):
-            w.description = ui(lang, key)
         super().relabel(lang)
 
     def refresh(self, lang):
@@ -268,6 +263,7 @@ class SplitPanel(ExamplePanel):
 class FloorPanel(ExamplePanel):
     name = "floor"
     CARDS = ((1, "low"), (1, "high"), (2, "low"), (3, "low"))
+    LABELS = {"card": "floor_pick"}
 
     def __init__(self):
         self.card = _dropdown([(f"{lv} {w}", (lv, w)) for lv, w in self.CARDS], (1, "low"), cls="dg-ex-card")
@@ -279,7 +275,6 @@ class FloorPanel(ExamplePanel):
             c = E.room(lv, which)
             options.append((ui(lang, "floor_card", level=lv, defence=c.defence, treasure=c.treasure), (lv, which)))
         set_options(self.card, options)
-        self.card.description = ui(lang, "floor_pick")
         super().relabel(lang)
 
     def refresh(self, lang):
@@ -294,6 +289,7 @@ class FloorPanel(ExamplePanel):
 # ---------------------------------------------------------------------- R6.1
 class HealPanel(ExamplePanel):
     name = "heal"
+    LABELS = {"exhausted": "heal_exhaust", "placed": "heal_placed", "guardian": "heal_guardian"}
 
     def __init__(self):
         self.exhausted = _dropdown(_pair_options("en", PAIRS), (1, 2), cls="dg-ex-exhausted")
@@ -304,9 +300,6 @@ class HealPanel(ExamplePanel):
     def relabel(self, lang):
         set_options(self.exhausted, _pair_options(lang, PAIRS))
         self._placed_options(lang)
-        self.exhausted.description = ui(lang, "heal_exhaust")
-        self.placed.description = ui(lang, "heal_placed")
-        self.guardian.description = ui(lang, "heal_guardian")
         super().relabel(lang)
 
     def _placed_options(self, lang):
@@ -354,6 +347,7 @@ class TiebreakPanel(ExamplePanel):
 # ---------------------------------------------------------------------- R7.2 / R7.3 / R7.5
 class CavemanPanel(ExamplePanel):
     name = "caveman"
+    LABELS = {"pick": "cave_pick"}
 
     def __init__(self):
         self.pick = _dropdown(_pair_options("en", [(3, 4), (3, 5), (4, 5)]), (4, 5), cls="dg-ex-pick")
@@ -361,7 +355,6 @@ class CavemanPanel(ExamplePanel):
 
     def relabel(self, lang):
         set_options(self.pick, _pair_options(lang, [(3, 4), (3, 5), (4, 5)]))
-        self.pick.description = ui(lang, "cave_pick")
         super().relabel(lang)
 
     def refresh(self, lang):
@@ -424,6 +417,7 @@ class SuccubusPanel(ExamplePanel):
 # ---------------------------------------------------------------------- R10.2
 class NpcPanel(ExamplePanel):
     name = "npc"
+    LABELS = {"scenario": "npc_scenario"}
 
     def __init__(self):
         self.scenario = _dropdown(list(E.NPC_SCENARIOS), "other_level", "420px", "dg-ex-scenario")
@@ -431,7 +425,6 @@ class NpcPanel(ExamplePanel):
 
     def relabel(self, lang):
         set_options(self.scenario, [(ui(lang, f"npc_{s}"), s) for s in E.NPC_SCENARIOS])
-        self.scenario.description = ui(lang, "npc_scenario")
         super().relabel(lang)
 
     def _dungeon(self, lang, rooms, levels, key) -> str:

@@ -16,28 +16,28 @@ from dungeon_guilds import widgets
 from dungeon_guilds.widgets.ab_experiment import ABExperiment
 from dungeon_guilds.widgets.compare import CompareExplorer
 from dungeon_guilds.widgets.deck_editor import DeckEditor
-from dungeon_guilds.widgets.explorers import PayoutExplorer
+from dungeon_guilds.widgets.explorers import PayoutExplorer, TurnOrderExplorer
 from dungeon_guilds.widgets.lab import LabPanel
 from dungeon_guilds.widgets.labels import Words, target, words_of
 from dungeon_guilds.widgets.lord_builder import LordBuilder
 from dungeon_guilds.widgets.play_table import PlayTable
+from dungeon_guilds.widgets.rules_tab import RulesTab
 from dungeon_guilds.widgets.stepper import RoundStepper
 
-APPS = [CompareExplorer, LordBuilder, ABExperiment, DeckEditor, RoundStepper, PlayTable, PayoutExplorer, LabPanel]
-# parts of an app with their own table: (app, the attribute holding the part, index in it)
-PARTS = [(LordBuilder, "effect_rows", 0), (ABExperiment, "arm_a", None), (DeckEditor, "print_panel", None)]
+APPS = [CompareExplorer, LordBuilder, ABExperiment, DeckEditor, RoundStepper, PlayTable, PayoutExplorer,
+        TurnOrderExplorer, LabPanel, RulesTab]
+# parts of an app with their own table: app class -> its parts
+PARTS = {LordBuilder: lambda app: [app.effect_rows[0]], ABExperiment: lambda app: [app.arm_a],
+         DeckEditor: lambda app: [app.print_panel], RoundStepper: lambda app: [app.builder],
+         PlayTable: lambda app: [app.builder], RulesTab: lambda app: list(app.panels.values())}
 RELABEL_LINE = re.compile(r"\.(description|tooltip|placeholder) = ")
 # the hand-written relabelling lines left in widgets/ (167 before the tables; lower it as apps move)
-MAX_RELABEL_LINES = 65
+MAX_RELABEL_LINES = 44
 
 
 def _declared(app) -> list[tuple[object, str, object]]:
     """(control, trait, label) of every entry of an app's tables (its own and its parts')."""
-    holders = [app]
-    for cls, attr, index in PARTS:
-        if isinstance(app, cls):
-            part = getattr(app, attr)
-            holders.append(part[index] if index is not None else part)
+    holders = [app, *PARTS.get(type(app), lambda _app: [])(app)]
     return [(*target(h, name, label), label) for h in holders for attr in dir(type(h)) if attr.endswith("LABELS")
             for name, label in getattr(h, attr).items()]
 
