@@ -106,7 +106,7 @@ def _exhausted(ev, say):
 
 
 def _bumped(ev, say):
-    key, values = _as_logged(ev, say)
+    _, values = _as_logged(ev, say)
     values["victim"] = say.who(ev.get("victim"))
     return ("bumped_npc" if ev.get("victim") == NPC else "bumped"), values
 
