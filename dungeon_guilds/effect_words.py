@@ -29,8 +29,8 @@ def _t(key: str, lang: str | None, **values: Any) -> str:
     return i18n.t(f"rulecard.num.{key}", lang, **values)
 
 
-def strengths_words(values: Iterable[int]) -> str:
-    return ", ".join(str(v) for v in values)
+def strengths_words(values: Iterable[int], lang: str | None = None) -> str:
+    return i18n.join_list(values, lang)
 
 
 def positions_words(rooms: Sequence[int], lang: str | None) -> str:
@@ -62,7 +62,7 @@ def _room_params(params: dict[str, Any], lang: str | None) -> dict[str, str]:
 
 # how each param an effect declares is worded: room positions, strengths, signed gold
 _WORDED = {"strengths": strengths_words, "exhaust": strengths_words, "activate": strengths_words,
-           "delta": money, "amount": str}
+           "delta": lambda v, _lang: money(v), "amount": lambda v, _lang: str(v)}
 
 
 def effect_words(effect, lang: str | None = None) -> str:
@@ -70,7 +70,7 @@ def effect_words(effect, lang: str | None = None) -> str:
     key, params = effect.words()
     if key == "room":  # positions, a condition and the changes, composed
         return _t("room", lang, **_room_params(params, lang))
-    return _t(key, lang, **{name: _WORDED[name](value) for name, value in params.items()})
+    return _t(key, lang, **{name: _WORDED[name](value, lang) for name, value in params.items()})
 
 
 def effects_words(effects: Sequence, lang: str | None = None) -> str:

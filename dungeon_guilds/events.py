@@ -1,4 +1,11 @@
-"""Read the engine's event log into plain data for the figures and the board (no plotly here).
+"""Read the engine's event log into plain data for the figures and the board (no plotly here),
+and name the words of each kind of event.
+
+:data:`KINDS` is the one place per event kind: the fields the engine writes (``State._ev``), the
+rule it records, its words (the templates ``event.<key>`` in ``strings/<lang>/events.toml``) and
+how the event's fields fill them; :func:`dungeon_guilds.i18n.event_text` says them. A new kind
+is a row there, its ``_ev`` call and its words in each language (tests/test_event_kinds.py
+checks all three).
 
 Core: the notebook display (:mod:`dungeon_guilds.drawing.display`) and the figures
 (:mod:`dungeon_guilds.viz`) both read the log through this module.
@@ -13,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import islice
-from typing import Any, Iterable, Mapping, NamedTuple, Sequence
+from typing import Any, Callable, Iterable, Mapping, NamedTuple, Protocol, Sequence
 
 from .payout import NPC
 
@@ -52,6 +59,137 @@ def rounds_seen(log: Sequence[Mapping[str, Any]]) -> list[int]:
 def current_round(log: Sequence[Mapping[str, Any]]) -> int:
     seen = rounds_seen(log)
     return seen[-1] if seen else 1
+
+
+# ---------------------------------------------------------------------- the kinds of event
+class Say(Protocol):
+    """What an event's words need, given by :func:`dungeon_guilds.i18n.event_text` (in one
+    language, with the seats' names)."""
+
+    secret_exhaust: bool  # another player's setup exhaust is secret (R2.4)
+
+    def who(self, seat: int) -> str: ...  # a seat's name (the NPC's word for NPC)
+
+    def list(self, values: Iterable[Any]) -> str: ...  # i18n.join_list
+
+    def lord(self, lord: str) -> str: ...
+
+    def reason(self, code: str) -> str: ...  # a pass's reason (R4.2, R4.7)
+
+    def share(self, seat: int | None, gold: int) -> str: ...  # "name $gold" (None: the bank)
+
+
+Words = Callable[[Mapping[str, Any], Say], "tuple[str, dict[str, Any]]"]
+
+
+def _as_logged(ev: Mapping[str, Any], say: Say) -> tuple[str, dict[str, Any]]:
+    """Most kinds: the template ``event.<kind>`` with the event's fields, the player named."""
+    values = dict(ev)
+    if "player" in values:
+        values["player"] = say.who(values["player"])
+    return str(ev["kind"]), values
+
+
+def _setup(ev, say):
+    return "setup", {"players": say.list(ev.get("players", ())), "gold": ev.get("gold", 0)}
+
+
+def _dealt(ev, say):  # with lord effects off the lord only counts the round (R7.4)
+    return ("dealt" if ev.get("effects", True) else "dealt_no_effects",
+            {"round": ev.get("round"), "levels": say.list(ev.get("levels", ())),
+             "lord": say.lord(ev.get("lord", "?"))})
+
+
+def _exhausted(ev, say):
+    return ("exhausted_secret" if say.secret_exhaust else "exhausted",
+            {"player": say.who(ev["player"]), "strengths": say.list(ev.get("strengths", ())), "gold": ev.get("gold", 0)})
+
+
+def _bumped(ev, say):
+    _, values = _as_logged(ev, say)
+    values["victim"] = say.who(ev.get("victim"))
+    return ("bumped_npc" if ev.get("victim") == NPC else "bumped"), values
+
+
+def _passed(ev, say):
+    return "passed", {"player": say.who(ev["player"]), "reason": say.reason(ev.get("code", ""))}
+
+
+def _flipped(ev, say):
+    return "flipped", {"lord": say.lord(ev.get("lord", "?")),
+                       "exhausted": say.list(ev.get("exhausted", ())), "activated": say.list(ev.get("activated", ()))}
+
+
+def _revealed(ev, say):  # the printed front, then the lord's when it changed them (§7)
+    changed = (ev.get("defence_now", ev.get("defence")) != ev.get("defence")
+               or ev.get("treasure_now", ev.get("treasure")) != ev.get("treasure"))
+    return ("revealed_lord" if changed else "revealed"), dict(ev)
+
+
+def _cleared(ev, say):
+    parts = [say.share(int(p), g) for p, g in ev.get("shares", {}).items()]
+    if ev.get("to_bank"):
+        parts.append(say.share(None, ev["to_bank"]))
+    return "cleared", {"room": ev["room"], "total": ev["total"], "defence": ev["defence"],
+                       "treasure": ev["treasure"], "shares": say.list(parts) or "—"}
+
+
+def _failed(ev, say):
+    return "failed", {"room": ev["room"], "total": ev["total"], "defence": ev["defence"],
+                      "rooms": say.list(ev.get("rooms", ()))}
+
+
+def _marker_passed(ev, say):
+    return "marker_passed", {"player": say.who(ev.get("start", -1))}
+
+
+def _game_over(ev, say):
+    return "game_over", {"gold": say.list(f"{say.who(p)} ${g}" for p, g in enumerate(ev.get("gold", ())))}
+
+
+@dataclass(frozen=True)
+class EventKind:
+    """One kind of event the engine logs: the fields ``State._ev`` writes besides ``kind`` and
+    ``round``, the rule it records, the keys of its words (``event.<key>``; the first is the
+    usual one, the others its variants), how its fields fill them, and for a step of the round's
+    resolution its typed value (:func:`resolution_events`; the round story, ``narration``, words
+    each step: ``Bonus`` as its event, a room and healing in ``strings/<lang>/narration.toml``)."""
+
+    fields: tuple[str, ...]
+    rule: str
+    keys: tuple[str, ...]
+    words: Words = _as_logged
+    step: Callable[[Mapping[str, Any], "Mapping[str, Any] | None"], Any] | None = None
+
+
+_SLOT = ("player", "strength", "room", "slot")
+KINDS: dict[str, EventKind] = {
+    "setup": EventKind(("players", "start", "gold"), "R2.1", ("setup",), _setup),
+    "exhausted": EventKind(("player", "strengths", "gold"), "R2.4", ("exhausted", "exhausted_secret"), _exhausted),
+    "dealt": EventKind(("levels", "lord", "start", "effects"), "R3.1", ("dealt", "dealt_no_effects"), _dealt),
+    "flipped": EventKind(("lord", "exhausted", "activated"), "R7.2", ("flipped",), _flipped),
+    "npc_placed": EventKind(("room", "strength"), "R10.2", ("npc_placed",)),
+    "placed": EventKind(_SLOT, "R4.3", ("placed",)),
+    "bumped": EventKind(_SLOT + ("victim", "victim_strength", "fee_bank", "fee_victim"), "R4.4",
+                        ("bumped", "bumped_npc"), _bumped),
+    "swapped": EventKind(_SLOT + ("returned", "fee_bank"), "R4.5", ("swapped",)),
+    "npc_moved": EventKind(("from_room", "to_room", "strength"), "R10.2", ("npc_moved",)),
+    "npc_left": EventKind(("from_room",), "R10.2", ("npc_left",)),
+    "locked": EventKind(("room", "total", "threshold"), "R4.3", ("locked",)),
+    "passed": EventKind(("player", "code", "reason"), "R4.2, R4.7", ("passed",), _passed),
+    "bonus": EventKind(("player", "gold", "total"), "R7.3", ("bonus",),
+                       step=lambda ev, rev: Bonus(ev["player"], ev["gold"], ev.get("total", 0))),
+    "revealed": EventKind(("room", "defence", "treasure", "defence_now", "treasure_now"), "R5.1",
+                          ("revealed", "revealed_lord"), _revealed),
+    "cleared": EventKind(("room", "total", "defence", "treasure", "shares", "to_bank", "occupants"), "R5.2",
+                         ("cleared",), _cleared, step=lambda ev, rev: _outcome(ev, rev)),
+    "failed": EventKind(("room", "total", "defence", "rooms", "occupants"), "R5.1", ("failed",), _failed,
+                        step=lambda ev, rev: _outcome(ev, rev)),
+    "healed": EventKind(("player", "cost", "paid"), "R6.1", ("healed",),
+                        step=lambda ev, rev: Heal(ev["player"], ev["cost"], ev["paid"])),
+    "marker_passed": EventKind(("start",), "R6.3", ("marker_passed",), _marker_passed),
+    "game_over": EventKind(("gold",), "R8.1", ("game_over",), _game_over),
+}
 
 
 # ---------------------------------------------------------------------- the turn timeline
@@ -341,14 +479,10 @@ def resolution_events(log: Sequence[Mapping[str, Any]],
         if round_no is not None and ev.get("round") != round_no:
             continue
         kind = ev.get("kind")
-        if kind == "bonus":
-            out.append(Bonus(ev["player"], ev["gold"], ev.get("total", 0)))
-        elif kind == "revealed":
+        if kind == "revealed":
             revealed[ev["room"]] = ev
-        elif kind in ("cleared", "failed"):
-            out.append(_outcome(ev, revealed.get(ev["room"])))
-        elif kind == "healed":
-            out.append(Heal(ev["player"], ev["cost"], ev["paid"]))
+        elif kind in KINDS and KINDS[kind].step is not None:  # bonus, cleared, failed, healed
+            out.append(KINDS[kind].step(ev, revealed.get(ev.get("room"))))
     return out
 
 
@@ -400,9 +534,9 @@ def rooms_round(state) -> int:
 
 
 __all__ = [
-    "ACTED", "AGAIN", "BANK", "Bonus", "FLOW_KINDS", "Flow", "Heal", "IN_KINDS", "LogEntry",
+    "ACTED", "AGAIN", "BANK", "Bonus", "EventKind", "FLOW_KINDS", "Flow", "Heal", "IN_KINDS", "KINDS", "LogEntry",
     "NpcMove", "OUT_KINDS", "PASSED_FULL", "PASSED_STUCK", "RoomOutcome", "RoomResult", "STATUSES",
-    "Turn", "current_round", "dealt_levels", "entries", "gold_after", "gold_series", "money_flows", "n_players",
+    "Say", "Turn", "current_round", "dealt_levels", "entries", "gold_after", "gold_series", "money_flows", "n_players",
     "net_by_player", "npc_moves", "resolution", "resolution_events", "resolution_start", "resolved_rounds",
     "round_start", "rooms_round", "rounds_seen", "state_and_log", "transitions", "turns",
 ]

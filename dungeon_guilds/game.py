@@ -219,7 +219,7 @@ class Game:
             return None, action
         if name not in self.names:
             raise ActionSyntaxError(f"{name!r} is not a player here ({', '.join(self.names)})",
-                                    "not_a_player", name=repr(name), players=", ".join(self.names))
+                                    "not_a_player", name=repr(name), players=tuple(self.names))
         return self.names.index(name), action
 
     def refusal(self, move: str | Action) -> IllegalAction | ActionSyntaxError | None:

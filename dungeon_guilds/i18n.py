@@ -25,6 +25,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from .actions import BUMP, EXHAUST, PLACE, SWAP, Action
 from .codes import CODES, REFUSALS
+from .events import KINDS
 from .lords import LORDS_BY_ID, Lord
 from .payout import NPC
 
@@ -166,10 +167,11 @@ def lord_text(lord: Lord | str, lang: str | None = None) -> str:
 def refusal_text(err: Any, lang: str | None = None) -> str:
     """A refusal in words: the ``refusal.<code>`` template of ``lang`` filled with the error's
     ``params``, its ``rule``, and derived values: ``lord`` (a lord id) becomes the lord's name in
-    the language and ``seat`` is ``player`` counted from 1. ``err`` is an
+    the language, ``seat`` is ``player`` counted from 1 and a list is joined in the language
+    (:func:`join_list`). ``err`` is an
     :class:`~dungeon_guilds.errors.IllegalAction`, or another error with ``code`` and ``params``
     (see ``errors.CODES``)."""
-    values = dict(err.params)
+    values = {k: join_list(v, lang) if isinstance(v, (list, tuple)) else v for k, v in err.params.items()}
     values.setdefault("rule", getattr(err, "rule", ""))
     if "lord" in values:
         values["lord"] = lord_name(values["lord"], lang)
@@ -279,55 +281,41 @@ def _in_play(lord_id: Any, lords: Sequence[Lord]) -> Lord | str:
     return next((x for x in lords if x.id == lord_id), lord_id if lord_id is not None else "?")
 
 
+class _Say:
+    """The words an event's :data:`~dungeon_guilds.events.KINDS` row asks for, in ``lang``."""
+
+    def __init__(self, names: Sequence[str], lang: str | None, secret_exhaust: bool,
+                 lords: Sequence[Lord] = ()) -> None:
+        self.names, self.lang, self.secret_exhaust, self.lords = names, lang, secret_exhaust, lords
+
+    def who(self, seat: int) -> str:
+        return player_name(self.names, seat, self.lang)
+
+    def list(self, values: Iterable[Any]) -> str:
+        return join_list(values, self.lang)
+
+    def lord(self, lord: str) -> str:
+        return lord_name(_in_play(lord, self.lords), self.lang)
+
+    def reason(self, code: str) -> str:
+        return pass_reason(code, self.lang)
+
+    def share(self, seat: int | None, gold: int) -> str:
+        name = t("word.bank", self.lang) if seat is None else self.who(seat)
+        return t("word.share", self.lang, name=name, gold=gold)
+
+
 def event_text(ev: Mapping[str, Any], names: Sequence[str], lang: str | None = None,
                secret_exhaust: bool = False, lords: Sequence[Lord] = ()) -> str:
-    """One log event in words. ``secret_exhaust`` hides which adventurers were exhausted at
-    setup (R2.4 is a secret choice) for a player's-eye log; ``lords``: the game's lords
-    (``state.lords``), so that a workshop lord is named by its name, not its id."""
-    kind = ev.get("kind", "?")
-    who = lambda p: player_name(names, p, lang)  # noqa: E731
-    v = dict(ev)
-    if "player" in v:
-        v["player"] = who(v["player"])
-    if kind == "setup":
-        return t("event.setup", lang, players=join_list(v.get("players", ()), lang), gold=v.get("gold", 0))
-    if kind == "dealt":  # with lord effects off the lord only counts the round (R7.4)
-        key = "event.dealt" if v.get("effects", True) else "event.dealt_no_effects"
-        return t(key, lang, round=v.get("round"), levels=join_list(v.get("levels", ()), lang),
-                 lord=lord_name(_in_play(v.get("lord"), lords), lang))
-    if kind == "revealed" and (v.get("defence_now", v.get("defence")) != v.get("defence")
-                               or v.get("treasure_now", v.get("treasure")) != v.get("treasure")):
-        return t("event.revealed_lord", lang, **v)  # the printed front, then the lord's (§7)
-    if kind == "exhausted":
-        key = "event.exhausted_secret" if secret_exhaust else "event.exhausted"
-        return t(key, lang, player=v["player"], strengths=join_list(v.get("strengths", ()), lang), gold=v.get("gold", 0))
-    if kind == "bumped":
-        victim = who(v.get("victim"))
-        key = "event.bumped_npc" if v.get("victim") == NPC else "event.bumped"
-        return t(key, lang, player=v["player"], strength=v["strength"], room=v["room"], slot=v["slot"],
-                 victim=victim, victim_strength=v["victim_strength"], fee_bank=v["fee_bank"],
-                 fee_victim=v["fee_victim"])
-    if kind == "passed":
-        return t("event.passed", lang, player=v["player"], reason=pass_reason(v.get("code", ""), lang))
-    if kind == "flipped":
-        return t("event.flipped", lang, lord=lord_name(_in_play(v.get("lord"), lords), lang),
-                 exhausted=join_list(v.get("exhausted", ()), lang), activated=join_list(v.get("activated", ()), lang))
-    if kind == "cleared":
-        parts = [t("word.share", lang, name=who(int(p)), gold=g) for p, g in v.get("shares", {}).items()]
-        if v.get("to_bank"):
-            parts.append(t("word.share", lang, name=t("word.bank", lang), gold=v["to_bank"]))
-        return t("event.cleared", lang, room=v["room"], total=v["total"], defence=v["defence"],
-                 treasure=v["treasure"], shares=join_list(parts, lang) or "—")
-    if kind == "failed":
-        return t("event.failed", lang, room=v["room"], total=v["total"], defence=v["defence"],
-                 rooms=join_list(v.get("rooms", ()), lang))
-    if kind == "marker_passed":
-        return t("event.marker_passed", lang, player=who(v.get("start", -1)))
-    if kind == "game_over":
-        return t("event.game_over", lang, gold=join_list((f"{n} ${g}" for n, g in zip(names, v.get("gold", ()))), lang))
-    if has(f"event.{kind}", lang):
-        return t(f"event.{kind}", lang, **v)
-    return str(kind)
+    """One log event in words: its kind's row of :data:`dungeon_guilds.events.KINDS` picks the
+    template ``event.<key>`` and fills it. ``secret_exhaust`` hides which adventurers were
+    exhausted at setup (R2.4 is a secret choice) for a player's-eye log; ``lords``: the game's
+    lords (``state.lords``), so that a workshop lord is named by its name, not its id."""
+    kind = KINDS.get(ev.get("kind", "?"))
+    if kind is None:
+        return str(ev.get("kind", "?"))
+    key, values = kind.words(ev, _Say(names, lang, secret_exhaust, lords))
+    return t(f"event.{key}", lang, **values)
 
 
 __all__ = [

@@ -174,6 +174,13 @@ def test_chinese_fills_in_the_lords_name_and_a_seat_from_1():
     assert i18n.refusal_text(err, "zh") == "現在輪到 Cy（R4.1）"
 
 
+def test_a_list_in_a_refusal_is_joined_in_the_language():
+    """The players a move may name: 「Ann、Bo、Cy」 in 繁體中文, "Ann, Bo, Cy" in English."""
+    err = _raised(OTHER_CASES["not_a_player"][0])
+    assert i18n.refusal_text(err, "zh").endswith("（Ann、Bo、Cy）")
+    assert i18n.refusal_text(err, "en").endswith("(Ann, Bo, Cy)")
+
+
 def test_refusals_survive_pickling_for_process_pools():
     import pickle
 
@@ -199,7 +206,7 @@ OTHER_CASES = {
     "move_unknown_kind": (lambda: parse("jump 1 1"), {"text": "'jump 1 1'", "kind": "'jump'"}),
     "move_no_slot_letter": (lambda: parse("place 1 1a"), {"text": "'place 1 1a'", "kind": "place"}),
     "move_needs_slot": (lambda: parse("bump 2 1"), {"text": "'bump 2 1'", "kind": "bump", "example": "bump 2 1a"}),
-    "not_a_player": (lambda: Game(3, seed=1).push("Zed: exhaust 1 2"), {"name": "'Zed'", "players": "Ann, Bo, Cy"}),
+    "not_a_player": (lambda: Game(3, seed=1).push("Zed: exhaust 1 2"), {"name": "'Zed'", "players": ("Ann", "Bo", "Cy")}),
     "player_count": (lambda: Rules().check_players(7), {"players": 7}),
     "team_player_count": (lambda: Rules(teams="2v2").check_players(5), {"teams": "2v2", "need": 4, "players": 5}),
     "npc_player_count": (lambda: Rules(npc=True).check_players(6), {"players": 6}),

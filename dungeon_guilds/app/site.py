@@ -289,22 +289,7 @@ JUPYTERLITE_WORKER = "jupyterlite-service-worker.js"
 # on the second visit (it only records the version it registered under this key then; offline,
 # registering again fails and the third visit would find no worker); and, once the dashboard is
 # on screen, the page tells the worker it may store the rest of the site (tools/site/service-worker.js)
-KEEP_WORKER = """<script>/* Dungeon Guilds (issue 31): keep the offline worker (see site.py) */
-(function () {
-  var sw = navigator.serviceWorker;
-  if (sw && sw.controller) {
-    var key = sw.controller.scriptURL + "-version";
-    if (!localStorage.getItem(key)) localStorage.setItem(key, "__APP_VERSION__");
-  }
-  /* once the dashboard is on screen, the worker may store the rest of the site */
-  var tries = 0, poll = sw && setInterval(function () {
-    if (++tries > 600) clearInterval(poll);
-    if (sw.controller && document.querySelector(".dg-dashboard")) {
-      clearInterval(poll);
-      sw.controller.postMessage("dg-ready");
-    }
-  }, 1000);
-})();</script>"""
+KEEP_WORKER = "<script>" + Path(__file__).with_name("keep_worker.js").read_text(encoding="utf-8") + "</script>"
 
 
 def site_version(files: list[Path], out: Path) -> str:

@@ -55,6 +55,7 @@ from .tables.store import TableStore
 from .tables.table import AWAY_BOT, think
 
 PAGE_DIR = Path(__file__).with_name("tables") / "static"
+BOARD_KEYS = Path(__file__).parents[1] / "drawing" / "board_keys.js"
 BASE = "dungeon-guilds"
 TICK_MS = 2000
 TEACHER_ENV = "DUNGEON_GUILDS_TEACHER_CODE"
@@ -584,6 +585,8 @@ def table_routes(base: str, hub: TableHub) -> list[tuple]:
     root = f"{base}{BASE}"
     return [
         (f"{root}/tables/ws", TableSocket, {"hub": hub}),
+        # the board's keyboard module, one file with the widget board (drawing/board_keys.js)
+        (f"{root}/tables/static/(board_keys\\.js)", tornado.web.StaticFileHandler, {"path": str(BOARD_KEYS.parent)}),
         (f"{root}/tables/static/(.*)", tornado.web.StaticFileHandler, {"path": str(PAGE_DIR)}),
         (rf"{root}/tables/?([A-Za-z0-9]{{0,12}})", TablePageHandler, {"base": base, "hub": hub}),
         (f"{root}/teacher/?(records.json|games.csv)?", TeacherHandler, {"hub": hub, "base": base}),

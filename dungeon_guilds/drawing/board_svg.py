@@ -25,6 +25,7 @@ seat also has its own pattern and its name's letter on each token.
 from __future__ import annotations
 
 from html import escape
+from pathlib import Path
 from typing import Mapping, Sequence
 
 from .. import i18n, rule_cards
@@ -475,10 +476,7 @@ def board_cells(state, lang: str, viewer: int, targets: Mapping[str, Target]) ->
     return cells
 
 
-_CSS = (".dg-target{cursor:pointer;outline:none}.dg-target-off{cursor:not-allowed}"
-        ".dg-target-off .dg-card,.dg-target-off .dg-token{opacity:.55}"
-        ".dg-target:focus .dg-hit,.dg-target:hover .dg-hit{stroke:#D55E00;stroke-width:4;fill:#D55E00;fill-opacity:.12}"
-        ".dg-board-locked .dg-target{cursor:wait}")
+_CSS = (Path(__file__).with_name("board_svg.css").read_text(encoding="utf-8").replace("\n", ""))
 
 
 def board_svg(state, lang: str | None = None, viewer: int | None = None, log: Sequence[dict] | None = None,

@@ -13,6 +13,7 @@ and ``data-*`` attributes let browser tests find things.
 from __future__ import annotations
 
 from html import escape
+from pathlib import Path
 from typing import Any, Sequence
 
 from .. import i18n
@@ -26,18 +27,7 @@ from ..state import OVER
 from .board_svg import board_svg_html
 from .colours import colour
 
-_STYLE = """<style>
-.dg-board{font-family:system-ui,sans-serif;font-size:13px;line-height:1.35}
-.dg-board table{border-collapse:collapse;margin:4px 0}
-.dg-board th,.dg-board td{border-bottom:1px solid #ddd;padding:2px 8px;text-align:left}
-.dg-board th{font-weight:600;background:#f4f4f4}
-.dg-chip{color:#fff;padding:1px 6px;border-radius:3px;white-space:nowrap}
-.dg-npc{border:1px dashed #777;padding:1px 5px;border-radius:3px}
-.dg-empty{color:#aaa}
-.dg-current td{background:#fff7d6}
-.dg-cleared{color:#2a7d2a;font-weight:600}.dg-failed{color:#b02020;font-weight:600}
-.dg-note{color:#666}
-</style>"""
+_STYLE = "<style>" + Path(__file__).with_name("display.css").read_text(encoding="utf-8") + "</style>"
 
 
 # a padlock drawn, not a font glyph: 🔒 came out as a missing-glyph box beside 已鎖定 (issue 24)
@@ -81,9 +71,10 @@ def _result_cell(res, names, lang) -> str:
         return f'<span class="dg-note">{escape(t("board.not_reached", lang))}</span>'
     front = t("board.front_value", lang, defence=res.defence, treasure=res.treasure)
     if res.status == "cleared":
-        shares = ", ".join(f"{escape(names[int(p)])} ${g}" for p, g in (res.shares or {}).items())
+        parts = [f"{escape(names[int(p)])} ${g}" for p, g in (res.shares or {}).items()]
         if res.to_bank:
-            shares += (", " if shares else "") + f"{escape(t('word.bank', lang))} ${res.to_bank}"
+            parts.append(f"{escape(t('word.bank', lang))} ${res.to_bank}")
+        shares = i18n.join_list(parts, lang)
         return (f'{escape(front)} · <span class="dg-cleared">{escape(t("board.cleared", lang))}</span> '
                 f'({res.total} ≥ {res.effective_defence}; ${res.effective_treasure}: {shares or "—"})')
     return (f'{escape(front)} · <span class="dg-failed">{escape(t("board.failed", lang))}</span> '
@@ -192,7 +183,7 @@ def board_tables_html(state, log: Sequence[dict] | None = None, lang: str | None
     if state.phase != OVER:
         mover = escape(state.names[state.current])
         title += f' · <span class="dg-mover" data-seat="{state.current}">{mover} {escape(t("word.to_move", lang))}</span>'
-    heal = ", ".join(f"{s}:${state.heal_cost(s)}" for s in range(1, 6))
+    heal = i18n.join_list((f"{s}:${state.heal_cost(s)}" for s in range(1, 6)), lang)
     note = t("word.reference_deck" if reference_deck else "word.custom_deck", lang)
     return dollars_as_text(  # money is text, never MathJax's mathematics (issue 40)
         f'{_STYLE if style else ""}<div class="dg-board" lang="{"zh-Hant" if lang == "zh" else lang}" '

@@ -10,6 +10,7 @@ The words are in ``strings/<lang>/worksheets.toml``; players and rooms are numbe
 from __future__ import annotations
 
 from html import escape
+from pathlib import Path
 from typing import Any
 
 from .. import i18n
@@ -17,27 +18,7 @@ from ..cards import STRENGTHS, reference_deck
 from ..siblings import GAMES
 from .worksheets import Answer, Question, Worksheet, worksheet
 
-CSS = """
-@page { size: A4; margin: 14mm; }
-body { font-family: "Noto Sans CJK TC", "Noto Sans TC", "PingFang TC", "Microsoft JhengHei",
-       "DejaVu Sans", Arial, sans-serif; font-size: 11pt; color: #000; background: #fff;
-       max-width: 190mm; margin: 0 auto; padding: 4mm; line-height: 1.4; }
-h1 { font-size: 16pt; margin: 0 0 4pt; } h2 { font-size: 12.5pt; margin: 10pt 0 4pt; }
-.meta, .note { font-size: 9pt; color: #333; }
-section.q { break-inside: avoid; page-break-inside: avoid; border-top: 1px solid #999; padding-top: 4pt; }
-table { border-collapse: collapse; margin: 4pt 0; }
-th, td { border: 1px solid #555; padding: 2pt 5pt; text-align: left; vertical-align: top; }
-th { background: #eee; }
-.blank { display: inline-block; min-width: 3.5em; border-bottom: 1px solid #000; text-align: center; }
-.key .blank { border-bottom: 2px solid #000; font-weight: bold; }
-ol.answers { padding-left: 1.6em; margin: 4pt 0; }
-section.handout { break-after: page; page-break-after: always; }
-.h-item { break-inside: avoid; page-break-inside: avoid; margin-bottom: 3mm; }
-.h-item .box { border: 1px solid #555; height: 30mm; }
-.h-item .good { border-left: 3px solid #000; padding-left: 3mm; }
-.fill { font-family: "DejaVu Sans Mono", Consolas, monospace; font-size: 10pt; white-space: pre-wrap; }
-@media print { .noprint { display: none; } body { padding: 0; } }
-"""
+CSS = (Path(__file__).with_name("worksheet.css").read_text(encoding="utf-8"))
 
 
 def w(key: str, lang: str, **values: Any) -> str:
@@ -99,7 +80,7 @@ def rooms_table(st, lang: str, fronts: bool) -> str:
 
 def players_table(st, lang: str) -> str:
     def strengths(mask: int) -> str:
-        return ", ".join(str(s) for s in STRENGTHS if mask >> s & 1) or "—"
+        return i18n.join_list((s for s in STRENGTHS if mask >> s & 1), lang) or "—"
     rows = [[w("player", lang, player=p + 1), f"${st.gold[p]}", strengths(st.active[p]),
              strengths(st.exhausted[p])] for p in range(st.n)]
     return _table([w("col_player", lang), w("col_gold", lang), w("col_hand", lang), w("col_exhausted", lang)], rows)

@@ -122,10 +122,10 @@ def explain(case: PayoutCase, names: Sequence[str], lang: str | None = None) -> 
         p, v = next(iter(parts["whole"].items()))
         stext = t("msg.split_one", lang, owner=who(p), gold=v)
     else:
-        shares = ", ".join(f"{who(p)} ${v}" for p, v in parts["even"].items())
+        shares = i18n.join_list((f"{who(p)} ${v}" for p, v in parts["even"].items()), lang)
         rest = sum(parts["rest"].values())
         if rest:
-            rest_to = ", ".join(who(p) for p in parts["rest"])
+            rest_to = i18n.join_list((who(p) for p in parts["rest"]), lang)
             stext = t("msg.split_two", lang, shares=shares, rest=rest, rest_to=rest_to)
         else:
             stext = t("msg.split_even", lang, shares=shares)

@@ -48,7 +48,8 @@ from ..workshop.strings import wt
 from .background import drive
 from .common import NONE, App, LanguageState, message_html, safe, set_options
 from .figures import show_figure
-from .inputs import SEED_MAX, checked_int, fit, with_range
+from .inputs import SEED_MAX, checked_int, fit
+from .labels import Words, label_all
 from .moves import bot_label
 from ..extras import MissingExtra
 from .common import EXPECTED_ERRORS, logger, note_unexpected
@@ -73,6 +74,11 @@ class ArmPanel(W.VBox):
     """One rule set. Sub-widgets: ``name_text``, ``lords_dropdown``, ``edition_dropdown``,
     ``npc_checkbox``, ``teams_dropdown``, ``deck_dropdown``, ``custom_lord_dropdown``,
     ``replaces_dropdown``, ``pool_html``; ``arm()`` is the :class:`Arm`."""
+
+    # every control's words (labels.py)
+    LABELS = {"name_text": "name", "lords_dropdown": "ab_lords", "edition_dropdown": "ab_edition",
+              "npc_checkbox": "ab_npc", "teams_dropdown": "ab_teams", "deck_dropdown": "ab_deck",
+              "custom_lord_dropdown": "ab_custom_lord", "replaces_dropdown": "ab_replaces"}
 
     def __init__(self, name: str, session: WorkshopSession, lang: str = "en"):
         self.session = session
@@ -126,7 +132,7 @@ class ArmPanel(W.VBox):
         self.replaces_dropdown.layout.display = None if self.custom_lord_dropdown.value != NONE else "none"
         try:
             arm = self.arm()
-            ids = ", ".join(lord.name(L) for lord in arm.pool)
+            ids = i18n.join_list((lord.name(L) for lord in arm.pool), L)
             note = "" if arm.rules.lord_effects else f"<br><small>{html.escape(wt('arm_no_effects', L))}</small>"
             codes = " ".join(lord.id for lord in arm.pool)
             self.pool_html.value = (f"<small class='dg-pool' data-ids='{html.escape(codes)}'>"
@@ -137,14 +143,7 @@ class ArmPanel(W.VBox):
     def relabel(self, lang: str) -> None:
         self._lang = lang
         self.title_html.value = f"<b>{html.escape(wt('ab_arm', lang, name=self.name_text.value))}</b>"
-        self.name_text.description = wt("name", lang)
-        self.lords_dropdown.description = wt("ab_lords", lang)
-        self.edition_dropdown.description = wt("ab_edition", lang)
-        self.npc_checkbox.description = wt("ab_npc", lang)
-        self.teams_dropdown.description = wt("ab_teams", lang)
-        self.deck_dropdown.description = wt("ab_deck", lang)
-        self.custom_lord_dropdown.description = wt("ab_custom_lord", lang)
-        self.replaces_dropdown.description = wt("ab_replaces", lang)
+        label_all(self, self.LABELS, lambda key: wt(key, lang))
         for w in (self.lords_dropdown, self.edition_dropdown, self.teams_dropdown, self.deck_dropdown,
                   self.custom_lord_dropdown, self.replaces_dropdown, self.name_text):
             w.style = {"description_width": "110px"}
@@ -187,6 +186,10 @@ class ABExperiment(App):
     last :class:`~dungeon_guilds.workshop.ab.ABResult`."""
 
     css_class = "dg-ab"
+    # every control's words (labels.py); the copy button's and the seats' words name an arm / a seat
+    LABELS = {"players_dropdown": "players", "games_input": Words("games", range=(MIN_GAMES, MAX_GAMES)),
+              "seed_input": Words("seed", range=(0, SEED_MAX)), "rotate_checkbox": "ab_rotate",
+              "run_button": "ab_run", "stop_button": "ab_stop", "export_button": "ab_export"}
     error_words = staticmethod(workshop_error_text)  # the workshop's messages in the language
 
     def __init__(self, session: WorkshopSession | None = None, players: int = 4, bots: Sequence[str] | None = None,
@@ -264,18 +267,12 @@ class ABExperiment(App):
     def relabel(self) -> None:
         L = self.lang
         self.title_html.value = f"<h3>{html.escape(wt('ab_title', L))}</h3><p>{html.escape(wt('ab_intro', L))}</p>"
-        self.players_dropdown.description = wt("players", L)
-        self.games_input.description = with_range(wt("games", L), MIN_GAMES, MAX_GAMES)
-        self.seed_input.description = with_range(wt("seed", L), 0, SEED_MAX)
-        self.rotate_checkbox.description = wt("ab_rotate", L)
+        label_all(self, self.LABELS, lambda key: wt(key, L))
         for w in (self.players_dropdown, self.games_input, self.seed_input):
             w.style = {"description_width": "initial"}
         self.arm_a.relabel(L)
         self.arm_b.relabel(L)
         self.copy_button.description = wt("ab_copy", L, a=self.arm_a.name_text.value, b=self.arm_b.name_text.value)
-        self.run_button.description = wt("ab_run", L)
-        self.stop_button.description = wt("ab_stop", L)
-        self.export_button.description = wt("ab_export", L)
         for seat, d in enumerate(self.bot_dropdowns):
             d.description = wt("seat_n", L, seat=seat + 1)
             set_options(d, [(bot_label(b, L), b) for b in _sim_bots()])
@@ -396,8 +393,8 @@ class ABExperiment(App):
                   "games_csv": wt("ab_download_games", self.lang)}
         mimes = {"html": "text/html", "csv": "text/csv", "games_csv": "text/csv"}
         self.download_html.value = " · ".join(download_link(texts[k], names[k], labels[k], mimes[k]) for k in texts)
-        files = ", ".join(names.values())
-        self.say(lambda: wt("ab_exported", self.lang, files=files), "ok")
+        files = list(names.values())
+        self.say(lambda: wt("ab_exported", self.lang, files=i18n.join_list(files, self.lang)), "ok")
         return texts
 
 

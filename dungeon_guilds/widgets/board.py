@@ -1,5 +1,6 @@
-"""The drawn board made clickable: an ``anywidget`` component (its JavaScript is inline here,
-nothing is fetched from another host) showing :func:`dungeon_guilds.drawing.board_svg.board_svg_html`.
+"""The drawn board made clickable: an ``anywidget`` component (its JavaScript is ``board.js``
+beside this file, with the keyboard of ``drawing/board_keys.js`` inlined; nothing is fetched from
+another host) showing :func:`dungeon_guilds.drawing.board_svg.board_svg_html`.
 
 A click (or Enter / Space on a focused target; Tab and the arrow keys move between targets)
 sends the target's id to Python; :class:`GameBoard` turns it into a move:
@@ -25,6 +26,8 @@ Headless use (tests): ``board.click("hand-3")``, ``board.click("slot-2-0")``.
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Callable
 
 import anywidget
@@ -35,75 +38,25 @@ from ..board_targets import Target, board_targets
 from ..drawing.board_svg import board_svg_html
 from ..drawing.board_text import board_text_html
 
-_ESM = r"""
-function targets(el) {
-  return Array.from(el.querySelectorAll('[data-target][aria-disabled="false"]'));
-}
-function render({ model, el }) {
-  el.classList.add('dg-board-widget');
-  function draw() {
-    const had = el.contains(document.activeElement);
-    const was = had && document.activeElement.dataset ? document.activeElement.dataset.target : '';
-    el.innerHTML = model.get('html') + model.get('description');
-    const svg = el.querySelector('svg.dg-board-svg');
-    const words = el.querySelector('.dg-board-text-lines');
-    if (svg) {
-      svg.setAttribute('tabindex', '-1');  // focus comes back here when no target is left
-      if (words) svg.setAttribute('aria-describedby', words.id);  // the board in words
-    }
-    el.dataset.locked = model.get('locked') ? '1' : '0';
-    const root = el.querySelector('.dg-board');
-    if (root) {
-      root.dataset.locked = el.dataset.locked;
-      root.classList.toggle('dg-board-locked', model.get('locked'));
-    }
-    if (had) {
-      const want = model.get('focus_target') || was;
-      const next = el.querySelector(`[data-target="${want}"][aria-disabled="false"]`) || targets(el)[0];
-      if (next) next.focus();
-      else if (svg) svg.focus();  // a bot's turn: keep the focus on the board, not lost to the page
-    }
-  }
-  function send(t) {
-    if (!t || model.get('locked')) return;
-    model.send({ event: 'click', target: t.dataset.target });
-  }
-  el.addEventListener('click', (e) => send(e.target.closest('[data-target]')));
-  el.addEventListener('keydown', (e) => {
-    const t = e.target.closest ? e.target.closest('[data-target]') : null;
-    if (!t) return;
-    if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); send(t); return; }
-    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
-    if (!step) return;
-    e.preventDefault();
-    const all = targets(el);
-    const i = all.indexOf(t);
-    const next = all[(i + step + all.length) % all.length];
-    if (next) next.focus();
-  });
-  model.on('change:html', draw);
-  model.on('change:locked', draw);
-  model.on('change:description', draw);
-  draw();
-}
-export default { render };
-"""
+HERE = Path(__file__).parent
+# ``import {…} from '../drawing/x.js';`` in a widget's module: a file of this package
+_PACKAGE_IMPORT = re.compile(r"^import \{[^}]*\} from '(\.\./[\w/]+\.js)';\n", re.M)
 
-_CSS = """
-.dg-board-widget { width: 100%; max-width: 640px; }
-.dg-board-widget svg { width: 100%; height: auto; display: block; }
-.dg-board-widget [data-target]:focus-visible { outline: none; }
-.dg-board-widget[data-locked="1"] svg { filter: saturate(.85); }
-.dg-board-widget .dg-board-text { position: absolute !important; width: 1px; height: 1px; padding: 0;
-  margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
-"""
+
+def inlined_module(path: Path) -> str:
+    """The ES module ``path`` with each import of another file of the package replaced by that
+    file's text: anywidget runs a widget's ``_esm`` as one module, which cannot fetch a file
+    beside it. (So the board's keyboard, ``drawing/board_keys.js``, is one file for the widget
+    board and the class-table page.)"""
+    text = path.read_text(encoding="utf-8")
+    return _PACKAGE_IMPORT.sub(lambda m: (path.parent / m.group(1)).resolve().read_text(encoding="utf-8"), text)
 
 
 class BoardWidget(anywidget.AnyWidget):
     """The board's picture with clickable targets; ``on_click(target_id)`` callbacks."""
 
-    _esm = _ESM
-    _css = _CSS
+    _esm = inlined_module(HERE / "board.js")
+    _css = HERE / "board.css"
     html = traitlets.Unicode("").tag(sync=True)
     locked = traitlets.Bool(False).tag(sync=True)
     focus_target = traitlets.Unicode("").tag(sync=True)

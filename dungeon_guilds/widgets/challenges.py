@@ -180,7 +180,7 @@ class ChallengePanel(App):
         self.intro_html.value = f'<p class="dg-note">{escape(ct("intro", L))}</p>'
         set_options(self.challenge_dropdown, [(c.words("title", L), c.id) for c in self.challenges.values()])
         self.challenge_dropdown.description = ct("choose", L)
-        bots = ", ".join(i18n.t(f"bot.{b}", L) if i18n.has(f"bot.{b}", L) else b for b in ch.bots)
+        bots = i18n.join_list((i18n.t(f"bot.{b}", L) if i18n.has(f"bot.{b}", L) else b for b in ch.bots), L)
         self.goal_html.value = (f"<p><b>{escape(ct('goal', L))}</b> {escape(ch.words('goal_text', L))}</p>"
                                 + (f"<p><b>{escape(ct('hint', L))}</b> {escape(ch.words('hint', L))}</p>"
                                    if ch.words("hint", L) else "")

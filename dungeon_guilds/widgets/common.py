@@ -22,6 +22,7 @@ import traitlets
 from .. import i18n
 from ..extras import MissingExtra
 from ..rules import EDITIONS, LORDS_OPTIONS
+from .labels import label_all
 
 logger = logging.getLogger("dungeon_guilds.widgets")
 logger.addHandler(logging.NullHandler())  # errors are shown in the widget; log only if asked
@@ -165,22 +166,23 @@ class GameApp(App):
     (``lords_dropdown``, ``edition_dropdown``, ``npc_checkbox``, ``seed_input``) and a hints
     checkbox: what the stepper and the play table share."""
 
+    # the rule options' words (labels.py)
+    RULE_LABELS = {"lords_dropdown": "ui.lords", "edition_dropdown": "ui.edition", "npc_checkbox": "ui.npc",
+                   "seed_input": "ui.seed"}
+
     @safe
     def _on_hints(self, change) -> None:
         self._draw_hints()
 
     def _say_over(self) -> None:
-        winners = ", ".join(self.game.winners())
-        self.say(lambda: self.t("msg.game_over", winners=winners), "ok")
+        winners = self.game.winners()
+        self.say(lambda: self.t("msg.game_over", winners=i18n.join_list(winners, self.lang)), "ok")
 
     def relabel_rule_options(self) -> None:
         t = self.t
         set_options(self.lords_dropdown, [(t(f"option.lords_{v}"), v) for v in LORDS_OPTIONS])
-        self.lords_dropdown.description = t("ui.lords")
         set_options(self.edition_dropdown, [(t(f"option.edition_{v}"), v) for v in EDITIONS])
-        self.edition_dropdown.description = t("ui.edition")
-        self.npc_checkbox.description = t("ui.npc")
-        self.seed_input.description = t("ui.seed")
+        label_all(self, self.RULE_LABELS, t)
 
 
 def set_options(dropdown: W.Dropdown, options: Sequence[tuple[str, Any]]) -> None:

@@ -35,6 +35,7 @@ import html
 import logging
 import re
 from functools import wraps
+from pathlib import Path
 
 import ipywidgets as widgets
 from IPython import get_ipython
@@ -44,7 +45,8 @@ from .. import i18n
 from ..siblings import GAMES, comparison, dungeon, dungeon_fighter, dungeon_lords, graphs
 from .citations import citation, citations_html
 from .common import App, set_options
-from .inputs import SEED_MAX, checked_int, with_range
+from .inputs import SEED_MAX, checked_int
+from .labels import Words, label_all
 from .common import EXPECTED_ERRORS, App, note_unexpected, set_options
 
 log = logging.getLogger(__name__)
@@ -53,13 +55,7 @@ log = logging.getLogger(__name__)
 # a value outside is refused with a message naming the field, never silently clamped.
 RANGES = {"survivors": (0, 6), "dead": (0, 6), "white": (0, 20), "gold": (0, 60), "tokens": (0, 30)}
 
-_STYLE = """<style>
-.dg-cmp table {border-collapse: collapse; font-size: 0.9em}
-.dg-cmp th, .dg-cmp td {border: 1px solid #ddd; padding: 3px 6px; text-align: left; vertical-align: top}
-.dg-cmp .src {color: #666; font-size: 0.85em}
-.dg-cmp th {word-break: keep-all}  /* a Chinese header never broken inside a word (玩家人／數) */
-.dg-err {color: #a40000; background: #fff0f0; padding: 4px 8px; border-radius: 4px}
-</style>"""
+_STYLE = "<style>" + Path(__file__).with_name("compare.css").read_text(encoding="utf-8") + "</style>"
 
 #: The kernels' English error messages the user can meet in this widget, and the key that
 #: says them in the current language (named groups fill the key's fields). An unmatched
@@ -151,6 +147,13 @@ class CompareExplorer(App):
 
     css_class = "dg-cmp"
     TAB_KEYS = ("compare.tab_side", "compare.tab_odds", "compare.tab_fighter", "compare.tab_lords")
+    # every control's words (labels.py): relabel walks them in the language of the moment
+    LABELS = {"game_a": "compare.game_a", "game_b": "compare.game_b", "sword": "compare.sword",
+              "hand": "compare.hand", "difficulty": "compare.difficulty", "boss": "compare.boss",
+              **{name: Words(f"compare.{name}", range=RANGES[name]) for name in RANGES},
+              "eye_die": "compare.eye_table", "players": "compare.players", "policy": "compare.policy",
+              "years": "compare.years", "sim_seed": Words("compare.seed", range=(0, SEED_MAX)),
+              "run": "compare.run"}
 
     def __init__(self, game_a: str = "dungeon_guilds", game_b: str = "dungeon", *,
                  lords_years: int = 40, seed: int = 0, lang: str = "en", lang_state=None,
@@ -322,23 +325,7 @@ class CompareExplorer(App):
             set_options(self.policy, self._policy_options())
         finally:
             self._relabelling = False
-        self.game_a.description = t("compare.game_a")
-        self.game_b.description = t("compare.game_b")
-        self.sword.description = t("compare.sword")
-        self.hand.description = t("compare.hand")
-        self.difficulty.description = t("compare.difficulty")
-        self.boss.description = t("compare.boss")
-        self.survivors.description = with_range(t("compare.survivors"), *RANGES["survivors"])
-        self.dead.description = with_range(t("compare.dead"), *RANGES["dead"])
-        self.white.description = with_range(t("compare.white"), *RANGES["white"])
-        self.gold.description = with_range(t("compare.gold"), *RANGES["gold"])
-        self.tokens.description = with_range(t("compare.tokens"), *RANGES["tokens"])
-        self.eye_die.description = t("compare.eye_table")
-        self.players.description = t("compare.players")
-        self.policy.description = t("compare.policy")
-        self.years.description = t("compare.years")
-        self.sim_seed.description = with_range(t("compare.seed"), 0, SEED_MAX)
-        self.run.description = t("compare.run")
+        label_all(self, self.LABELS, t)
         for w in (self.game_a, self.game_b, self.sword, self.hand, self.difficulty, self.survivors,
                   self.dead, self.white, self.gold, self.tokens, self.eye_die, self.players,
                   self.policy, self.years, self.sim_seed):
@@ -391,8 +378,8 @@ class CompareExplorer(App):
         shared = comparison.shared_mechanisms(a, b)
         sim = comparison.jaccard(a, b)
         body.append("<p>" + _fill(t("compare.shared"),
-                                  shared=html.escape("、".join(self._mechanism(m) for m in shared)
-                                                     if self.lang == "zh" else ", ".join(shared) or t("compare.none"))
+                                  shared=html.escape(i18n.join_list((self._mechanism(m) for m in shared), "zh")
+                                                     if self.lang == "zh" else i18n.join_list(shared, "en") or t("compare.none"))
                                   if shared else html.escape(t("compare.none")),
                                   sim=html.escape(str(sim)), approx=f"{float(sim):.2f}") + "</p>")
         self.table.value = "".join(body)

@@ -22,6 +22,7 @@ Headless use (tests, scripts)::
 from __future__ import annotations
 
 import html
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as W
@@ -39,16 +40,10 @@ from ..workshop.strings import wt
 from .common import App, message_html, safe
 from .downloads import download_link
 from .inputs import fit
+from .labels import Words, label_all
 from .print_panel import PrintPanel
 
-_STYLE = """<style>
-.dg-deck-editor .dg-cell input {text-align: right}
-.dg-deck-editor .dg-cell-error input {border: 2px solid #b02020 !important; background: #fff0f0 !important}
-.dg-deck-editor .dg-grid-head {font-weight: 600; font-size: 0.85em; color: #444}
-.dg-deck-editor .dg-problems li.dg-problem-warning {color: #8a5a00}
-.dg-deck-editor .dg-problems li.dg-problem-error {color: #b02020}
-.dg-deck-editor table.dg-chances td, .dg-deck-editor table.dg-chances th {border: 1px solid #ddd; padding: 2px 6px}
-</style>"""
+_STYLE = "<style>" + Path(__file__).with_name("deck_editor.css").read_text(encoding="utf-8") + "</style>"
 
 _COLUMNS = {"heal": HEAL_COLUMNS, "levels": LEVEL_COLUMNS, "rooms": ROOM_COLUMNS}
 _CELL_WIDTH = "92px"
@@ -83,6 +78,14 @@ class DeckEditor(App):
     """
 
     css_class = "dg-deck-editor"
+    # every control's words (labels.py)
+    LABELS = {"name_text": "name", "description_text": "description",
+              "heal_label": Words("deck_heal", html="<b>{}</b> (R1.1)"),
+              "levels_label": Words("deck_levels", html="<b>{}</b> (R1.2, R4.3)"),
+              "rooms_label": Words("deck_rooms", html="<b>{}</b>"), "add_room_button": "deck_add_room",
+              "reset_button": "deck_reset", "use_button": "deck_use", "import_button": "deck_import",
+              "import_text.placeholder": "deck_paste", "upload": "deck_upload",
+              "export_button": "deck_export"}
 
     @staticmethod
     def error_words(exc: BaseException, lang: str) -> str:
@@ -299,19 +302,8 @@ class DeckEditor(App):
     def relabel(self) -> None:
         L = self.lang
         self.title_html.value = f"<h3>{html.escape(wt('deck_title', L))}</h3><p>{html.escape(wt('deck_intro', L))}</p>"
-        self.name_text.description = wt("name", L)
-        self.description_text.description = wt("description", L)
+        label_all(self, self.LABELS, lambda key: wt(key, L))
         self.description_text.style = {"description_width": "initial"}  # the label in full, never cut off
-        self.heal_label.value = f"<b>{html.escape(wt('deck_heal', L))}</b> (R1.1)"
-        self.levels_label.value = f"<b>{html.escape(wt('deck_levels', L))}</b> (R1.2, R4.3)"
-        self.rooms_label.value = f"<b>{html.escape(wt('deck_rooms', L))}</b>"
-        self.add_room_button.description = wt("deck_add_room", L)
-        self.reset_button.description = wt("deck_reset", L)
-        self.use_button.description = wt("deck_use", L)
-        self.import_button.description = wt("deck_import", L)
-        self.import_text.placeholder = wt("deck_paste", L)
-        self.upload.description = wt("deck_upload", L)
-        self.export_button.description = wt("deck_export", L)
         self.print_panel.relabel(L)
         if hasattr(self, "table"):
             self._show_meta()

@@ -25,7 +25,8 @@ from ..rules import Rules
 from ..turn_order import snake_order
 from .common import NONE, App, safe, set_options
 from .figures import show_figure
-from .inputs import checked_int, with_range
+from .inputs import checked_int
+from .labels import Words, label_all
 
 # ---------------------------------------------------------------------- payout explorer
 PAYOUT_NAMES = ("Ann", "Bo", "Cy")
@@ -40,6 +41,10 @@ class PayoutExplorer(App):
     ``message``, ``language_toggle``."""
 
     css_class = "dg-payout-explorer"
+    # every control's words (labels.py)
+    LABELS = {"owner_a": "ui.owner_a", "owner_b": "ui.owner_b", "strength_a": "ui.strength",
+              "strength_b": "ui.strength", "treasure_slider": "ui.treasure", "lord_dropdown": "ui.lord",
+              "rooms_dropdown": "ui.rooms_count", "position_dropdown": "ui.position"}
 
     def __init__(self, treasure: int = 5, a: tuple[int, int] = (0, 3), b: tuple[int, int] = (1, 2),
                  lord: str | None = None, position: int = 1, rooms: int = 3,
@@ -85,14 +90,7 @@ class PayoutExplorer(App):
         set_options(self.owner_a, self._owner_options())
         set_options(self.owner_b, self._owner_options())
         set_options(self.lord_dropdown, self._lord_options())
-        self.owner_a.description = t("ui.owner_a")
-        self.owner_b.description = t("ui.owner_b")
-        self.strength_a.description = t("ui.strength")
-        self.strength_b.description = t("ui.strength")
-        self.treasure_slider.description = t("ui.treasure")
-        self.lord_dropdown.description = t("ui.lord")
-        self.rooms_dropdown.description = t("ui.rooms_count")
-        self.position_dropdown.description = t("ui.position")
+        label_all(self, self.LABELS, t)
         for w in (self.owner_a, self.owner_b, self.strength_a, self.strength_b, self.treasure_slider,
                   self.lord_dropdown, self.rooms_dropdown, self.position_dropdown):
             w.style = {"description_width": "initial"}
@@ -237,6 +235,10 @@ class TurnOrderExplorer(App):
     resulting turns."""
 
     css_class = "dg-turn-order-explorer"
+    # every control's words (labels.py); the Add button's name the bump it adds (_label_add)
+    LABELS = {"players_dropdown": "ui.players", "start_dropdown": "ui.start_player",
+              "bump_turn": Words("ui.bump_turn", range=BUMP_TURNS), "bump_victim": "ui.bump_victim",
+              "clear_bumps_button": "ui.clear_bumps"}
 
     def __init__(self, players: int = 4, start: int = 0, bumps: Sequence[tuple[int, int]] = (),
                  lang: str = "en", lang_state=None, show_language: bool = True):
@@ -283,12 +285,8 @@ class TurnOrderExplorer(App):
 
     def relabel(self) -> None:
         t = self.t
-        self.players_dropdown.description = t("ui.players")
-        self.start_dropdown.description = t("ui.start_player")
-        self.bump_turn.description = with_range(t("ui.bump_turn"), *BUMP_TURNS)
-        self.bump_victim.description = t("ui.bump_victim")
+        label_all(self, self.LABELS, t)
         self._label_add()
-        self.clear_bumps_button.description = t("ui.clear_bumps")
         for w in (self.players_dropdown, self.start_dropdown, self.bump_turn, self.bump_victim):
             w.style = {"description_width": "initial"}
 
@@ -340,7 +338,7 @@ class TurnOrderExplorer(App):
         self.turns = turns(game.log, 1)
         t = self.t
         if self.bumps:
-            items = ", ".join(t("msg.bump_added", turn=tn, victim=names[v]) for tn, v in self.bumps)
+            items = i18n.join_list((t("msg.bump_added", turn=tn, victim=names[v]) for tn, v in self.bumps), self.lang)
         else:
             items = t("ui.no_bumps")
         self.bumps_html.value = f'<div class="dg-bump-list"><b>{escape(t("ui.bumps"))}:</b> {escape(items)}</div>'

@@ -8,7 +8,7 @@ class of 30 opening the dashboard on one small server, parsing it was half of ea
 
 So the dashboard's own Voila server (``make dashboard``, :mod:`dungeon_guilds.app.voila_app`)
 leaves that extension out of its pages and sets :data:`FIGURES_ENV` for its kernels; there a
-figure is a :class:`LazyFigure`: a small ``anywidget`` (JavaScript inline here) that asks the
+figure is a :class:`LazyFigure`: a small ``anywidget`` (its JavaScript: ``figure_view.js``) that asks the
 same server for plotly.js (:data:`PLOTLY_URL`, the file of the installed plotly package, so the
 versions match) the first time a figure is about to be seen, once per page, and draws the
 figure's JSON with it. Nothing is fetched from another host.
@@ -24,89 +24,19 @@ import traitlets
 
 from .. import i18n
 
+HERE = Path(__file__).parent
 FIGURES_ENV = "DUNGEON_GUILDS_FIGURES"  # "lazy": figures are LazyFigure widgets
 PLOTLY_URL = "dungeon-guilds/plotly/plotly.min.js"  # under the server's base URL
 
-_ESM = r"""
-function plotlyAt(src) {
-  if (window.Plotly) return Promise.resolve(window.Plotly);
-  if (!window.__dgPlotly) {
-    window.__dgPlotly = new Promise((resolve, reject) => {
-      const script = document.createElement('script');
-      script.src = src;
-      script.async = true;
-      script.onload = () => resolve(window.Plotly);
-      script.onerror = () => { window.__dgPlotly = null; reject(new Error(src)); };
-      document.head.appendChild(script);
-    });
-  }
-  return window.__dgPlotly;
-}
-function baseUrl() {
-  try {
-    return JSON.parse(document.getElementById('jupyter-config-data').textContent).baseUrl || '/';
-  } catch (e) {
-    return '/';
-  }
-}
-function render({ model, el }) {
-  const box = document.createElement('div');
-  box.className = 'dg-lazy-plot';
-  el.appendChild(box);
-  let plotly = null;
-  let started = false;
-  function size() {
-    const layout = (model.get('figure') || {}).layout || {};
-    box.style.minHeight = (layout.height || 450) + 'px';
-  }
-  function draw() {
-    const fig = model.get('figure') || {};
-    plotly.react(box, fig.data || [], fig.layout || {}, fig.config || {});
-  }
-  function start() {
-    if (started) return;
-    started = true;
-    box.classList.remove('dg-lazy-plot-failed');
-    box.textContent = '';
-    const src = new URL(model.get('src'), new URL(baseUrl(), window.location.href)).href;
-    plotlyAt(src).then((p) => { plotly = p; box.classList.add('dg-lazy-plot-drawn'); draw(); })
-      .catch(() => {
-        // say so, in words, and try again on a click (a network blip, a server restarting)
-        started = false;
-        box.classList.add('dg-lazy-plot-failed');
-        box.textContent = model.get('failed_text');
-      });
-  }
-  box.addEventListener('click', () => { if (!plotly) start(); });
-  size();
-  if ('IntersectionObserver' in window) {
-    const seen = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) { seen.disconnect(); start(); }
-    }, { rootMargin: '300px' });
-    seen.observe(box);
-  } else {
-    start();
-  }
-  model.on('change:figure', () => { size(); if (plotly) draw(); });
-  return () => { if (plotly) plotly.purge(box); };
-}
-export default { render };
-"""
 
-_CSS = """
-.dg-lazy-plot { width: 100%; background: #fafafa; border-radius: 4px; }
-.dg-lazy-plot.dg-lazy-plot-drawn { background: none; }
-.dg-lazy-plot.dg-lazy-plot-failed { display: flex; align-items: center; justify-content: center;
-  padding: 1em; color: #8a1c1c; cursor: pointer; text-align: center; }
-"""
 
 
 class LazyFigure(anywidget.AnyWidget):
     """One figure (plotly's JSON in ``figure``), drawn in the page once it is about to be seen,
     with plotly.js from ``src`` (relative to the server's base URL)."""
 
-    _esm = _ESM
-    _css = _CSS
+    _esm = HERE / "figure_view.js"
+    _css = HERE / "figure_view.css"
     figure = traitlets.Dict({}).tag(sync=True)
     src = traitlets.Unicode(PLOTLY_URL).tag(sync=True)
     # what the box says if plotly.js cannot be loaded, in both languages (a chart does not know

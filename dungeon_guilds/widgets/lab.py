@@ -45,7 +45,8 @@ from ..rules import Rules
 from .background import drive
 from .common import App, safe, set_options
 from .figures import show_figure
-from .inputs import SEED_MAX, checked_int, with_range
+from .inputs import SEED_MAX, checked_int
+from .labels import Words, label_all
 from .moves import bot_label
 from .plan import PlanBox
 
@@ -92,6 +93,11 @@ class LabPanel(App):
     each chunk); ``task`` is the asyncio task of a run started by the button in a kernel."""
 
     css_class = "dg-lab"
+    # every control's words (labels.py)
+    LABELS = {"players_dropdown": "ui.players", "variant_dropdown": "lab.variant",
+              "games_input": Words("lab.games", range=(MIN_GAMES, MAX_GAMES)),
+              "seed_input": Words("ui.seed", range=(0, SEED_MAX)), "rotate_checkbox": "lab.rotate",
+              "run_button": "lab.run", "stop_button": "lab.stop"}
 
     def __init__(self, players: int = 4, bots: Sequence[str] | str | None = None,
                  variant: str = "base", games: int = DEFAULT_GAMES, seed: int = 0,
@@ -337,20 +343,14 @@ class LabPanel(App):
     def relabel(self) -> None:
         lang = self.lang
         self.intro_html.value = f'<p class="dg-note">{escape(text("lab.intro", lang))}</p>'
-        self.players_dropdown.description = self.t("ui.players")
         set_options(self.variant_dropdown, [(text(f"lab.variant_{v}", lang), v) for v in VARIANTS])
-        self.variant_dropdown.description = text("lab.variant", lang)
-        self.games_input.description = with_range(text("lab.games", lang), MIN_GAMES, MAX_GAMES)
-        self.seed_input.description = with_range(self.t("ui.seed"), 0, SEED_MAX)
-        self.rotate_checkbox.description = text("lab.rotate", lang)
-        self.run_button.description = text("lab.run", lang)
+        label_all(self, self.LABELS, lambda key: text(key, lang))
         for w in (self.players_dropdown, self.variant_dropdown, self.games_input, self.seed_input):
             w.style = {"description_width": "initial"}
         self._label_seats()
         self.plan.relabel(lang)
         if self.result is None:
             self.progress_html.value = ""
-        self.stop_button.description = text("lab.stop", lang)
 
     def refresh(self) -> None:
         """Draw the last result's tables and chart in the current language."""

@@ -23,10 +23,12 @@ from __future__ import annotations
 
 import html
 import json
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as W
 
+from .. import i18n
 from ..effects import ALWAYS, CONDITIONS, RoomModifier, effect_to_dict
 from ..game import Game, rng
 from ..lords import ALL_LORDS, BASE_LORDS, LORDS_BY_ID, Lord, LordError, lord_from_dict
@@ -39,20 +41,14 @@ from ..workshop.strings import error_text as workshop_error_text
 from ..workshop.strings import wt
 from .common import App, message_html, safe, set_options
 from .downloads import download_link
-from .inputs import SEED_MAX, checked_int, fit, with_range
+from .inputs import SEED_MAX, checked_int, fit
+from .labels import Words, label_all
 from .moves import bot_names, make_bot
 from .print_panel import PrintPanel
 
 NEW = "__new__"
 EFFECT_RANGE = (-20, 20)  # a lord's change to a defence, treasure, heal cost or bonus (printed: at most 10)
-_STYLE = """<style>
-.dg-lord-builder table.dg-preview-table {border-collapse: collapse; font-size: 0.88em}
-.dg-lord-builder table.dg-preview-table th, .dg-lord-builder table.dg-preview-table td
-  {border: 1px solid #ddd; padding: 2px 6px; text-align: left}
-.dg-lord-builder .dg-effect-row {border-left: 3px solid #1f4e79; padding-left: 6px; margin: 3px 0}
-.dg-lord-builder .dg-sr-label > .widget-label {position: absolute !important; width: 1px; height: 1px;
-  overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap}
-</style>"""
+_STYLE = "<style>" + Path(__file__).with_name("lord_builder.css").read_text(encoding="utf-8") + "</style>"
 
 
 _RESULTS = {"failed (a room above failed)": "pv_failed_above", "not reached": "pv_not_reached",
@@ -96,6 +92,19 @@ class EffectRow(W.VBox):
     ``treasure_input``, ``when_dropdown``; heal: ``strengths_select``, ``delta_input``; ban:
     ``strengths_select``; flip: ``exhaust_select``, ``activate_select``; bonus:
     ``amount_input``; ``remove_button``. ``effect_dict()`` is the effect as data."""
+
+    # every control's words (labels.py). The lists' own labels are visually hidden (.dg-sr-label)
+    # but name them for a screen reader: the words shown above each list (WCAG 4.1.2)
+    LABELS = {"kind_dropdown": "effect_kind", "rooms_label": Words("effect_rooms", html="{}"),
+              "rooms_hint": Words("effect_rooms_hint", html="<small>{}</small>"),
+              "defence_input": Words("effect_defence", range=EFFECT_RANGE),
+              "treasure_input": Words("effect_treasure", range=EFFECT_RANGE), "when_dropdown": "effect_when",
+              "strengths_label": Words("effect_strengths", html="{}"),
+              "delta_input": Words("effect_delta", range=EFFECT_RANGE),
+              "exhaust_label": Words("effect_exhaust", html="{}"), "activate_label": Words("effect_activate", html="{}"),
+              "amount_input": Words("effect_amount", range=EFFECT_RANGE), "remove_button": "effect_remove",
+              "rooms_select": "effect_rooms", "strengths_select": "effect_strengths",
+              "exhaust_select": "effect_exhaust", "activate_select": "effect_activate"}
 
     def __init__(self, lang: str = "en", on_change=None):
         self._lang = lang
@@ -159,27 +168,11 @@ class EffectRow(W.VBox):
     def relabel(self, lang: str) -> None:
         self._lang = lang
         set_options(self.kind_dropdown, [(wt(f"kind_{k}", lang), k) for k in EFFECT_KINDS])
-        self.kind_dropdown.description = wt("effect_kind", lang)
         value = self.rooms_select.value
         self.rooms_select.options = [(wt(f"pos_{p}", lang), p) for p in ROOM_POSITIONS]
         self.rooms_select.value = value
-        self.rooms_label.value = html.escape(wt("effect_rooms", lang))
-        self.rooms_hint.value = f"<small>{html.escape(wt('effect_rooms_hint', lang))}</small>"
-        self.defence_input.description = with_range(wt("effect_defence", lang), *EFFECT_RANGE)
-        self.treasure_input.description = with_range(wt("effect_treasure", lang), *EFFECT_RANGE)
         set_options(self.when_dropdown, [(wt(f"when_{c}", lang), c) for c in CONDITIONS])
-        self.when_dropdown.description = wt("effect_when", lang)
-        self.strengths_label.value = html.escape(wt("effect_strengths", lang))
-        self.delta_input.description = with_range(wt("effect_delta", lang), *EFFECT_RANGE)
-        self.exhaust_label.value = html.escape(wt("effect_exhaust", lang))
-        self.activate_label.value = html.escape(wt("effect_activate", lang))
-        self.amount_input.description = with_range(wt("effect_amount", lang), *EFFECT_RANGE)
-        self.remove_button.description = wt("effect_remove", lang)
-        # the lists' names for a screen reader: the words shown above each list (whose own label
-        # is visually hidden, .dg-sr-label: an empty description would be a hidden label, WCAG 4.1.2)
-        for select, key in ((self.rooms_select, "effect_rooms"), (self.strengths_select, "effect_strengths"),
-                            (self.exhaust_select, "effect_exhaust"), (self.activate_select, "effect_activate")):
-            select.description = wt(key, lang)
+        label_all(self, self.LABELS, lambda key: wt(key, lang))
         for w in (self.defence_input, self.treasure_input, self.when_dropdown, self.delta_input,
                   self.amount_input, self.kind_dropdown):
             w.style = {"description_width": "initial"}
@@ -227,6 +220,12 @@ class LordBuilder(App):
     ``game`` the last game played with it."""
 
     css_class = "dg-lord-builder"
+    # every control's words (labels.py)
+    LABELS = {"example_dropdown": "lord_start", "id_text": "lord_id", "name_en_text": "lord_name_en",
+              "name_zh_text": "lord_name_zh", "effects_label": Words("lord_effects", html="<b>{}</b>"),
+              "add_effect_button": "lord_add_effect", "players_dropdown": "players",
+              "sample_seed_input": Words("seed", range=(0, SEED_MAX)), "preview_button": "lord_preview",
+              "save_button": "lord_save", "play_button": "lord_play", "upload": "lord_upload"}
     error_words = staticmethod(workshop_error_text)  # the workshop's messages in the language
 
     def __init__(self, session: WorkshopSession | None = None, example: str = "red_dragon", players: int = 4,
@@ -306,20 +305,9 @@ class LordBuilder(App):
             set_options(self.example_dropdown, self._example_options())
         finally:
             self._loading = hold
-        self.example_dropdown.description = wt("lord_start", L)
-        self.id_text.description = wt("lord_id", L)
-        self.name_en_text.description = wt("lord_name_en", L)
-        self.name_zh_text.description = wt("lord_name_zh", L)
-        self.effects_label.value = f"<b>{html.escape(wt('lord_effects', L))}</b>"
-        self.add_effect_button.description = wt("lord_add_effect", L)
-        self.players_dropdown.description = wt("players", L)
-        self.sample_seed_input.description = with_range(wt("seed", L), 0, SEED_MAX)
+        label_all(self, self.LABELS, lambda key: wt(key, L))
         for w in (self.players_dropdown, self.sample_seed_input, self.example_dropdown, self.id_text):
             w.style = {"description_width": "initial"}  # the label in full, never cut off
-        self.preview_button.description = wt("lord_preview", L)
-        self.save_button.description = wt("lord_save", L)
-        self.play_button.description = wt("lord_play", L)
-        self.upload.description = wt("lord_upload", L)
         self.print_panel.relabel(L)
         for row in self.effect_rows:
             row.relabel(L)
@@ -512,8 +500,8 @@ class LordBuilder(App):
             game.push(bots[seat].choose(game.state.copy(), seat))
         self.game = game
         res = game.result()
-        text = ", ".join(f"{nm} ${g}" for nm, g in zip(game.names, res.gold))
-        winners = ", ".join(game.names[s] for s in res.winners)
+        text = i18n.join_list((f"{nm} ${g}" for nm, g in zip(game.names, res.gold)), self.lang)
+        winners = i18n.join_list((game.names[s] for s in res.winners), self.lang)
         record = dumps(game.to_record())
         self.game_html.value = (message_html(wt("lord_game_done", self.lang, seed=seed,
                                                 result=f"{text} — {winners}"), "ok")

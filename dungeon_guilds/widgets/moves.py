@@ -15,6 +15,7 @@ from .. import i18n
 from ..actions import BUMP, EXHAUST, PLACE, SWAP, Action
 from ..extras import MissingExtra
 from .common import set_options
+from .labels import label_all
 
 HUMAN = "human"
 FALLBACK_BOT = "first"  # analysis/bots/first.py's FirstLegalBot, imported when a seat needs it
@@ -75,6 +76,10 @@ class MoveBuilder(W.HBox):
     """Build any move (kind, strength, room, slot) to try it: the engine says why an illegal
     one is refused. ``action`` is the move built."""
 
+    # every control's words (labels.py); the room picker's follow the move's kind
+    LABELS = {"kind_dropdown": "ui.kind", "strength_dropdown": "ui.strength", "slot_dropdown": "ui.slot",
+              "try_button": "ui.try_move"}
+
     def __init__(self, lang: str = "en", **kwargs):
         self._lang = lang
         self.kind_dropdown = W.Dropdown(options=[PLACE, BUMP, SWAP, EXHAUST], value=PLACE,
@@ -101,12 +106,9 @@ class MoveBuilder(W.HBox):
     def relabel(self, lang: str, n_rooms: int) -> None:
         self._lang = lang
         set_options(self.kind_dropdown, [(i18n.t(f"turn.{k}", lang), k) for k in (PLACE, BUMP, SWAP, EXHAUST)])
-        self.kind_dropdown.description = i18n.t("ui.kind", lang)
-        self.strength_dropdown.description = i18n.t("ui.strength", lang)
-        self._update_visibility()
+        label_all(self, self.LABELS, lambda key: i18n.t(key, lang))
+        self._update_visibility()  # the room picker's words: a room, or exhaust's second strength
         set_options(self.room_dropdown, [(str(r), r) for r in range(1, max(n_rooms, 5) + 1)])
-        self.slot_dropdown.description = i18n.t("ui.slot", lang)
-        self.try_button.description = i18n.t("ui.try_move", lang)
         for d in (self.kind_dropdown, self.strength_dropdown, self.room_dropdown, self.slot_dropdown):
             d.style = {"description_width": "initial"}
 

@@ -25,6 +25,7 @@ from ..rules import Rules
 from ..state import OVER
 from .common import EXPECTED_ERRORS, safe, set_options
 from .figures import show_figures
+from .labels import label_all
 from .moves import action_options, bot_label, bot_move, bot_names, controller_options, make_bot
 from .narration import round_log_html
 from .table import TableApp
@@ -48,6 +49,9 @@ class PlayTable(TableApp):
     ``sankey_figure`` at the end), ``message``, ``language_toggle``. ``game`` is the game."""
 
     css_class = "dg-play-table"
+    # every control's words (labels.py; the rule options' and the table view's: RULE_LABELS, TABLE_LABELS)
+    LABELS = {"players_dropdown": "ui.players", "seat_dropdown": "ui.your_seat", "start_button": "ui.start_game",
+              "play_button": "ui.play", "review_button": "review.button", "review_button.tooltip": "review.button_tip"}
 
     def __init__(self, players: int = 4, seat: int = 0, opponents: Sequence[str] | None = None,
                  seed: int = 0, rules: Rules | None = None, hints: bool = False, lang: str = "en",
@@ -277,14 +281,9 @@ class PlayTable(TableApp):
     # ------------------------------------------------------------------ drawing
     def relabel(self) -> None:
         t = self.t
-        self.players_dropdown.description = t("ui.players")
-        self.seat_dropdown.description = t("ui.your_seat")
+        label_all(self, self.LABELS, t)
         self.relabel_rule_options()
-        self.start_button.description = t("ui.start_game")
-        self.play_button.description = t("ui.play")
         self.relabel_table()
-        self.review_button.description = t("review.button")
-        self.review_button.tooltip = t("review.button_tip")
         options = [o for o in controller_options(self.lang) if o[1] != "human"]
         for d in self.opponent_dropdowns:
             set_options(d, options)

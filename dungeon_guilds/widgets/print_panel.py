@@ -22,6 +22,7 @@ from ..cards import Deck
 from ..drawing.print_and_play import PLAYERS, PrintSet, print_set
 from ..lords import Lord
 from .downloads import download_link
+from .labels import label_all
 
 # what the panel offers to print (issue 40): its words in print_and_play.selection
 ONLY = {"all": "all", "changed": "changed", "rooms": "rooms", "lords": "lords",
@@ -33,6 +34,10 @@ class PrintPanel(W.VBox):
     """``paper`` (a4 / letter), ``players`` (3–6), ``button``, ``link_html`` (the download, with
     what it holds); :meth:`prepare` makes it (tests call it directly); ``last`` is the last
     :class:`PrintSet` made."""
+
+    # every control's words (labels.py)
+    LABELS = {"button": "pnp.button", "button.tooltip": "pnp.panel_intro", "paper.tooltip": "pnp.paper",
+              "players": "pnp.players"}
 
     def __init__(self, source: Source, lang: str = "en"):
         super().__init__()
@@ -58,13 +63,10 @@ class PrintPanel(W.VBox):
         self.lang = lang
         t = lambda key, **v: i18n.t(f"pnp.{key}", lang, **v)  # noqa: E731
         self.title_html.value = f"<b>{escape(t('button'))}</b> — {escape(t('panel_intro'))}"
-        self.button.description = t("button")
-        self.button.tooltip = t("panel_intro")
         paper = self.paper.value
         self.paper.options = [(t("paper_a4"), "a4"), (t("paper_letter"), "letter")]
         self.paper.value = paper
-        self.paper.tooltip = t("paper")
-        self.players.description = t("players")
+        label_all(self, self.LABELS, lambda key: i18n.t(key, lang))
         self.players.style = {"description_width": "initial"}
         only = self.only.value
         self.only.options = [(t(f"only_{k}"), k) for k in ONLY]

@@ -23,6 +23,7 @@ from ..cards import STRENGTHS
 from ..payout import NPC
 from ..rule_cards import money, signed
 from .common import NONE, set_options
+from .labels import label_all
 
 PAIRS = [p for p in combinations(STRENGTHS, 2)]
 
@@ -72,6 +73,7 @@ class ExamplePanel(W.VBox):
     example's numbers and show them (a test builds every panel and calls it)."""
 
     name = ""
+    LABELS: dict = {}  # each control's words, ``rulecard.ui.<key>`` (labels.py)
 
     def __init__(self, controls: list[W.Widget]):
         self.controls = controls
@@ -86,6 +88,7 @@ class ExamplePanel(W.VBox):
             c.observe(callback, "value")
 
     def relabel(self, lang: str) -> None:
+        label_all(self, self.LABELS, lambda key: ui(lang, key))
         for c in self.controls:
             c.style = {"description_width": "initial"}
             if isinstance(c, W.Dropdown):
@@ -102,6 +105,7 @@ def _dropdown(options, value, width="auto", cls="") -> W.Dropdown:
 # ---------------------------------------------------------------------- R2.4
 class SetupGoldPanel(ExamplePanel):
     name = "setup_gold"
+    LABELS = {"pair": "setup_pair", "guardian": "setup_guardian"}
 
     def __init__(self):
         self.pair = _dropdown(_pair_options("en", PAIRS), (4, 5), cls="dg-ex-pair")
@@ -110,8 +114,6 @@ class SetupGoldPanel(ExamplePanel):
 
     def relabel(self, lang):
         set_options(self.pair, _pair_options(lang, PAIRS))
-        self.pair.description = ui(lang, "setup_pair")
-        self.guardian.description = ui(lang, "setup_guardian")
         super().relabel(lang)
 
     def refresh(self, lang):
@@ -125,16 +127,12 @@ class SetupGoldPanel(ExamplePanel):
 # ---------------------------------------------------------------------- R4.1
 class SnakePanel(ExamplePanel):
     name = "snake"
+    LABELS = {"players": "snake_players", "start": "snake_start"}
 
     def __init__(self):
         self.players = _dropdown(list(range(3, 7)), 4, "150px", "dg-ex-players")
         self.start = _dropdown([(str(i + 1), i) for i in range(4)], 0, "150px", "dg-ex-start")
         super().__init__([self.players, self.start])
-
-    def relabel(self, lang):
-        self.players.description = ui(lang, "snake_players")
-        self.start.description = ui(lang, "snake_start")
-        super().relabel(lang)
 
     def refresh(self, lang):
         n = int(self.players.value)
@@ -150,6 +148,7 @@ class SnakePanel(ExamplePanel):
 class LockPanel(ExamplePanel):
     name = "lock"
     LORDS = (NONE, "lich_king", "bigfun_king")
+    LABELS = {"level": "lock_level", "a": "lock_a", "b": "lock_b", "lord": "lock_lord"}
 
     def __init__(self, level=1, a=5, b=1, lord=NONE):
         self.level = _dropdown([1, 2, 3], level, "150px", "dg-ex-level")
@@ -162,8 +161,6 @@ class LockPanel(ExamplePanel):
         set_options(self.level, [(ui(lang, "lv", level=lv), lv) for lv in (1, 2, 3)])
         set_options(self.lord, [(ui(lang, "lock_no_lord") if x == NONE else i18n.lord_name(x, lang), x)
                                 for x in self.LORDS])
-        for w, key in ((self.level, "lock_level"), (self.a, "lock_a"), (self.b, "lock_b"), (self.lord, "lock_lord")):
-            w.description = ui(lang, key)
         super().relabel(lang)
 
     def refresh(self, lang):
@@ -236,6 +233,7 @@ class SwapPanel(ExamplePanel):
 class SplitPanel(ExamplePanel):
     name = "split"
     OWNERS = ("other", "same", "npc")
+    LABELS = {"treasure": "split_treasure", "a": "split_a", "b": "split_b", "owner": "split_owner"}
 
     def __init__(self):
         self.treasure = W.BoundedIntText(value=7, min=0, max=99, layout=W.Layout(width="160px")).add_class("dg-ex-treasure")
@@ -246,16 +244,13 @@ class SplitPanel(ExamplePanel):
 
     def relabel(self, lang):
         set_options(self.owner, [(ui(lang, f"owner_{o}"), o) for o in self.OWNERS])
-        for w, key in ((self.treasure, "split_treasure"), (self.a, "split_a"), (self.b, "split_b"),
-                       (self.owner, "split_owner")):
-            w.description = ui(lang, key)
         super().relabel(lang)
 
     def refresh(self, lang):
         d = self.data = E.split_example(int(self.treasure.value), int(self.a.value), int(self.b.value),
                                         self.owner.value)
         names = {"Ann": "Ann", "Bo": "Bo"}
-        shares = ", ".join(f"{escape(names[n])} {num(f'share.{n}', f'${v}')}" for n, v in d["shares"].items()) or "—"
+        shares = i18n.join_list((f"{escape(names[n])} {num(f'share.{n}', f'${v}')}" for n, v in d["shares"].items()), lang) or "—"
         out = f"<p>{sentence(lang, 'split_result', half=num('half', d['half']), remainder=num('remainder', d['remainder']))}"
         if self.owner.value == "other" and d["remainder"]:
             a, b = int(self.a.value), int(self.b.value)
@@ -268,6 +263,7 @@ class SplitPanel(ExamplePanel):
 class FloorPanel(ExamplePanel):
     name = "floor"
     CARDS = ((1, "low"), (1, "high"), (2, "low"), (3, "low"))
+    LABELS = {"card": "floor_pick"}
 
     def __init__(self):
         self.card = _dropdown([(f"{lv} {w}", (lv, w)) for lv, w in self.CARDS], (1, "low"), cls="dg-ex-card")
@@ -279,7 +275,6 @@ class FloorPanel(ExamplePanel):
             c = E.room(lv, which)
             options.append((ui(lang, "floor_card", level=lv, defence=c.defence, treasure=c.treasure), (lv, which)))
         set_options(self.card, options)
-        self.card.description = ui(lang, "floor_pick")
         super().relabel(lang)
 
     def refresh(self, lang):
@@ -294,6 +289,7 @@ class FloorPanel(ExamplePanel):
 # ---------------------------------------------------------------------- R6.1
 class HealPanel(ExamplePanel):
     name = "heal"
+    LABELS = {"exhausted": "heal_exhaust", "placed": "heal_placed", "guardian": "heal_guardian"}
 
     def __init__(self):
         self.exhausted = _dropdown(_pair_options("en", PAIRS), (1, 2), cls="dg-ex-exhausted")
@@ -304,9 +300,6 @@ class HealPanel(ExamplePanel):
     def relabel(self, lang):
         set_options(self.exhausted, _pair_options(lang, PAIRS))
         self._placed_options(lang)
-        self.exhausted.description = ui(lang, "heal_exhaust")
-        self.placed.description = ui(lang, "heal_placed")
-        self.guardian.description = ui(lang, "heal_guardian")
         super().relabel(lang)
 
     def _placed_options(self, lang):
@@ -344,9 +337,9 @@ class TiebreakPanel(ExamplePanel):
         head = "".join(f"<th>{escape(ui(lang, k))}</th>" for k in ("tie_player", "tie_gold", "tie_unplayed", "tie_sum"))
         rows = "".join(
             f"<tr><td>{escape(n)}</td><td>{num(f'gold.{p}', '$' + str(d['gold'][p]))}</td>"
-            f"<td>{escape(', '.join(map(str, d['unplayed'][p])))}</td><td>{num(f'tiebreak.{p}', d['tiebreak'][p])}</td></tr>"
+            f"<td>{escape(i18n.join_list(d['unplayed'][p], lang))}</td><td>{num(f'tiebreak.{p}', d['tiebreak'][p])}</td></tr>"
             for p, n in enumerate(E.NAMES))
-        winners = ", ".join(num(f"winner.{i}", w) for i, w in enumerate(d["winners"]))
+        winners = i18n.join_list((num(f"winner.{i}", w) for i, w in enumerate(d["winners"])), lang)
         self.show(f"<table class='dg-ex-table'><tr>{head}</tr>{rows}</table>"
                   f"<p>{sentence(lang, 'tie_winners', winners=winners)}</p>")
 
@@ -354,6 +347,7 @@ class TiebreakPanel(ExamplePanel):
 # ---------------------------------------------------------------------- R7.2 / R7.3 / R7.5
 class CavemanPanel(ExamplePanel):
     name = "caveman"
+    LABELS = {"pick": "cave_pick"}
 
     def __init__(self):
         self.pick = _dropdown(_pair_options("en", [(3, 4), (3, 5), (4, 5)]), (4, 5), cls="dg-ex-pick")
@@ -361,7 +355,6 @@ class CavemanPanel(ExamplePanel):
 
     def relabel(self, lang):
         set_options(self.pick, _pair_options(lang, [(3, 4), (3, 5), (4, 5)]))
-        self.pick.description = ui(lang, "cave_pick")
         super().relabel(lang)
 
     def refresh(self, lang):
@@ -370,7 +363,7 @@ class CavemanPanel(ExamplePanel):
         rows = ""
         for key, label in (("without", "cave_without"), ("with", "cave_with")):
             active, exhausted = d[key]
-            words = lambda values: ", ".join(map(str, values))  # noqa: E731
+            words = lambda values: i18n.join_list(values, lang)  # noqa: E731
             cells = "".join(
                 "<td>" + sentence(lang, "cave_active", active=num(f"{key}.active.{p}", words(active[p])),
                                   exhausted=num(f"{key}.exhausted.{p}", words(exhausted[p]))) + "</td>"
@@ -396,7 +389,7 @@ class BoardgamePanel(ExamplePanel):
 
     def refresh(self, lang):
         d = self.data = E.boardgame({p: w.value for p, w in enumerate(self.picks)})
-        totals = ", ".join(f"{escape(n)} {num(f'total.{p}', d['totals'][p])}" for p, n in enumerate(E.NAMES))
+        totals = i18n.join_list((f"{escape(n)} {num(f'total.{p}', d['totals'][p])}" for p, n in enumerate(E.NAMES)), lang)
         events = "".join(f"<li data-kind='{e.kind}'>{escape(i18n.event_text(e.event, E.NAMES, lang))}</li>"
                          for e in d["events"])
         bonus = "".join(num(f"bonus.{n}", v) for n, v in d["bonus"].items())
@@ -424,6 +417,7 @@ class SuccubusPanel(ExamplePanel):
 # ---------------------------------------------------------------------- R10.2
 class NpcPanel(ExamplePanel):
     name = "npc"
+    LABELS = {"scenario": "npc_scenario"}
 
     def __init__(self):
         self.scenario = _dropdown(list(E.NPC_SCENARIOS), "other_level", "420px", "dg-ex-scenario")
@@ -431,14 +425,13 @@ class NpcPanel(ExamplePanel):
 
     def relabel(self, lang):
         set_options(self.scenario, [(ui(lang, f"npc_{s}"), s) for s in E.NPC_SCENARIOS])
-        self.scenario.description = ui(lang, "npc_scenario")
         super().relabel(lang)
 
     def _dungeon(self, lang, rooms, levels, key) -> str:
         out = []
         for i, (occ, lv) in enumerate(zip(rooms, levels)):
-            who = ", ".join(f"{escape(ui(lang, 'npc_word') if o == NPC else E.NAMES[o])} {num(f'{key}.{i + 1}.{j}', s)}"
-                            for j, (o, s) in enumerate(occ)) or escape(ui(lang, "npc_empty"))
+            who = i18n.join_list((f"{escape(ui(lang, 'npc_word') if o == NPC else E.NAMES[o])} {num(f'{key}.{i + 1}.{j}', s)}"
+                                  for j, (o, s) in enumerate(occ)), lang) or escape(ui(lang, "npc_empty"))
             out.append(f"<td>{escape(ui(lang, 'npc_room', room=i + 1, level=lv))}<br>{who}</td>")
         return "".join(out)
 

@@ -22,6 +22,7 @@ aid and the rules on one page, as a browser download). :meth:`show_rule` and :me
 from __future__ import annotations
 
 from html import escape
+from pathlib import Path
 
 import ipywidgets as W
 
@@ -33,14 +34,7 @@ from .common import App, safe
 from .print_panel import PrintPanel
 from .rule_example_panels import PANELS, ExamplePanel, num
 
-_STYLE = """<style>
-.dg-rules-tab .widget-html-content {line-height: 1.4}
-.dg-rules-tab .dg-ex-table {border-collapse: collapse; font-size: 0.92em; margin: 2px 0}
-.dg-rules-tab .dg-ex-table th, .dg-rules-tab .dg-ex-table td {border: 1px solid #dde; padding: 2px 6px;
-  text-align: left; vertical-align: top}
-.dg-rules-tab .dg-lords-table td {padding: 1px 8px 1px 0; vertical-align: top}
-.dg-rules-tab .dg-example-out p {margin: 3px 0}
-</style>"""
+_STYLE = "<style>" + Path(__file__).with_name("rules_tab.css").read_text(encoding="utf-8") + "</style>"
 CARD_STYLE = "border:1px solid #ccd;border-radius:6px;padding:6px 10px;margin:4px 0;background:#fff"
 RULING_STYLE = "border-left:4px solid #8a5a00"
 BADGE = ("display:inline-block;font-size:11px;font-weight:bold;color:#fff;background:#8a5a00;"

@@ -32,6 +32,7 @@ from ..game import DEFAULT_NAMES, Game
 from ..rules import TEAM_OPTIONS, Rules
 from ..state import OVER
 from .common import EXPECTED_ERRORS, NONE, safe, set_options
+from .labels import label_all
 from .figures import show_figure
 from .layout import guide_text
 from .moves import (HUMAN, action_options, bot_label, bot_move, bot_names, controller_options,
@@ -57,6 +58,11 @@ class RoundStepper(TableApp):
     """
 
     css_class = "dg-stepper"
+    # every control's words (labels.py)
+    LABELS = {"players_dropdown": "ui.players", "teams_dropdown": "ui.teams", "new_game_button": "ui.new_game",
+              "step_button": "ui.step", "step_button.tooltip": "ui.step_tip",
+              "phase_button": "ui.to_phase", "round_button": "ui.to_round", "game_button": "ui.to_game",
+              "jump_slider": "ui.jump"}
 
     def __init__(self, players: int = 3, seats: Sequence[str] | None = None, seed: int = 0,
                  rules: Rules | None = None, names: Sequence[str] | None = None,
@@ -183,7 +189,7 @@ class RoundStepper(TableApp):
         self._seed = seed
         self.end_resolution()
         self.refresh()
-        self.say(lambda: self.t("msg.new_game", players=", ".join(game.names), seed=seed), "info")
+        self.say(lambda: self.t("msg.new_game", players=i18n.join_list(game.names, self.lang), seed=seed), "info")
 
     # ------------------------------------------------------------------ moves
     def viewer(self) -> int | None:
@@ -386,17 +392,9 @@ class RoundStepper(TableApp):
     # ------------------------------------------------------------------ drawing
     def relabel(self) -> None:
         t = self.t
-        self.players_dropdown.description = t("ui.players")
         self.relabel_rule_options()
         set_options(self.teams_dropdown, [(t("option.teams_none"), NONE)] + [(x, x) for x in TEAM_OPTIONS if x])
-        self.teams_dropdown.description = t("ui.teams")
-        self.new_game_button.description = t("ui.new_game")
-        self.step_button.description = t("ui.step")
-        self.step_button.tooltip = t("ui.step_tip")
-        self.phase_button.description = t("ui.to_phase")
-        self.round_button.description = t("ui.to_round")
-        self.game_button.description = t("ui.to_game")
-        self.jump_slider.description = t("ui.jump")
+        label_all(self, self.LABELS, t)
         self.relabel_table()
         for w in (self.players_dropdown, self.lords_dropdown, self.edition_dropdown, self.teams_dropdown,
                   self.seed_input, self.jump_slider, self.action_dropdown):

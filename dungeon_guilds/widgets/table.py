@@ -30,6 +30,7 @@ from ..events import resolved_rounds
 from ..rules import EDITIONS, LORDS_OPTIONS, Rules
 from .board import GameBoard
 from .common import GameApp, safe
+from .labels import Words, label_all
 from .layout import CSS, fold, side_by_side
 from .moves import MoveBuilder
 from .narration import RoundStory
@@ -41,6 +42,11 @@ class TableApp(GameApp):
     """A game app's shared set-up pieces and table view. A subclass builds its own widgets
     around them, calls :meth:`_compose`, and says what an accepted move does
     (:meth:`_play_accepted`) and whose refusal to ask (:meth:`_mover`)."""
+
+    # the table view's words (labels.py)
+    TABLE_LABELS = {"undo_button": "ui.undo", "action_dropdown": "ui.legal_actions", "hints_checkbox": "ui.hints",
+                    "build_label": Words("ui.build_move", html="<i>{}</i>"),
+                    "next_round_button.tooltip": "play.next_round_tip"}
 
     def _rule_options(self, rules: Rules, seed: int) -> None:
         """The set-up's rule options (§9, §10) and the seed every random choice flows from:
@@ -96,11 +102,7 @@ class TableApp(GameApp):
         """The table view's words in the current language (the rule options':
         :meth:`relabel_rule_options`)."""
         t = self.t
-        self.undo_button.description = t("ui.undo")
-        self.action_dropdown.description = t("ui.legal_actions")
-        self.hints_checkbox.description = t("ui.hints")
-        self.build_label.value = f"<i>{escape(t('ui.build_move'))}</i>"
-        self.next_round_button.tooltip = t("play.next_round_tip")
+        label_all(self, self.TABLE_LABELS, t)
         self.setup_box.set_title(0, t("play.setup"))
         self.advanced_box.set_title(0, t("play.advanced"))
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import sys
 from html import escape
+from pathlib import Path
 
 import ipywidgets as W
 
@@ -26,10 +27,7 @@ from .inputs import checked_int, fit
 from .deck_editor import download_link
 
 VERSION_MAX = 9999
-TABLE_CSS = (".dg-teacher-lessons{border-collapse:collapse}.dg-teacher-lessons td,.dg-teacher-lessons th"
-             "{border:1px solid #888;padding:2px 6px;text-align:left;vertical-align:top}"
-             ".dg-teacher-lessons td:first-child{white-space:nowrap}"
-             ".dg-worksheet-links a{color:#0b4f8a;text-decoration:underline;font-weight:bold}")
+TABLE_CSS = (Path(__file__).with_name("teacher.css").read_text(encoding="utf-8").replace("\n", ""))
 LESSON_TIMES = {"learn": "time_45", "design": "time_90", "compare": "time_45"}
 
 

@@ -110,13 +110,13 @@ class Arm:
             key = f"rules.value_{option}_{'none' if value is None else str(value).lower()}"
             return i18n.t(key, lang) if i18n.has(key, lang) else describe_value(option, value)
 
-        lines = [wt("arm_rules", lang, text=", ".join(words(k, v) for k, v in self.rules.to_dict().items()))]
+        lines = [wt("arm_rules", lang, text=i18n.join_list((words(k, v) for k, v in self.rules.to_dict().items()), lang))]
         deck = self.the_deck
         changes = deck_changes(deck, lang=lang)
         lines.append(wt("arm_deck", lang, name=shown_deck_name(deck.name, lang), cards=len(deck.rooms),
                         changes="; ".join(changes) if changes else wt("same_as_reference", lang)))
         names = [lord.name(lang) for lord in self.pool]
-        lines.append(wt("arm_lords", lang, ids=", ".join(names),
+        lines.append(wt("arm_lords", lang, ids=i18n.join_list(names, lang),
                         default=wt("pool_default", lang) if self.lords is None else ""))
         if not self.rules.lord_effects:
             lines.append(wt("arm_no_effects", lang))

@@ -183,15 +183,7 @@ def measures_html(result: ABResult, lang: str = "en") -> str:
             f"<ul>{''.join(items)}</ul><p>{html.escape(wt('ab_measures_note', lang))}</p></details>")
 
 
-_STYLE = """<style>
-body {font-family: system-ui, sans-serif; max-width: 1100px; margin: 1em auto; color: #222}
-.dg-ab-table {border-collapse: collapse; font-size: 0.9em}
-.dg-ab-table th, .dg-ab-table td {border: 1px solid #ddd; padding: 3px 7px; text-align: left}
-.dg-ab-table tr.dg-sig td {background: #fff3e0; font-weight: 600}
-.dg-ci {color: #666; font-size: 0.85em; font-weight: normal}
-.dg-verdict p {margin: 0.3em 0}
-pre {background: #f6f6f6; padding: 6px; font-size: 0.8em; overflow-x: auto}
-</style>"""
+_STYLE = "<style>" + Path(__file__).with_name("report.css").read_text(encoding="utf-8") + "</style>"
 
 
 def verdict_html(result: ABResult, lang: str = "en") -> str:
@@ -214,8 +206,8 @@ def arms_html(result: ABResult, lang: str = "en") -> str:
 
 def settings_text(result: ABResult, lang: str = "en") -> str:
     s = result.settings
-    bots = ", ".join(f"{seat + 1} · {i18n.t(f'bot.{b}', lang) if i18n.has(f'bot.{b}', lang) else b}"
-                     for seat, b in enumerate(s["bots"]))  # seats from 1, bots by name
+    bots = i18n.join_list((f"{seat + 1} · {i18n.t(f'bot.{b}', lang) if i18n.has(f'bot.{b}', lang) else b}"
+                           for seat, b in enumerate(s["bots"])), lang)  # seats from 1, bots by name
     return wt("report_settings_text", lang, games=s["games"], players=s["players"], bots=bots,
               seed=s["seed"], rotate=wt("report_rotate", lang) if s.get("rotate") else "")
 

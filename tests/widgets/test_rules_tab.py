@@ -118,8 +118,9 @@ def _dollars(v):
     return f"${v}"
 
 
-def expected(rule: str, panel) -> dict[str, str]:
-    """What the engine says the example of ``rule`` shows, for the panel's current inputs."""
+def expected(rule: str, panel, lang: str = "en") -> dict[str, str]:
+    """What the engine says the example of ``rule`` shows, for the panel's current inputs (lists
+    joined in the tab's language: 「1、2」 in 繁體中文)."""
     name = panel.name
     if name == "setup_gold":
         d = E.setup_gold(panel.pair.value, panel.guardian.value)
@@ -171,8 +172,8 @@ def expected(rule: str, panel) -> dict[str, str]:
         out = {}
         for key in ("with", "without"):
             for p in range(3):
-                out[f"{key}.active.{p}"] = ", ".join(map(str, d[key][0][p]))
-                out[f"{key}.exhausted.{p}"] = ", ".join(map(str, d[key][1][p]))
+                out[f"{key}.active.{p}"] = i18n.join_list(d[key][0][p], lang)
+                out[f"{key}.exhausted.{p}"] = i18n.join_list(d[key][1][p], lang)
         return out
     if name == "boardgame":
         d = E.boardgame({p: w.value for p, w in enumerate(panel.picks)})
@@ -230,12 +231,12 @@ def _set(panel, settings: dict) -> None:
 @pytest.mark.parametrize("rule", [c.id for c in CARDS if c.example])
 def test_each_example_shows_the_engines_numbers_and_follows_its_inputs(tab, rule):
     panel = tab.panels[rule]
-    assert shown(panel) == expected(rule, panel), rule
+    assert shown(panel) == expected(rule, panel, tab.lang), rule
     for settings in NEW_INPUTS[panel.name]:
         before = panel.html.value
         _set(panel, settings)
         assert tab.last_error is None, tab.last_error
-        assert shown(panel) == expected(rule, panel), (rule, settings)
+        assert shown(panel) == expected(rule, panel, tab.lang), (rule, settings)
         assert panel.html.value != before or not settings, (rule, settings)
     if panel.name in ("swap_own", "succubus"):  # verdicts: the engine's refusal, in the tab's language
         verdicts = E.succubus() if panel.name == "succubus" else None

@@ -213,16 +213,8 @@
     const el = e.target.closest('[data-target]');
     if (el) click(el);
   });
-  $('board').addEventListener('keydown', (e) => {
-    const el = e.target.closest && e.target.closest('[data-target]');
-    if (!el) return;
-    if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); click(el); return; }
-    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
-    if (!step) return;  // the arrow keys move between the targets the engine allows now
-    const all = Array.from($('board').querySelectorAll('[data-target][aria-disabled="false"]'));
-    const next = all[(all.indexOf(el) + step + all.length) % all.length];
-    if (next) { e.preventDefault(); next.focus(); }
-  });
+  // Enter / Space and the arrow keys: the board's keyboard module, shared with the widget board
+  import('./board_keys.js').then((keys) => keys.listenBoardKeys($('board'), click));
   applyTexts();
   connect();
 })();
