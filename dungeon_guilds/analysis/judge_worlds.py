@@ -104,6 +104,14 @@ class Playout:
         self.cache[key] = best
         return best
 
+    def wins(self, det: State) -> list[float]:
+        """Play ``det`` to the end; every seat's share of victory (R8.1, R10.1)."""
+        while det.phase != OVER:
+            det.apply_unchecked(self.choice(det))
+            self.moves += 1
+        res = result(det)
+        return [1.0 / len(res.winners) if q in res.winners else 0.0 for q in range(det.n)]
+
     def play(self, det: State, seat: int) -> Outcome:
         """Play ``det`` (a world after the move valued) to the end; the outcome for ``seat``."""
         round_no = det.round if det.phase != SETUP else 0
