@@ -30,7 +30,7 @@ from .probability import action_values
 
 __all__ = ["Outcome", "Playout", "sample_world"]
 
-CACHE_KEPT = 400_000  # greedy choices kept (a few tens of MB); a longer run forgets and rebuilds
+CACHE_KEPT = 100_000  # greedy choices kept (tens of MB at most); a longer run forgets and rebuilds
 
 
 def sample_world(state: State, seat: int, rng: random.Random, view=None) -> State:
