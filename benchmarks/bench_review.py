@@ -119,6 +119,44 @@ def bench_greedy(games, seed):
           f"another {found - strong_judge - strong_greedy}")
 
 
+def _strong_then(st, move, worlds, seed):
+    """The seat's win share after ``move`` when it then plays as the strong bot (others greedy),
+    over worlds drawn from its view: an independent check of the judge's greedy play-outs."""
+    from dungeon_guilds.analysis.judge_worlds import sample_world
+    from dungeon_guilds.state import OVER
+    seat, total = st.current, 0.0
+    for w in range(worlds):
+        det = sample_world(st, seat, random.Random(f"{seed}/confirm/{w}"))
+        det.apply_unchecked(move)
+        bots = [make_bot("strong", seed=w) if q == seat else make_bot("greedy", seed=q) for q in range(st.n)]
+        while det.phase != OVER:
+            det.apply_unchecked(bots[det.current].choose(det, det.current))
+        res = result(det)
+        total += 1 / len(res.winners) if seat in res.winners else 0.0
+    return total / worlds
+
+
+def bench_confirm(positions, worlds, seed):
+    """The strong bot's decisions the judge marks "mistake", played out again with the strong
+    bot continuing for the seat: is the judge's move still better?"""
+    po, found, g = Playout(), [], 0
+    while len(found) < positions and g < 40:
+        game = play(["strong", "greedy", "greedy", "greedy"], f"{seed}/strong/{g}")
+        g += 1
+        for ply, st, made in decisions(game, {0}):
+            j = judge(st, 0, playout=po, check=made)
+            if j.of(made).mark == MISTAKE and len(found) < positions:
+                found.append((st, made, j.best.action))
+    confirmed, diffs = 0, []
+    for st, made, best in found:
+        d = _strong_then(st, best, worlds, seed) - _strong_then(st, made, worlds, seed)
+        diffs.append(d)
+        confirmed += d > 0
+    print(f"[confirm] {len(found)} strong-bot decisions marked mistake, each played out again in {worlds} worlds "
+          f"with the strong bot continuing for the seat: the judge's move won more in {confirmed}; "
+          f"mean difference {100 * sum(diffs) / max(1, len(diffs)):.0f} points ({', '.join(f'{100 * d:+.0f}' for d in diffs)})")
+
+
 def _separated(j):
     """The search separates its best move when every other move is behind it beyond 2 standard
     errors of the paired difference of win chance."""
@@ -281,12 +319,15 @@ def main(argv=None):
     ap.add_argument("--worlds", type=int, default=32, help="worlds per position for calibration")
     ap.add_argument("--agree", type=int, default=40, help="decisions for the 10x agreement")
     ap.add_argument("--rating-games", type=int, default=40)
+    ap.add_argument("--confirm", type=int, default=4, help="strong-bot mistakes played out again")
+    ap.add_argument("--confirm-worlds", type=int, default=20)
     ap.add_argument("--seed", default="38")
     ap.add_argument("--svg", default=str(ROOT / "docs" / "review" / "reliability.svg"))
     a = ap.parse_args(argv)
     only = set(a.only.split(","))
     print(f"bench_review: {' '.join(sys.argv[1:]) or '(defaults)'}; load {os.getloadavg()[0]:.1f}", flush=True)
-    steps = [("strong", lambda: bench_strong(a.games, a.seed)), ("greedy", lambda: bench_greedy(a.games, a.seed)),
+    steps = [("strong", lambda: bench_strong(a.games, a.seed)),
+             ("confirm", lambda: bench_confirm(a.confirm, a.confirm_worlds, a.seed)), ("greedy", lambda: bench_greedy(a.games, a.seed)),
              ("agree", lambda: bench_agree(a.agree, a.seed)),
              ("calib", lambda: bench_calib(a.positions, a.seed, a.worlds, a.svg)),
              ("rating", lambda: bench_rating(a.rating_games, a.seed)), ("time", lambda: bench_time(a.seed))]

@@ -129,3 +129,26 @@ def test_the_hidden_information_test_has_teeth(monkeypatch):
         budget = Budget(worlds=8, min_worlds=8, check=0)
         caught += values(judge(st, budget=budget)) != values(judge(twin, budget=budget))
     assert caught >= 1
+
+
+def test_the_class_mistakes_are_counted_by_kind_with_the_worst_example():
+    """Item 6 as a pure function: reviews of a small class's games, summed by kind of decision."""
+    from dungeon_guilds.analysis.class_mistakes import KINDS, class_mistakes, kind_of
+
+    budget = Budget(worlds=8, min_worlds=8, check=8)
+    reviews = []
+    for seed, seat in ((1, 0), (2, 2)):
+        game = played(["random", "greedy", "random"], seed=seed, n=3)
+        reviews.append([s for s in judge_review(game, seat, budget, curve_worlds=1)][-1].review)
+    groups = class_mistakes(reviews)
+    decisions = [d for r in reviews for d in r.decisions if d.n_moves > 1]
+    assert sum(g.taken for g in groups) == len(decisions)
+    assert sum(g.mistakes for g in groups) == sum(d.mark == MISTAKE for d in decisions)
+    assert [g.mistakes for g in groups] == sorted((g.mistakes for g in groups), reverse=True)
+    for g in groups:
+        assert g.kind in KINDS
+        if g.example is not None:
+            i, d = g.example
+            assert kind_of(d) == g.kind and d in reviews[i].decisions and d.mark != GOOD
+            assert d.made.loss == max(x.made.loss for x in decisions if kind_of(x) == g.kind and x.mark != GOOD)
+    assert any(g.mistakes for g in groups)  # random players: something to teach
