@@ -24,9 +24,9 @@ class JudgeBot(Bot):
 
     def __init__(self, seed: int | str = 0, noise: float = 0.0, worlds: int = 48, **options: Any):
         super().__init__(seed, noise, **options)
-        if worlds < 8:
-            raise ValueError("the judge needs at least 8 worlds a move")
-        self.budget = Budget(worlds=worlds, min_worlds=min(16, worlds), check=0)
+        if worlds < 4:
+            raise ValueError("the judge needs at least 4 worlds a move")
+        self.budget = Budget(worlds=worlds, min_worlds=min(16, worlds), batch=min(8, worlds), check=0)
         self.playout = Playout()  # greedy choices reused between this bot's decisions
 
     def _best(self, state, player, legal):
