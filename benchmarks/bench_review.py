@@ -297,7 +297,7 @@ def bench_time(seed):
     c0, w0 = time.process_time(), time.perf_counter()
     review = None
     for step in judge_review(game, 0):
-        review = step
+        review = step.review
     c1, w1 = time.process_time(), time.perf_counter()
     worst = 0.0
     po = Playout()
