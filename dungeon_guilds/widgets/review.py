@@ -85,6 +85,7 @@ class ReviewPanel(App):
         self.picked: int | None = None
         self.task = None
         self._run = 0  # the judge's run now going (a newer show() ends an older run)
+        self._filling = False
         self.title_html = W.HTML().add_class("dg-review-title")
         self.assumptions_html = W.HTML().add_class("dg-review-assumptions")
         self.summary_html = W.HTML().add_class("dg-review-summary")
@@ -119,8 +120,12 @@ class ReviewPanel(App):
         self.review = review_game(game, [seat])
         self.judged = None
         self.picked = None
-        set_options(self.seat_dropdown, [(f"{p + 1} · {name}", p) for p, name in enumerate(game.names)])
-        self.seat_dropdown.value = seat
+        self._filling = True  # new options may pass through another seat: not a pick
+        try:
+            set_options(self.seat_dropdown, [(f"{p + 1} · {name}", p) for p, name in enumerate(game.names)])
+            self.seat_dropdown.value = seat
+        finally:
+            self._filling = False
         self.refresh()
         self.start_judge()
 
@@ -272,6 +277,8 @@ class ReviewPanel(App):
 
     @safe
     def _on_seat(self, change) -> None:
+        if self._filling:
+            return
         if self.game is not None and change["new"] is not None and change["new"] != self.seat:
             self.show(self.game, int(change["new"]))
 

@@ -142,3 +142,16 @@ def test_the_judge_can_be_stopped_and_the_quick_view_stays(monkeypatch):
     assert steps and panel.judged is None and panel.progress.layout.display == "none"
     assert "Quick view" in strip_html(panel.assumptions_html.value) and "stopped" in panel.message_text
     assert panel.run_button.layout.display is None
+
+
+def test_showing_a_game_runs_the_judge_once_for_the_seat_shown(monkeypatch):
+    """Filling the seat list passes through other seats: that is not a pick (each pick would
+    start the judge on another seat)."""
+    game = finished_table(seed=9).game
+    panel = ReviewPanel()
+    runs = []
+    monkeypatch.setattr(panel, "start_judge", lambda: runs.append(panel.seat))
+    panel.show(game, 2)
+    assert runs == [2] and panel.seat == 2
+    panel.seat_dropdown.value = 1  # a real pick
+    assert runs == [2, 1]
