@@ -136,3 +136,20 @@ def widget_errors(monkeypatch) -> list[logging.LogRecord]:
     logger.addHandler(handler)
     yield handler.records
     logger.removeHandler(handler)
+
+
+@pytest.fixture(autouse=True)
+def _small_judge(monkeypatch):
+    """The judge's play-outs with a test-sized budget in every widget (issue 38): the review
+    and the hints behave the same, only with fewer worlds (docs/review.md has the real figures;
+    tests/analysis/test_judge.py checks the judge itself)."""
+    try:
+        from dungeon_guilds.analysis.judge import Budget
+        from dungeon_guilds.widgets import review
+    except ImportError:  # the widgets' libraries (the notebooks extra) are not installed
+        yield
+        return
+    monkeypatch.setattr(review, "HINT_BUDGET", Budget(worlds=4, min_worlds=4, batch=4, check=0))
+    monkeypatch.setattr(review.ReviewPanel, "budget", Budget(worlds=4, min_worlds=4, batch=4, check=4))
+    monkeypatch.setattr(review.ReviewPanel, "curve_worlds", 1)
+    yield

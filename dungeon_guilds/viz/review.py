@@ -50,4 +50,40 @@ def review_figure(review: Review, seat: int, lang: str | None = None) -> go.Figu
     return fig
 
 
-__all__ = ["MARK_STYLE", "review_figure"]
+__all__ = ["MARK_STYLE", "review_figure", "win_chance_figure"]
+
+
+def win_chance_figure(review, seat: int, lang: str | None = None) -> go.Figure:
+    """The judge's review (:class:`~dungeon_guilds.analysis.judge_review.JudgedReview`): a line
+    per seat (``meta`` = seat) of its win chance at every moment, as ``seat`` could see it, and
+    ``seat``'s decisions marked (``customdata`` = decision index). The moments of big change are
+    the ones to study."""
+    xs = list(range(len(review.curve)))
+    traces = []
+    for p, name in enumerate(review.names):
+        traces.append(go.Scatter(
+            x=xs, y=[100 * row[p] for row in review.curve], name=f"{p + 1} · {name}", meta=p, mode="lines",
+            line={"color": colour(p), "width": 3 if p == seat else 1.5, "dash": "solid" if p == seat else "dot"},
+            hovertemplate=f"{name}: %{{y:.0f}} %<extra></extra>"))
+    mine = [(i, d) for i, d in enumerate(review.decisions) if d.seat == seat]
+    for mark in (GOOD, INACCURACY, MISTAKE):
+        points = [(i, d) for i, d in mine if d.mark == mark]
+        if not points:
+            continue
+        symbol, fill = MARK_STYLE[mark]
+        traces.append(go.Scatter(
+            x=[d.ply + 1 for _, d in points], y=[100 * review.curve[d.ply + 1][seat] for _, d in points],
+            customdata=[i for i, _ in points], mode="markers", name=t(f"review.{mark}", lang),
+            marker={"symbol": symbol, "size": 12, "color": fill, "line": {"width": 1, "color": "#222"}},
+            hovertext=[f"{t('judge.diff', lang)} {100 * d.made.loss:.0f}" for _, d in points],
+            hovertemplate="%{hovertext}<extra></extra>"))
+    fig = go.Figure(traces)
+    fig.update_layout(title={"text": t("judge.chart_title", lang), "font": {"size": 14}},
+                      xaxis={"title": {"text": t("judge.chart_x", lang)}},
+                      yaxis={"title": {"text": t("judge.chart_y", lang)}, "range": [-3, 103]},
+                      height=320, margin={"l": 10, "r": 10, "t": 50, "b": 40}, plot_bgcolor="white",
+                      legend={"orientation": "h", "y": -0.25})
+    return fig
+
+
+__all__ = ["MARK_STYLE", "review_figure", "win_chance_figure"]

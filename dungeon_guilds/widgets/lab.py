@@ -52,7 +52,7 @@ from .plan import PlanBox
 
 # The bots offered: every analysis bot except the tree search (seconds per game: too slow for a
 # classroom run of hundreds of games; use ``dungeon-guilds simulate`` for it).
-SLOW_BOTS = ("mcts",)
+SLOW_BOTS = ("mcts", "judge")  # tree search, and the judge's play-outs: too slow for thousands of games
 DEFAULT_BOT = "greedy"
 DEFAULT_GAMES = 200
 MIN_GAMES, MAX_GAMES, GAMES_STEP = 10, 20000, 10

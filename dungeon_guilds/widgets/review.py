@@ -8,8 +8,15 @@ the engine's undo on a copy of the game (:func:`~dungeon_guilds.analysis.review.
 reviewed seat saw it (other seats' secrets stay hidden). A game record (a JSON file uploaded:
 bytes in memory, never a server path) can be reviewed in the same panel.
 
-:func:`hints_html` is the Play table's hint: the three best moves with their expected gold and
-the same one-sentence reason. The caller asks only for a human seat's turn.
+:func:`hints_html` is the Play table's hint: the judge's three best moves with their win chance
+and what the search saw. The caller asks only for a human seat's turn.
+
+The judge (issue 38, :mod:`~dungeon_guilds.analysis.judge_review`) reviews the seat as soon as
+the panel shows a game: step by step, as a task on the kernel's event loop
+(:func:`~dungeon_guilds.widgets.background.drive`), with a progress bar and a Stop button, so
+the page stays usable; until it has finished (or if it is stopped) the panel shows the one-round
+model, labelled "quick view". Once it has finished, the rows, the chart (every seat's win
+chance) and the sentences are the judge's, the quick view's sentence below each.
 """
 
 from __future__ import annotations
@@ -19,10 +26,16 @@ from html import escape
 import ipywidgets as W
 
 from .. import i18n
-from ..analysis.review import (Review, move_sentence, moment, money, review_game, sentence,
-                               top_moves)
+import time
+
+from ..analysis.judge import Budget, judge
+from ..analysis.judge_review import (JudgedReview, hint_sentence, judge_review, judged_sentence,
+                                     percent)
+from ..analysis.judge_worlds import Playout
+from ..analysis.review import Review, moment, money, review_game, sentence
 from ..record import from_record
 from .board import GameBoard
+from .background import drive
 from .common import App, message_html, safe, set_options
 from .figures import show_figure
 from .layout import side_by_side
@@ -31,19 +44,22 @@ MAX_RECORD_BYTES = 256 * 1024  # a record of a whole 6-player game is a few kilo
 #: a mark's sign, the chart's marker shape (circle, diamond, cross): not by colour alone
 MARK_SIGN = {"good": "●", "inaccuracy": "◆", "mistake": "✖"}
 _CELL = "display:inline-block;min-width:88px;padding:0 6px;text-align:right"
+REVIEW_BUDGET = Budget()  # the judge's budget a decision in the review (docs/review.md: timings)
+HINT_BUDGET = Budget(worlds=32, min_worlds=16, check=0)  # a hint: within 2 s a move
+_HINT_PLAYOUT = Playout()  # greedy's choices, reused from one hint to the next
 
 
-def hints_html(state, player: int, lang: str) -> str:
-    """The three best moves for ``player`` (to move), each with its expected gold this round
-    and its reason in one sentence."""
-    top = top_moves(state, player, 3)
-    if not top:
+def hints_html(state, player: int, lang: str, budget: Budget | None = None) -> str:
+    """The judge's three best moves for ``player`` (to move), each with its win chance and what
+    the search saw (``budget``: :data:`HINT_BUDGET` unless given)."""
+    if not state.legal_actions():
         return message_html(i18n.t("ui.hint_none", lang), "info")
+    top = judge(state, player, budget or HINT_BUDGET, playout=_HINT_PLAYOUT).moves[:3]
     rows = "".join(
-        f'<li class="dg-hint" data-action="{escape(str(a))}"><b>{escape(i18n.action_text(a, lang, state))}</b>'
-        f" — {escape(money(v))}<br><span class=\"dg-hint-why\">{escape(move_sentence(state, a, v, lang))}</span></li>"
-        for a, v in top)
-    return (f'<div class="dg-hints"><b>{escape(i18n.t("review.hints_title", lang))}</b>'
+        f'<li class="dg-hint" data-action="{escape(str(v.action))}"><b>{escape(i18n.action_text(v.action, lang, state))}</b>'
+        f" — {escape(percent(v.win))} %<br><span class=\"dg-hint-why\">{escape(hint_sentence(v, lang))}</span></li>"
+        for v in top)
+    return (f'<div class="dg-hints"><b>{escape(i18n.t("judge.hints_title", lang))}</b>'
             f'<ol class="dg-hint-list">{rows}</ol></div>')
 
 
@@ -51,20 +67,33 @@ class ReviewPanel(App):
     """``show(game, seat)`` reviews ``seat``'s decisions in ``game``. Sub-widgets:
     ``summary_html``, ``figure_output`` (``figure``), ``rows_box`` (one ``dg-review-row`` a
     decision, its button ``dg-review-pick``), ``detail_html``, ``board`` (the moment picked),
-    ``seat_dropdown``, ``upload``; ``review`` is the review shown."""
+    ``seat_dropdown``, ``upload``, and the judge's ``progress``, ``stop_button`` and
+    ``run_button``; ``review`` is the quick view (one-round model), ``judged`` the judge's
+    review once finished (None before, or if stopped)."""
 
     css_class = "dg-review"
+    budget = REVIEW_BUDGET
+    curve_worlds = 12
 
     def __init__(self, lang: str = "en", lang_state=None):
         super().__init__(lang=lang, lang_state=lang_state, show_language=False)
         self.game = None
         self.seat = 0
         self.review: Review | None = None
+        self.judged: JudgedReview | None = None
         self.figure = None
         self.picked: int | None = None
+        self.task = None
+        self._run = 0  # the judge's run now going (a newer show() ends an older run)
+        self._filling = False
         self.title_html = W.HTML().add_class("dg-review-title")
         self.assumptions_html = W.HTML().add_class("dg-review-assumptions")
         self.summary_html = W.HTML().add_class("dg-review-summary")
+        self.progress = W.IntProgress(value=0, min=0, max=1, layout=W.Layout(width="220px")).add_class("dg-judge-progress")
+        self.stop_button = W.Button(icon="stop", layout=W.Layout(min_height="44px")).add_class("dg-judge-stop")
+        self.stop_button.on_click(self._on_stop)
+        self.run_button = W.Button(icon="gavel", layout=W.Layout(min_height="44px")).add_class("dg-judge-run")
+        self.run_button.on_click(self._on_run)
         self.figure_output = W.Output().add_class("dg-review-figure")
         self.rows_box = W.VBox(layout=W.Layout(max_height="250px", overflow="auto")).add_class("dg-review-rows")
         self.detail_html = W.HTML(layout=W.Layout(width="380px", min_width="280px")).add_class("dg-review-detail")
@@ -76,20 +105,63 @@ class ReviewPanel(App):
         self.upload.observe(self._on_upload, "value")
         self.record_label = W.HTML()
         self.children = [self.title_html, self.assumptions_html, self.message, self.summary_html,
+                         W.HBox([self.progress, self.stop_button, self.run_button]).add_class("dg-judge-bar"),
                          self.seat_dropdown, self.figure_output, self.rows_box,
                          side_by_side(self.board, self.detail_html),
                          W.HBox([self.record_label, self.upload])]
+        self._show_running(False)
         self.relabel()
 
     # ------------------------------------------------------------------ showing
     def show(self, game, seat: int) -> None:
-        """Review ``seat``'s decisions in ``game`` (played so far, or loaded)."""
+        """Review ``seat``'s decisions in ``game`` (played so far, or loaded): the quick view at
+        once, then the judge step by step."""
         self.game, self.seat = game, seat
         self.review = review_game(game, [seat])
+        self.judged = None
         self.picked = None
-        set_options(self.seat_dropdown, [(f"{p + 1} · {name}", p) for p, name in enumerate(game.names)])
-        self.seat_dropdown.value = seat
+        self._filling = True  # new options may pass through another seat: not a pick
+        try:
+            set_options(self.seat_dropdown, [(f"{p + 1} · {name}", p) for p, name in enumerate(game.names)])
+            self.seat_dropdown.value = seat
+        finally:
+            self._filling = False
         self.refresh()
+        self.start_judge()
+
+    def start_judge(self) -> None:
+        """Review the shown seat with the judge (a task on the event loop; see the module)."""
+        if self.game is None:
+            return
+        self._run += 1
+        self.task = drive(self, self._judge_steps(self.game, self.seat, self._run), "ReviewPanel.judge")
+
+    def _judge_steps(self, game, seat: int, run: int):
+        started = time.perf_counter()
+        self._show_running(True)
+        for step in judge_review(game, seat, self.budget, curve_worlds=self.curve_worlds):
+            if run != self._run:  # stopped, or another game or seat shown since
+                return
+            self.progress.max, self.progress.value = step.total, step.done
+            self.say(lambda s=step: self.t("judge.running", done=s.done, total=s.total), "info")
+            if step.review is not None:
+                self.judged = step.review
+            yield
+        self._show_running(False)
+        seconds = f"{time.perf_counter() - started:.1f}"
+        self.say(lambda: self.t("judge.done", n=len(self.judged.decisions), seconds=seconds), "ok")
+        self.refresh()
+
+    def _show_running(self, running: bool) -> None:
+        self.progress.layout.display = None if running else "none"
+        self.stop_button.layout.display = None if running else "none"
+        self.run_button.layout.display = "none" if running or self.game is None or self.judged else None
+
+    def stop(self) -> None:
+        """Stop the judge's review (between two decisions); the quick view stays."""
+        self._run += 1
+        self._show_running(False)
+        self.say(lambda: self.t("judge.stopped"), "info")
 
     def pick(self, index: int) -> None:
         """Show decision ``index`` of the review: its sentence, the top three, the board then."""
@@ -106,15 +178,23 @@ class ReviewPanel(App):
         review = self.review
         if review is None:
             return
-        from ..viz.review import review_figure
+        from ..viz.review import review_figure, win_chance_figure
 
+        self.relabel()
         name = review.names[self.seat]
-        counts = review.counts(self.seat)
-        self.summary_html.value = (f"<b>{escape(self.t('review.summary', name=name, lost=f'{review.lost(self.seat):.2f}', **counts))}</b>"
-                                   if review.decisions else escape(self.t("review.none")))
-        self.figure = review_figure(review, self.seat, self.lang)
+        judged = self.judged
+        if judged is not None:
+            counts = judged.counts(self.seat)
+            summary = self.t("judge.summary", name=name, lost=f"{judged.lost(self.seat):.0f}", **counts)
+            self.figure = win_chance_figure(judged, self.seat, self.lang)
+        else:
+            counts = review.counts(self.seat)
+            summary = self.t("review.summary", name=name, lost=f"{review.lost(self.seat):.2f}", **counts)
+            self.figure = review_figure(review, self.seat, self.lang)
+        self.summary_html.value = f"<b>{escape(summary)}</b>" if review.decisions else escape(self.t("review.none"))
         show_figure(self.figure_output, self.figure)
-        rows = [self._row(i, d) for i, d in enumerate(review.decisions)]
+        decisions = judged.decisions if judged is not None else review.decisions
+        rows = [self._row(i, d) for i, d in enumerate(decisions)]
         self.rows_box.children = [self._head(), *rows] if rows else []
         self._draw_detail()
 
@@ -124,7 +204,11 @@ class ReviewPanel(App):
                           tooltip=t("review.pick"), layout=W.Layout(width="320px", min_width="320px"),
                           button_style="info" if index == self.picked else "").add_class("dg-review-pick")
         button.on_click(lambda _b, i=index: self._on_pick(i))
-        cells = [str(d.round), money(d.made), money(d.best), money(d.loss)]
+        if self.judged is not None:
+            cells = [str(d.round), f"{percent(d.made.win)} %", f"{percent(d.best.win)} %",
+                     f"{100 * d.made.loss:.0f} ± {100 * d.made.loss_se:.0f}"]
+        else:
+            cells = [str(d.round), money(d.made), money(d.best), money(d.loss)]
         html = "".join(f'<span class="dg-review-cell" style="{_CELL}">{escape(c)}</span>' for c in cells)
         html += (f'<b class="dg-mark dg-mark-{d.mark}" data-mark="{d.mark}" style="{_CELL}">'
                  f"{MARK_SIGN[d.mark]} {escape(t('review.' + d.mark))}</b>")
@@ -132,8 +216,9 @@ class ReviewPanel(App):
 
     def _head(self) -> W.HBox:
         t = self.t
-        cells = "".join(f'<b style="{_CELL}">{escape(t(k))}</b>'
-                        for k in ("review.round", "review.made", "review.best", "review.diff", "review.mark"))
+        keys = (("review.round", "judge.made", "judge.best", "judge.diff", "review.mark") if self.judged
+                else ("review.round", "review.made", "review.best", "review.diff", "review.mark"))
+        cells = "".join(f'<b style="{_CELL}">{escape(t(k))}</b>' for k in keys)
         return W.HBox([W.HTML(f"<b>{escape(t('review.decision_head'))}</b>", layout=W.Layout(width="320px")),
                        W.HTML(cells)]).add_class("dg-review-head")
 
@@ -145,32 +230,55 @@ class ReviewPanel(App):
             return
         d = review.decisions[index]
         lang = self.lang
-        top = "".join(f"<li>{escape(i18n.action_text(a, lang, d.state))} — {escape(money(v))}</li>" for a, v in d.top)
-        mark = self.t("review.mark_label", mark=self.t("review." + d.mark))
+        quick = f"{escape(sentence(d, lang))}"
+        if self.judged is not None:
+            j = self.judged.decisions[index]
+            top = "".join(f"<li>{escape(i18n.action_text(v.action, lang, d.state))} — {escape(percent(v.win))} %, "
+                          f"{v.margin:+.1f}</li>" for v in j.top)
+            why, mark, head = judged_sentence(j, lang), j.mark, self.t("judge.top_three")
+            quick = f'<p class="dg-review-quick" style="font-size:90%"><i>{escape(self.t("judge.quick_label"))}</i> {quick}</p>'
+        else:
+            top = "".join(f"<li>{escape(i18n.action_text(a, lang, d.state))} — {escape(money(v))}</li>" for a, v in d.top)
+            why, mark, head, quick = quick, d.mark, self.t("review.top_three"), ""
+        label = self.t("review.mark_label", mark=self.t("review." + mark))
         self.detail_html.value = (
             f"<p><b>{index + 1}. {escape(i18n.action_text(d.action, lang, d.state))}</b><br>"
             f"<i>{escape(self.t('review.board_at', n=index + 1, round=d.round))}</i></p>"
-            f'<p class="dg-review-why" data-mark="{d.mark}"><b>{MARK_SIGN[d.mark]} {escape(mark)}</b> '
-            f"{escape(sentence(d, lang))}</p><div>{escape(self.t('review.top_three'))}<ol>{top}</ol></div>")
+            f'<p class="dg-review-why" data-mark="{mark}"><b>{MARK_SIGN[mark]} {escape(label)}</b> '
+            f"{escape(why) if self.judged is not None else why}</p><div>{escape(head)}<ol>{top}</ol></div>{quick}")
         state, log = moment(self.game, d.ply)
         self.board.show(state, lang, None, d.seat, log)
         self.board.layout.display = None
 
     def relabel(self) -> None:
         t = self.t
-        self.title_html.value = f"<h4>{escape(t('review.title'))}</h4>"
-        self.assumptions_html.value = f'<p class="dg-review-how" style="font-size:90%">{escape(t("review.assumptions"))}</p>'
+        judged = self.judged is not None
+        self.title_html.value = f"<h4>{escape(t('judge.title' if judged else 'review.title'))}</h4>"
+        how = (t("judge.assumptions") if judged else t("judge.quick_label") + " " + t("review.assumptions"))
+        self.assumptions_html.value = f'<p class="dg-review-how" style="font-size:90%">{escape(how)}</p>'
         self.seat_dropdown.description = t("review.seat_pick")
         self.record_label.value = escape(t("review.record_label"))
         self.upload.description = t("review.upload")
+        self.stop_button.description = t("judge.stop")
+        self.run_button.description = t("judge.run")
 
     # ------------------------------------------------------------------ callbacks
+    @safe
+    def _on_stop(self, _button=None) -> None:
+        self.stop()
+
+    @safe
+    def _on_run(self, _button=None) -> None:
+        self.start_judge()
+
     @safe
     def _on_pick(self, index: int) -> None:
         self.pick(index)
 
     @safe
     def _on_seat(self, change) -> None:
+        if self._filling:
+            return
         if self.game is not None and change["new"] is not None and change["new"] != self.seat:
             self.show(self.game, int(change["new"]))
 

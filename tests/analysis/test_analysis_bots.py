@@ -20,7 +20,7 @@ from dungeon_guilds.analysis.bots import BOTS, Bot, describe, make_bot, parse_sp
 from dungeon_guilds.cards import STRENGTHS
 from dungeon_guilds.state import ALL_FIVE, SETUP
 
-FAST = {"mcts": {"iterations": 30}, "strong": {"iterations": 30}}
+FAST = {"mcts": {"iterations": 30}, "strong": {"iterations": 30}, "judge": {"worlds": 4}}
 RULE_SETS = [Rules(), Rules(lords="all"), Rules(lords="none", npc=True), Rules(edition="fr"),
              Rules(lords="all", teams="2v2")]
 
@@ -46,7 +46,7 @@ def play_with(names, seed: int, rules: Rules, noise: float = 0.0) -> Game:
 
 
 def test_registry_names_and_descriptions():
-    assert set(BOTS) == {"random", "cooperator", "greedy", "bully", "mcts", "beginner", "intermediate", "strong"}
+    assert set(BOTS) == {"random", "cooperator", "greedy", "bully", "mcts", "beginner", "intermediate", "strong", "judge"}
     for name, cls in BOTS.items():
         b = bot(name)
         assert b.name == name == cls.name
@@ -181,7 +181,7 @@ def test_bots_choose_the_same_in_worlds_they_cannot_tell_apart(name):
     checked = 0
     for seed, rules in ((1, Rules()), (2, Rules(lords="all")), (3, Rules(npc=True, lords="none"))):
         n = 3 if rules.npc else 4
-        for st in sample_states(seed, rules, n=n, every=4 if name in ("mcts", "strong") else 2):
+        for st in sample_states(seed, rules, n=n, every={"judge": 6, "mcts": 4, "strong": 4}.get(name, 2)):
             p = st.current
             twin = hidden_twin(st, p, rng)
             differs += twin.rooms != st.rooms

@@ -15,8 +15,10 @@ from test_dashboard_browser import open_dashboard, settle  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
-WORDS = {"en": ("Game review", "How these numbers are made", "one round ahead"),
-         "zh": ("對局複盤", "這些數字怎麼算", "只往前看一個回合")}
+# issue 38: the judge's review (the quick view shows first, the judge's replaces it when done)
+WORDS = {"en": ("Game review", "How these numbers are made", "standard error", "Quick view"),
+         "zh": ("對局複盤", "這些數字怎麼算", "標準誤差", "快速檢視")}
+JUDGE_TITLE = {"en": "the judge's best", "zh": "裁判的最佳走法"}
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -37,6 +39,11 @@ def test_a_finished_game_is_reviewed_move_by_move(browser, voila_server, tmp_pat
         play_by_clicking(page, random.Random(30), [])
         review = page.locator(".dg-play-table .dg-review")
         review.locator(".dg-review-row").first.wait_for(timeout=60_000)
+        page.wait_for_function(  # the judge reviews in the kernel's event loop, the page stays live
+            f"document.querySelector('.dg-play-table .dg-review-title').innerText.includes({JUDGE_TITLE[lang]!r})",
+            timeout=240_000)
+        review.locator("button.dg-review-pick").nth(2).click()
+        review.locator(".dg-review-quick").wait_for()
         text = review.inner_text()
         assert all(w in text for w in WORDS[lang]), text[:400]
         rows = review.locator(".dg-review-row").count()

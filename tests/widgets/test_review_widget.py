@@ -1,4 +1,6 @@
-"""Issue 30 in Play: the review panel (items 1 and 2) and the hints that teach (item 4)."""
+"""Issue 30 in Play: the review panel (items 1 and 2) and the hints that teach (item 4); issue 38:
+the judge reviews the seat (tests/conftest.py gives it a test-sized budget), the one-round model
+stays as the labelled quick view."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from datetime import datetime, timezone
 import pytest
 
 from dungeon_guilds.analysis.bots import make_bot
+from dungeon_guilds.analysis.judge_review import percent
 from dungeon_guilds.analysis.review import money, review_game
 from dungeon_guilds.record import dumps
 from dungeon_guilds.widgets.play_table import PlayTable
@@ -40,16 +43,18 @@ def test_after_the_game_the_review_opens_with_every_decision(table):
     review = review_game(table.game, [1])
     assert len(panel.rows()) == len(review.decisions) >= 8
     assert "Decision" in strip_html(panel.rows_box.children[0].children[0].value)
-    text = strip_html(panel.assumptions_html.value)
-    assert "one round ahead" in text and "nobody moved after you" in text and "$1.00" in text
-    assert "mistakes:" in strip_html(panel.summary_html.value)
+    text = strip_html(panel.assumptions_html.value)  # the judge's review, said how it is made
+    assert "plays every legal move" in text and "standard error" in text and "noise" in text
+    assert "mistakes:" in strip_html(panel.summary_html.value) and "win chance lost" in strip_html(panel.summary_html.value)
     row = strip_html(panel.rows()[0].children[1].value)
-    d = review.decisions[0]
-    assert money(d.made) in row and money(d.best) in row and money(d.loss) in row
-    fig = panel.figure
+    d = panel.judged.decisions[0]
+    assert f"{percent(d.made.win)} %" in row and f"{percent(d.best.win)} %" in row
+    fig = panel.figure  # every seat's win chance through the game, from 0 to 100 %
     assert [tr.meta for tr in fig.data if tr.mode == "lines"] == [0, 1, 2, 3]
+    assert all(0 <= y <= 100 for tr in fig.data if tr.mode == "lines" for y in tr.y)
     marked = sum(len(tr.x) for tr in fig.data if tr.mode == "markers")
     assert marked == len(review.decisions)
+    assert "progress" not in panel.message_text and panel.progress.layout.display == "none"
 
 
 def test_clicking_a_decision_shows_its_reason_and_the_board_then(table):
@@ -61,7 +66,7 @@ def test_clicking_a_decision_shows_its_reason_and_the_board_then(table):
         d = panel.review.decisions[k]
         assert panel.board.layout.display is None and panel.picked == k
         detail = strip_html(panel.detail_html.value)
-        assert f"before decision {k + 1}" in detail and money(d.best) in detail
+        assert f"before decision {k + 1}" in detail and "Quick view" in detail and money(d.made) in detail
         pictures.append(panel.board.html)
     assert pictures[0] != pictures[1]
     assert table.game.is_over and list(table.game.state.gold) == gold_now  # the game is unchanged
@@ -85,7 +90,9 @@ def test_review_on_request_during_the_game_and_hidden_after_undo():
     table.review_button.click()
     panel = table.review_panel
     assert panel.layout.display is None and len(panel.rows()) == 3
-    assert "good: 3, inaccuracies: 0, mistakes: 0" in strip_html(panel.summary_html.value)  # greedy's own moves
+    counts = panel.judged.counts(0)
+    assert f"good: {counts['good']}, inaccuracies: {counts['inaccuracy']}" in strip_html(panel.summary_html.value)
+    assert panel.review.counts(0) == {"good": 3, "inaccuracy": 0, "mistake": 0}  # quick view: greedy's own rule
     table.undo()
     assert panel.layout.display == "none"
 
@@ -94,7 +101,7 @@ def test_hints_show_the_top_three_with_a_reason_and_never_on_a_bots_turn():
     table = PlayTable(players=3, seat=0, opponents=["greedy", "greedy"], seed=4, hints=True)
     table.play(make_bot("greedy").choose(table.game.state, 0))
     items = table.hints_html.value.count('class="dg-hint"')
-    assert items == 3 and "dg-hint-why" in table.hints_html.value and "%" in table.hints_html.value
+    assert items == 3 and "dg-hint-why" in table.hints_html.value and "Win chance" in table.hints_html.value
     table.bot_moving = True  # while a bot is to move no hint is drawn
     table._draw_hints()
     assert table.hints_html.value == ""
@@ -116,3 +123,35 @@ def test_a_record_is_reviewed_from_an_upload_and_bad_files_change_nothing():
         assert "Traceback" not in panel.message_text
     panel.seat_dropdown.value = 2
     assert panel.seat == 2 and all(d.seat == 2 for d in panel.review.decisions)
+
+
+def test_the_judge_can_be_stopped_and_the_quick_view_stays(monkeypatch):
+    """Stopped between two decisions (a Stop click read by the event loop between steps), the
+    panel keeps the quick view, labelled as such, and offers to run the judge again."""
+    game = finished_table(seed=8).game
+    panel = ReviewPanel()
+    steps = []
+
+    def one_step(app, gen, where):  # the event loop's first step, then the Stop click
+        steps.append(next(gen))
+        assert panel.progress.layout.display is None and panel.stop_button.layout.display is None
+        panel.stop_button.click()
+        assert next(gen, "ended") == "ended"  # the run ends at its next step
+    monkeypatch.setattr("dungeon_guilds.widgets.review.drive", one_step)
+    panel.show(game, 1)
+    assert steps and panel.judged is None and panel.progress.layout.display == "none"
+    assert "Quick view" in strip_html(panel.assumptions_html.value) and "stopped" in panel.message_text
+    assert panel.run_button.layout.display is None
+
+
+def test_showing_a_game_runs_the_judge_once_for_the_seat_shown(monkeypatch):
+    """Filling the seat list passes through other seats: that is not a pick (each pick would
+    start the judge on another seat)."""
+    game = finished_table(seed=9).game
+    panel = ReviewPanel()
+    runs = []
+    monkeypatch.setattr(panel, "start_judge", lambda: runs.append(panel.seat))
+    panel.show(game, 2)
+    assert runs == [2] and panel.seat == 2
+    panel.seat_dropdown.value = 1  # a real pick
+    assert runs == [2, 1]

@@ -9,6 +9,8 @@
 ``beginner``            levels for learners (``levels.py``): greedy half the time, else random;
 ``intermediate``        greedy with one move in ten random;
 ``strong``              mcts with 200 iterations a decision (measured in ``docs/bots.md``)
+``judge``               the review's judge (``analysis/judge.py``): every move played out in many
+                        worlds the seat cannot rule out, greedy's rule after it; the best win chance
 ======================  ======================================================================
 
 ``make_bot("greedy", seed=1, noise=0.1)`` builds one; every bot has ``.name``,
@@ -29,13 +31,14 @@ from .base import Bot
 from .bully import BullyBot
 from .cooperator import CooperatorBot
 from .greedy import GreedyBot
+from .judge import JudgeBot
 from .levels import LEVELS, BeginnerBot, IntermediateBot, StrongBot
 from .mcts import MCTSBot
 from .random import RandomBot
 
 BOTS: dict[str, type[Bot]] = {
     cls.name: cls for cls in (RandomBot, CooperatorBot, GreedyBot, BullyBot, MCTSBot,
-                              BeginnerBot, IntermediateBot, StrongBot)
+                              BeginnerBot, IntermediateBot, StrongBot, JudgeBot)
 }
 
 
@@ -70,5 +73,5 @@ def describe() -> dict[str, str]:
     return {name: cls.description for name, cls in BOTS.items()}
 
 
-__all__ = ["BOTS", "LEVELS", "BeginnerBot", "IntermediateBot", "StrongBot", "Bot", "BullyBot", "CooperatorBot", "GreedyBot", "MCTSBot", "RandomBot",
+__all__ = ["BOTS", "LEVELS", "BeginnerBot", "IntermediateBot", "StrongBot", "Bot", "BullyBot", "CooperatorBot", "GreedyBot", "JudgeBot", "MCTSBot", "RandomBot",
            "describe", "make_bot", "parse_spec"]

@@ -1,0 +1,345 @@
+"""Issue 38: is the review's judge stronger than the player, calibrated, and fast enough?
+
+Prints the five figures of item 2 and the timings of item 3:
+
+1. ``strong``: the share of the strong bot's decisions (seat 1 against three greedy bots) that
+   the judge marks "mistake" (goal: at most 5 %), beside the one-round model's marks;
+2. ``greedy``: the greedy bot's decisions (four greedy bots, seat 1) the judge marks, their
+   win chance lost (measured on fresh worlds) and whether the strong bot plays the judge's move
+   or greedy's there;
+3. ``agree``: the judge's best move against a search of 10 times its budget, over the decisions
+   where that search separates its best from the runner-up beyond its noise (goal: 85 %);
+4. ``calib``: predicted win chance of the move made against the game's result, over positions of
+   games between mixed bots: by decile (goal: within 3 points) and the Brier score against the
+   one-round model's (its expected gold made a win chance by a softmax whose scale is fitted on
+   the same positions: the most favourable scale for it); writes ``docs/review/reliability.svg``;
+5. ``rating``: the ``judge`` bot rated with ``analysis.ratings`` against strong, greedy and
+   intermediate (Bradley-Terry, greedy = 0, 95 % bootstrap intervals);
+6. ``time``: one seat's whole review of a 4-player game, and the hint (the judge at one
+   decision), CPU seconds and wall seconds, with the machine's load.
+
+    PYTHONPATH=. nice -n 10 python benchmarks/bench_review.py --only strong,greedy --games 8
+    PYTHONPATH=. nice -n 10 python benchmarks/bench_review.py --only calib --positions 2000
+
+Sizes are modest by default (the machine is shared); every figure says its sample size.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import random
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+from dungeon_guilds import Game
+from dungeon_guilds.analysis.bots import make_bot
+from dungeon_guilds.analysis.judge import MISTAKE, INACCURACY, Budget, judge
+from dungeon_guilds.analysis.judge_review import judge_review
+from dungeon_guilds.analysis.judge_worlds import Playout
+from dungeon_guilds.analysis.ratings import rate
+from dungeon_guilds.analysis.review import expected_gold_curve, review_game
+from dungeon_guilds.scoring import result
+from dungeon_guilds.state import DISPATCH, SETUP
+
+ROOT = Path(__file__).resolve().parents[1]
+MIXED = ("greedy", "intermediate", "beginner", "strong", "cooperator")
+
+
+def play(names, seed, n=4):
+    """A game of bots ``names`` (one a seat), seeded."""
+    game = Game(n, seed=seed)
+    bots = [make_bot(b, seed=f"{seed}/{i}") for i, b in enumerate(names)]
+    while not game.is_over:
+        game.push(bots[game.current].choose(game.state, game.current))
+    return game
+
+
+def decisions(game, seats):
+    """(ply, state, move made) of each decision of ``seats`` with more than one legal move."""
+    for ply in range(game.ply):
+        st = game.state_at(ply)
+        if st.phase in (SETUP, DISPATCH) and st.current in seats and len(st.legal_actions()) > 1:
+            yield ply, st, game.line[ply]
+
+
+def wilson(k, n, z=1.96):
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (c - h, c + h)
+
+
+def bench_strong(games, seed):
+    marks, old, n = Counter(), Counter(), 0
+    po = Playout()
+    for g in range(games):
+        game = play(["strong", "greedy", "greedy", "greedy"], f"{seed}/strong/{g}")
+        for d in review_game(game, [0]).decisions:
+            if d.n_moves > 1:
+                old[d.mark] += 1
+        for ply, st, made in decisions(game, {0}):
+            marks[judge(st, 0, playout=po, check=made).of(made).mark] += 1
+            n += 1
+    lo, hi = wilson(marks[MISTAKE], n)
+    print(f"[strong] {games} games, strong in seat 1 vs 3 greedy, {n} decisions (more than one legal move):")
+    print(f"  judge: mistake {marks[MISTAKE]} ({100 * marks[MISTAKE] / n:.1f} %, 95 % CI {100 * lo:.1f}-{100 * hi:.1f}), "
+          f"inaccuracy {marks[INACCURACY]}, good {marks['good']}   (goal: mistakes <= 5 %)")
+    print(f"  one-round model on the same decisions: {dict(old)}")
+
+
+def bench_greedy(games, seed):
+    po, n, found, losses = Playout(), 0, 0, []
+    strong_judge = strong_greedy = 0
+    for g in range(games):
+        game = play(["greedy"] * 4, f"{seed}/greedy/{g}")
+        for ply, st, made in decisions(game, {0}):
+            n += 1
+            j = judge(st, 0, playout=po, check=made)
+            v = j.of(made)
+            if v.mark == "good":
+                continue
+            found += 1
+            losses.append((v.loss, v.loss_se))
+            pick = make_bot("strong", seed=f"{seed}/{g}/{ply}").choose(st, 0)
+            strong_judge += pick == j.best.action
+            strong_greedy += pick == made
+    mean = sum(x for x, _ in losses) / len(losses) if losses else 0.0
+    se = math.sqrt(sum(s * s for _, s in losses)) / len(losses) if losses else 0.0
+    print(f"[greedy] {games} four-greedy games, seat 1: {n} decisions; the judge disagrees (marks) {found}")
+    print(f"  win chance the judge's move gains over greedy's there (fresh worlds): {100 * mean:.1f} points "
+          f"(SE {100 * se:.1f})")
+    print(f"  the strong bot in those positions plays the judge's move {strong_judge}, greedy's {strong_greedy}, "
+          f"another {found - strong_judge - strong_greedy}")
+
+
+def _strong_then(st, move, worlds, seed):
+    """The seat's win share after ``move`` when it then plays as the strong bot (others greedy),
+    over worlds drawn from its view: an independent check of the judge's greedy play-outs."""
+    from dungeon_guilds.analysis.judge_worlds import sample_world
+    from dungeon_guilds.state import OVER
+    seat, total = st.current, 0.0
+    for w in range(worlds):
+        det = sample_world(st, seat, random.Random(f"{seed}/confirm/{w}"))
+        det.apply_unchecked(move)
+        bots = [make_bot("strong", seed=w) if q == seat else make_bot("greedy", seed=q) for q in range(st.n)]
+        while det.phase != OVER:
+            det.apply_unchecked(bots[det.current].choose(det, det.current))
+        res = result(det)
+        total += 1 / len(res.winners) if seat in res.winners else 0.0
+    return total / worlds
+
+
+def bench_confirm(positions, worlds, seed):
+    """The strong bot's decisions the judge marks "mistake", played out again with the strong
+    bot continuing for the seat: is the judge's move still better?"""
+    po, found, g = Playout(), [], 0
+    while len(found) < positions and g < 40:
+        game = play(["strong", "greedy", "greedy", "greedy"], f"{seed}/strong/{g}")
+        g += 1
+        for ply, st, made in decisions(game, {0}):
+            j = judge(st, 0, playout=po, check=made)
+            if j.of(made).mark == MISTAKE and len(found) < positions:
+                found.append((st, made, j.best.action))
+    confirmed, diffs = 0, []
+    for st, made, best in found:
+        d = _strong_then(st, best, worlds, seed) - _strong_then(st, made, worlds, seed)
+        diffs.append(d)
+        confirmed += d > 0
+    print(f"[confirm] {len(found)} strong-bot decisions marked mistake, each played out again in {worlds} worlds "
+          f"with the strong bot continuing for the seat: the judge's move won more in {confirmed}; "
+          f"mean difference {100 * sum(diffs) / max(1, len(diffs)):.0f} points ({', '.join(f'{100 * d:+.0f}' for d in diffs)})")
+
+
+def _separated(j):
+    """The search separates its best move when every other move is behind it beyond 2 standard
+    errors of the paired difference of win chance."""
+    return len(j.moves) > 1 and all(m.loss > 2 * m.loss_se for m in j.moves[1:])
+
+
+def bench_agree(positions, seed, k=10):
+    rng = random.Random(f"{seed}/agree")
+    po = Playout()
+    seen = separated = agree = 0
+    g = 0
+    while seen < positions:
+        game = play([rng.choice(MIXED) for _ in range(4)], f"{seed}/agree/{g}")
+        g += 1
+        pool = list(decisions(game, set(range(4))))
+        for ply, st, made in rng.sample(pool, min(4, len(pool))):
+            small = judge(st, st.current, playout=po, seed="small")
+            big = judge(st, st.current, budget=Budget().times(k), playout=po, seed="big")
+            seen += 1
+            if _separated(big):
+                separated += 1
+                agree += small.best.action == big.best.action
+    lo, hi = wilson(agree, separated)
+    print(f"[agree] {seen} decisions from {g} mixed-bot games; the {k}x search separates its best in {separated}: "
+          f"the judge agrees in {agree} ({100 * agree / max(1, separated):.1f} %, 95 % CI {100 * lo:.0f}-{100 * hi:.0f}; goal >= 85 %)")
+
+
+def _softmax_win(curve_row, seat, scale):
+    xs = [math.exp(scale * (v - max(curve_row))) for v in curve_row]
+    return xs[seat] / sum(xs)
+
+
+def _calib_rows(positions, seed, worlds):
+    rng = random.Random(f"{seed}/calib")
+    po, rows, g = Playout(), [], 0
+    budget = Budget(worlds=worlds, min_worlds=worlds, batch=8, check=0)
+    while len(rows) < positions:
+        game = play([rng.choice(MIXED) for _ in range(4)], f"{seed}/calib/{g}")
+        g += 1
+        res = result(game.state)
+        curve = expected_gold_curve(game)
+        for ply in range(game.ply):
+            st = game.state_at(ply)
+            if st.phase not in (SETUP, DISPATCH):
+                continue
+            seat, made = st.current, game.line[ply]
+            p = judge(st, seat, budget, playout=po, legal=[made]).best.win
+            won = 1 / len(res.winners) if seat in res.winners else 0.0
+            rows.append((p, won, curve[ply], seat))
+    return rows[:positions], g
+
+
+def bench_calib(positions, seed, worlds, svg):
+    rows, games = _calib_rows(positions, seed, worlds)
+    n = len(rows)
+    brier = sum((p - y) ** 2 for p, y, _, _ in rows) / n
+    best_scale, old = None, 9.0
+    for scale in [0.05 * i for i in range(1, 41)]:
+        b = sum((_softmax_win(c, s, scale) - y) ** 2 for _, y, c, s in rows) / n
+        if b < old:
+            best_scale, old = scale, b
+    print(f"[calib] {n} positions (every decision, all seats) of {games} games of mixed bots {MIXED}, "
+          f"{worlds} worlds each:")
+    print(f"  Brier score: judge {brier:.4f}; one-round model {old:.4f} (softmax of expected gold, scale "
+          f"{best_scale:.2f} fitted on these positions); always-1/4 {sum((0.25 - y) ** 2 for _, y, _, _ in rows) / n:.4f}")
+    bins = [[] for _ in range(10)]
+    for p, y, _, _ in rows:
+        bins[min(9, int(p * 10))].append((p, y))
+    worst, table = 0.0, []
+    for i, b in enumerate(bins):
+        if not b:
+            continue
+        mp, my = sum(p for p, _ in b) / len(b), sum(y for _, y in b) / len(b)
+        se = math.sqrt(max(my * (1 - my), 1e-9) / len(b))
+        worst = max(worst, abs(mp - my))
+        table.append((i, len(b), mp, my, se))
+        print(f"  decile {i / 10:.1f}-{(i + 1) / 10:.1f}: {len(b):5d} positions, predicted {100 * mp:5.1f} %, "
+              f"observed {100 * my:5.1f} % (SE {100 * se:.1f})")
+    ece = sum(len(bins[i]) * abs(mp - my) for i, _, mp, my, _ in table) / n
+    print(f"  largest gap {100 * worst:.1f} points (goal <= 3); expected calibration error {100 * ece:.1f} points")
+    if svg:
+        write_svg(table, Path(svg), brier, old, n)
+        print(f"  reliability plot: {svg}")
+
+
+def write_svg(table, path, brier, old, n):
+    """A small reliability diagram: predicted (x) against observed (y), 2-SE bars, the diagonal."""
+    W, H, M = 360, 360, 44
+    def xy(p, q):
+        return M + p * (W - 2 * M), H - M - q * (H - 2 * M)
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" viewBox="0 0 {W} {H}" '
+             'font-family="sans-serif" font-size="11">',
+             f'<rect width="{W}" height="{H}" fill="white"/>']
+    x0, y0 = xy(0, 0)
+    x1, y1 = xy(1, 1)
+    parts.append(f'<line x1="{x0}" y1="{y0}" x2="{x1}" y2="{y1}" stroke="#999" stroke-dasharray="4 3"/>')
+    parts.append(f'<rect x="{x0}" y="{y1}" width="{x1 - x0}" height="{y0 - y1}" fill="none" stroke="#333"/>')
+    for t in (0, 0.5, 1):
+        a, b = xy(t, 0)
+        parts.append(f'<text x="{a}" y="{b + 14}" text-anchor="middle">{int(t * 100)} %</text>')
+        a, b = xy(0, t)
+        parts.append(f'<text x="{a - 4}" y="{b + 4}" text-anchor="end">{int(t * 100)} %</text>')
+    for _, k, mp, my, se in table:
+        a, b = xy(mp, my)
+        lo, hi = xy(mp, max(0, my - 2 * se))[1], xy(mp, min(1, my + 2 * se))[1]
+        parts.append(f'<line x1="{a:.1f}" y1="{lo:.1f}" x2="{a:.1f}" y2="{hi:.1f}" stroke="#1f77b4"/>')
+        parts.append(f'<circle cx="{a:.1f}" cy="{b:.1f}" r="{2 + min(6, k ** 0.5 / 4):.1f}" fill="#1f77b4"/>')
+    parts.append(f'<text x="{W / 2}" y="16" text-anchor="middle">judge: predicted vs observed win rate ({n} positions)</text>')
+    parts.append(f'<text x="{W / 2}" y="{H - 8}" text-anchor="middle">predicted (decile mean)  ·  Brier {brier:.3f} (one-round {old:.3f})</text>')
+    parts.append(f'<text x="12" y="{H / 2}" transform="rotate(-90 12 {H / 2})" text-anchor="middle">observed</text>')
+    parts.append("</svg>")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("\n".join(parts) + "\n", encoding="utf-8")
+
+
+def bench_rating(games, seed):
+    line = ["judge", "strong", "greedy", "intermediate"]
+    results = []
+    for g in range(games):
+        names = line[g % 4:] + line[:g % 4]  # seats rotated
+        game = play(names, f"{seed}/rating/{g}")
+        res = result(game.state)
+        results.append((tuple(names), tuple((res.gold[s], res.tiebreak[s]) for s in range(4))))
+    wins = Counter()
+    for names, keys in results:
+        top = max(keys)
+        tied = [names[s] for s in range(4) if keys[s] == top]
+        for t in tied:
+            wins[t] += 1 / len(tied)
+    print(f"[rating] {games} four-player games of {line}, seats rotated (Bradley-Terry, greedy = 0, 95 % bootstrap):")
+    for r in rate(results, anchor="greedy", seed=seed):
+        print(f"  {r.name:13s} {r.elo:+5.0f}  ({r.low:+.0f} to {r.high:+.0f})  games {r.games}, wins a game {wins[r.name] / games:.3f}")
+
+
+def bench_time(seed):
+    load = os.getloadavg()
+    game = play(["greedy", "strong", "intermediate", "greedy"], f"{seed}/time")
+    c0, w0 = time.process_time(), time.perf_counter()
+    review = None
+    for step in judge_review(game, 0):
+        review = step.review
+    c1, w1 = time.process_time(), time.perf_counter()
+    worst = worst_cpu = 0.0
+    po = Playout()
+    hint = Budget(worlds=32, min_worlds=16, check=0)  # widgets.review.HINT_BUDGET
+    for ply, st, made in decisions(game, {0, 1, 2, 3}):
+        t, c = time.perf_counter(), time.process_time()
+        judge(st, st.current, hint, playout=po)
+        worst = max(worst, time.perf_counter() - t)
+        worst_cpu = max(worst_cpu, time.process_time() - c)
+    print(f"[time] load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} (2 cores, shared):")
+    print(f"  one seat's whole review of a 4-player game ({len(review.decisions)} decisions, win-chance curve "
+          f"of every seat): {c1 - c0:.1f} s CPU, {w1 - w0:.1f} s wall (goal <= 15 s)")
+    print(f"  hint (the judge at one decision, 32 worlds at most), slowest of the game's decisions: "
+          f"{worst_cpu:.2f} s CPU, {worst:.2f} s wall (goal <= 2 s)")
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--only", default="strong,greedy,agree,calib,rating,time")
+    ap.add_argument("--games", type=int, default=6, help="games for strong and greedy")
+    ap.add_argument("--positions", type=int, default=2000, help="positions for calibration")
+    ap.add_argument("--worlds", type=int, default=32, help="worlds per position for calibration")
+    ap.add_argument("--agree", type=int, default=40, help="decisions for the 10x agreement")
+    ap.add_argument("--rating-games", type=int, default=40)
+    ap.add_argument("--confirm", type=int, default=4, help="strong-bot mistakes played out again")
+    ap.add_argument("--confirm-worlds", type=int, default=20)
+    ap.add_argument("--seed", default="38")
+    ap.add_argument("--svg", default=str(ROOT / "docs" / "review" / "reliability.svg"))
+    a = ap.parse_args(argv)
+    only = set(a.only.split(","))
+    print(f"bench_review: {' '.join(sys.argv[1:]) or '(defaults)'}; load {os.getloadavg()[0]:.1f}", flush=True)
+    steps = [("strong", lambda: bench_strong(a.games, a.seed)),
+             ("confirm", lambda: bench_confirm(a.confirm, a.confirm_worlds, a.seed)), ("greedy", lambda: bench_greedy(a.games, a.seed)),
+             ("agree", lambda: bench_agree(a.agree, a.seed)),
+             ("calib", lambda: bench_calib(a.positions, a.seed, a.worlds, a.svg)),
+             ("rating", lambda: bench_rating(a.rating_games, a.seed)), ("time", lambda: bench_time(a.seed))]
+    for name, run in steps:
+        if name in only:
+            t = time.perf_counter()
+            run()
+            print(f"  ({name}: {time.perf_counter() - t:.0f} s wall)", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,128 @@
+"""The judge's worlds and play-outs: what one seat cannot rule out, played to the game's end.
+
+* :func:`sample_world` draws one world consistent with what the seat knows: the knowledge
+  module's determinization (fronts of the current rooms and an undealt deck from the cards nobody
+  has seen, other players' secret exhaust pairs in round 1, R2.4) and, in addition, the lords of
+  the rounds still to come, drawn from the lords not yet revealed (R2.2: lords are drawn face
+  down, one revealed a round, R3.1). It never reads a room's front, the deck's order or a future
+  lord: the engine's ``with_fronts`` builds the copy from the view's public lists.
+* :class:`Playout` plays a world to the end with the greedy bot's rule for every seat (the move
+  of the highest expected gold this round, from that seat's own view, ties to the first move in
+  the engine's order: no random stream, so the same world always plays out the same way).
+  Greedy's choice reads only the mover's view, which many worlds share (within a round the
+  hidden fronts do not change it), so choices are kept in a cache keyed by everything that view
+  holds; the cache is shared by every decision a judge values (work reused between decisions).
+  While it plays, it notes what happened to the seat this round: whether an adventurer of the
+  seat was replaced by another player (R4.4), and whether the rooms failed (R5.1).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..actions import BUMP, Action
+from ..lords import lord_pool
+from ..scoring import result
+from ..state import OVER, SETUP, State
+from .knowledge import determinize
+from .probability import action_values
+
+__all__ = ["Outcome", "Playout", "sample_world"]
+
+CACHE_KEPT = 100_000  # greedy choices kept (tens of MB at most); a longer run forgets and rebuilds
+
+
+def sample_world(state: State, seat: int, rng: random.Random, view=None) -> State:
+    """One world ``seat`` cannot rule out (see the module docstring)."""
+    det = determinize(state, seat, rng, view)
+    shown = state.round + 1  # lords revealed so far (the current round's included)
+    if shown < state.rounds:
+        revealed = {lord.id for lord in state.lords[:shown]}
+        pool = [lord for lord in lord_pool(state.rules.lords) if lord.id not in revealed]
+        rng.shuffle(pool)
+        det.lords = tuple(state.lords[:shown]) + tuple(pool[:state.rounds - shown])
+    return det
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One play-out's end for ``seat``: its share of victory (R8.1; 1/k of a k-way shared win),
+    its final gold minus the best other seat's (team gold with teams, R10.1), whether one of its
+    adventurers was replaced by another player later this round, and the room of 1-based number
+    where the round's resolution stopped (``cleared`` rooms; all cleared = number of rooms)."""
+
+    win: float
+    margin: int
+    bumped: bool
+    cleared: int
+    rooms: int
+
+
+def _outcome(det: State, seat: int, bumped: bool, round_no: int) -> Outcome:
+    res = result(det)
+    share = 1.0 / len(res.winners) if seat in res.winners else 0.0
+    if det.team is None:
+        mine, others = res.gold[seat], [g for q, g in enumerate(res.gold) if q != seat]
+    else:
+        t = det.team[seat]
+        mine, others = res.team_gold[t], [g for q, g in enumerate(res.team_gold) if q != t]
+    summary = det.round_results[round_no] if round_no < len(det.round_results) else None
+    cleared = summary["cleared"] if summary else 0
+    rooms = summary["rooms"] if summary else 0
+    return Outcome(share, mine - max(others), bumped, cleared, rooms)
+
+
+class Playout:
+    """Plays worlds to the end with greedy's rule; counts simulated moves and greedy look-ups."""
+
+    def __init__(self) -> None:
+        self.cache: dict[tuple, Action] = {}
+        self.moves = 0  # moves simulated
+        self.looked_up = 0  # greedy choices worked out (the rest came from the cache)
+
+    def choice(self, det: State) -> Action:
+        legal = det.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        p = det.current
+        key = (det.phase, det.round, p, det.gold[p], det.active[p], det.ban, det.lord.id,
+               tuple(det.slot_owner), tuple(det.slot_str), tuple(det.locked),
+               tuple(det.seen), tuple(c.level for c in det.rooms), len(det.deck) - det.deck_pos)
+        hit = self.cache.get(key)
+        if hit is not None:
+            return hit
+        self.looked_up += 1
+        values = action_values(det, p, legal=legal)
+        best = legal[0]
+        top = values[best]
+        for a in legal:
+            if values[a] > top + 1e-9:
+                best, top = a, values[a]
+        if len(self.cache) >= CACHE_KEPT:
+            self.cache.clear()
+        self.cache[key] = best
+        return best
+
+    def wins(self, det: State) -> list[float]:
+        """Play ``det`` to the end; every seat's share of victory (R8.1, R10.1)."""
+        while det.phase != OVER:
+            det.apply_unchecked(self.choice(det))
+            self.moves += 1
+        res = result(det)
+        return [1.0 / len(res.winners) if q in res.winners else 0.0 for q in range(det.n)]
+
+    def play(self, det: State, seat: int) -> Outcome:
+        """Play ``det`` (a world after the move valued) to the end; the outcome for ``seat``."""
+        round_no = det.round if det.phase != SETUP else 0
+        bumped = False
+        moves = 0
+        while det.phase != OVER:
+            a = self.choice(det)
+            if (a.kind == BUMP and det.round == round_no and det.current != seat
+                    and det.slot_owner[2 * (a.room - 1) + a.slot] == seat):
+                bumped = True
+            det.apply_unchecked(a)
+            moves += 1
+        self.moves += moves
+        return _outcome(det, seat, bumped, round_no)
