@@ -92,11 +92,9 @@ def picks(table: Table, state, seat: int, lang: str, base: dict) -> dict[str, di
     out = {}
     for choice in _choices(table, state, seat, base):
         targets = board_targets(state, seat, list(choice), lang)
-        cells = board_cells(state, lang, seat, targets)
-        changed = {k: v for k, v in cells.items()
-                   if not k.startswith("hand-") or int(k[5:]) in choice}  # unpressed cards stay as drawn
+        cells = board_cells(state, lang, seat, targets, hand=choice)  # the other cards stay as drawn
         out[",".join(map(str, choice))] = {
-            "cells": {k: v.replace("dg-p-", f"dg{seat}-p-") for k, v in changed.items()},
+            "cells": {k: v.replace("dg-p-", f"dg{seat}-p-") for k, v in cells.items()},
             "targets": _wire({k: v for k, v in targets.items() if not k.startswith("hand-")})}
     return out
 
