@@ -74,10 +74,11 @@ def cpu_and_rss(pid: int) -> tuple[float, int]:
 
 
 def start_server(port: int, tables: Path, on_loop: bool = False) -> subprocess.Popen:
+    """The server; its log (stderr) goes to ``tables/server.log`` (the flood's drops are counted there)."""
     proc = subprocess.Popen([sys.executable, "-m", "dungeon_guilds.app.table_server", "--port", str(port),
                              "--tables-dir", str(tables)] + (["--bots-on-loop"] if on_loop else []),
                             start_new_session=True, env={**os.environ, **SERVER_ENV},
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                            stdout=subprocess.DEVNULL, stderr=open(tables / "server.log", "w"))
     for _ in range(300):
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/dungeon-guilds/tables", timeout=2).read()
@@ -303,13 +304,16 @@ def measure(args, on_loop: bool = False) -> bool:
         try:
             cpu0, rss0 = cpu_and_rss(proc.pid)
             url = f"ws://127.0.0.1:{port}/dungeon-guilds/tables/ws"
-            counts = {}
+            counts: dict = {}
             if args.flood:
                 latencies, lost, wall, counts = asyncio.run(flood_run(url, args.tables, args.seats))
             else:
                 latencies, lost, wall = asyncio.run(run(url, args.tables, args.seats, args.games, args.bots,
                                                         args.bot_tables, waits))
             cpu1, rss1 = cpu_and_rss(proc.pid)
+            log = (Path(tmp) / "server.log").read_text(errors="replace")
+            for why in ("the page does not read its messages", "too many messages", "too many pages on one seat"):
+                counts[f"server dropped ({why})"] = log.count(f"dropped: {why}")
         finally:
             os.killpg(proc.pid, signal.SIGTERM)
             proc.wait(timeout=20)
