@@ -456,15 +456,17 @@ def _exhaust(go: Target | None, y: float, h: float) -> str:
 
 
 
-def board_cells(state, lang: str, viewer: int, targets: Mapping[str, Target]) -> dict[str, str]:
-    """The parts of ``viewer``'s board that ``targets`` change (its hand cards, every slot, the
-    exhaust button), drawn as :func:`board_svg` draws them with those targets, by ``data-cell``
-    id (uid ``dg``: the page's board replaces the pattern prefix as :func:`board_svg` does)."""
-    view = state.view(viewer)
+def board_cells(state, lang: str, viewer: int, targets: Mapping[str, Target],
+                hand: Sequence[int] = (1, 2, 3, 4, 5), view=None) -> dict[str, str]:
+    """The parts of ``viewer``'s board that ``targets`` change (its ``hand`` cards, every slot,
+    the exhaust button), drawn as :func:`board_svg` draws them with those targets, by ``data-cell``
+    id (uid ``dg``: the page's board replaces the pattern prefix as :func:`board_svg` does).
+    ``view``: ``state.view(viewer)`` when the caller has it already."""
+    view = state.view(viewer) if view is None else view
     cells = {}
     if state.phase != OVER and state.current == viewer:
         y = TOP + viewer * PLAYER_H
-        for s in range(1, 6):
+        for s in hand:
             cells[f"hand-{s}"] = _hand_card(state, view, viewer, s, y, lang, targets.get(f"hand-{s}"))
         cells["exhaust"] = _exhaust(targets.get("exhaust"), y, PLAYER_H)
     if any(k.startswith("slot-") for k in targets):

@@ -90,13 +90,12 @@ def picks(table: Table, state, seat: int, lang: str, base: dict) -> dict[str, di
     cells that choice changes, drawn (the slots it may go to, the exhaust button, the pressed
     cards), and the targets it adds; the engine's answers, as :func:`board_targets` gives them."""
     out = {}
+    view = state.view(seat)  # once for every choice
     for choice in _choices(table, state, seat, base):
         targets = board_targets(state, seat, list(choice), lang)
-        cells = board_cells(state, lang, seat, targets)
-        changed = {k: v for k, v in cells.items()
-                   if not k.startswith("hand-") or int(k[5:]) in choice}  # unpressed cards stay as drawn
+        cells = board_cells(state, lang, seat, targets, hand=choice, view=view)  # the other cards stay as drawn
         out[",".join(map(str, choice))] = {
-            "cells": {k: v.replace("dg-p-", f"dg{seat}-p-") for k, v in changed.items()},
+            "cells": {k: v.replace("dg-p-", f"dg{seat}-p-") for k, v in cells.items()},
             "targets": _wire({k: v for k, v in targets.items() if not k.startswith("hand-")})}
     return out
 
