@@ -56,7 +56,7 @@ BOT_KIND = "greedy"  # a bot seat's level when the opener picks none (and in tab
 # analysis.bots, worded by Play's strings bot.<name>); not "mcts" (the strong level is that search
 # at 200 iterations) nor the first-legal test bot.
 BOT_LEVELS = tuple(LEVELS) + tuple(n for n in BOTS if n not in LEVELS and n != "mcts")
-SLOW_LEVELS = frozenset({"strong"})  # tree search: the server thinks for it off its event loop
+SLOW_LEVELS = frozenset({"strong", "judge"})  # searches: the server thinks for them off its event loop
 BOT_NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kai", "Lu")
 NAME_MAX = 20
 MIN_SEATS, MAX_SEATS = 3, 6
