@@ -412,6 +412,10 @@ def test_the_pool_grows_to_the_cap_and_refills_at_once_while_pages_wait(monkeypa
         assert m.pool_target() == 5 and filled == ["nb", "nb"]
         m.kernel_pools_config = {"default": {"pool_size": 0}}
         assert not m.grow_pool(), "--class 0: no pool, none grown"
+        m.kernel_pools_config = {"default": {"pool_size": 3}}
+        m._reserved = [clock.monotonic()] * 5  # five pages admitted: the cap is reached
+        assert not m.grow_pool() and m.pool_target() == 3, "at the cap nothing grows"
+        m._reserved = []
         m.last_page_at = clock.monotonic()  # a class arriving: a refill waits ...
         waiting = asyncio.ensure_future(m._initialize("nb"))
         await asyncio.sleep(0.6)
