@@ -425,3 +425,7 @@ def test_the_pool_grows_to_the_cap_and_refills_at_once_while_pages_wait(monkeypa
         assert len(m._kernels) == 1 and m.pages_waiting() == 1
 
     asyncio.run(check())
+    from dungeon_guilds.app.kernel_manager import PoolKeepingKernelManager
+
+    plain = PoolKeepingKernelManager()  # Voila without preheating: no pool to grow, no error
+    assert plain.pool_target() == 0 and plain.grow_pool() is False
