@@ -429,3 +429,15 @@ def test_the_pool_grows_to_the_cap_and_refills_at_once_while_pages_wait(monkeypa
 
     plain = PoolKeepingKernelManager()  # Voila without preheating: no pool to grow, no error
     assert plain.pool_target() == 0 and plain.grow_pool() is False
+
+
+def test_a_servers_pool_size_reads_the_growth_from_its_log(tmp_path):
+    from dungeon_guilds.app.serving import VoilaServer
+
+    log = tmp_path / "voila.log"
+    log.write_text("[Voila] Kernel pool of dashboard.ipynb is filled with 3 kernel(s)\n", "utf-8")
+    server = VoilaServer(None, 1, log)
+    assert server.pool_size(3) == 3
+    log.write_text(log.read_text("utf-8") + "[Voila] Kernel pool grows to 4 kernels (...)\n"
+                   "[Voila] Kernel pool grows to 5 kernels (...)\n", "utf-8")
+    assert server.pool_size(3) == 5
