@@ -105,7 +105,7 @@ def test_the_eleven_lords_are_cards_with_effect_numbers_and_rulings():
     assert [r for r, _ in guardian.rulings] == ["R2.4", "R6.1"]
     assert "does not change this gain" in guardian.rulings[0][1]  # R2.4's ruling, not its line
     caveman = lord_card("caveman", "en")
-    assert "strength 1, 2 become exhausted, strength 3, 4, 5 active" in caveman.numbers[0]
+    assert "adventurers of strength 1, 2 become exhausted, those of strength 3, 4, 5 active" in caveman.numbers[0]
     assert [r for r, _ in caveman.rulings] == ["R7.2", "R7.4"]
     assert [r for r, _ in lord_card("boardgame_lord", "zh").rulings] == ["R7.3", "R7.4"]
     assert [r for r, _ in lord_card("bigfun_king").rulings] == ["R7.1", "R5.3", "R7.4"]

@@ -141,13 +141,18 @@ class PoolKeepingKernelManager(AsyncMappingKernelManager):
 
     def pool_target(self) -> int:
         """The pool's size now (Voila's ``kernel_pools_config``)."""
-        return int(self.kernel_pools_config.get("default", {}).get("pool_size", 0))
+        config = getattr(self, "kernel_pools_config", None) or {}  # none without Voila's preheating
+        return int(config.get("default", {}).get("pool_size", 0))
 
     def grow_pool(self) -> bool:
         """One more pool kernel (a page arrived with none ready), up to ``max_kernels``; starts
-        it through Voila's ``fill_if_needed``. False when it does not grow."""
+        it through Voila's ``fill_if_needed``. False when it does not grow (turned off, a pool of
+        0, or the cap reached: a page turned away with a 503 grows nothing)."""
+        if not hasattr(self, "fill_if_needed"):  # Voila without its pool (preheat_kernel false)
+            return False
         size = self.pool_target()
-        if not self.pool_grows or size <= 0 or size >= self.max_kernels or not hasattr(self, "fill_if_needed"):
+        if (not self.pool_grows or size <= 0 or size >= self.max_kernels or not hasattr(self, "fill_if_needed")
+                or self.kernel_count() >= self.max_kernels):  # at the cap: a pool kernel could not start
             return False
         config = {name: {**entry, "pool_size": size + 1} if entry.get("pool_size") == size else entry
                   for name, entry in self.kernel_pools_config.items()}

@@ -113,6 +113,12 @@ class VoilaServer:
         used = self.count(r"Using pre-heated kernel")
         self.wait_for_log(r"Kernel pool of \S+ is filled", timeout, count=used + 1)
 
+    def pool_size(self, default: int) -> int:
+        """The preheated pool's size now: ``default`` (what it started with) unless it grew
+        (issue 40: "Kernel pool grows to N kernels" in the log)."""
+        grown = re.findall(r"Kernel pool grows to (\d+) kernels", self.log())
+        return int(grown[-1]) if grown else default
+
     def kernels(self) -> list[int]:
         """The ids of the kernel processes running under Voila."""
         out = []

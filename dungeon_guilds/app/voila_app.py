@@ -117,10 +117,13 @@ class DashboardHandler(TornadoVoilaHandler):
             await super().get(path)
             return
         cold = not manager.ready_kernels()  # no pool kernel ready: the page executes the notebook
-        asking_again = self.get_query_argument(kernels.IN_LINE_ARG, None) is not None
-        if cold and not asking_again and hasattr(manager, "grow_pool"):
-            manager.grow_pool()  # issue 40: the pool follows the class (up to the cap)
+        # issue 40: a new page finding no pool kernel ready grows the pool (up to the cap); a page
+        # in line asking again does not count again
+        grow = (cold and hasattr(manager, "grow_pool")
+                and self.get_query_argument(kernels.IN_LINE_ARG, None) is None)
         if cold and not manager.page_slot_free():
+            if grow:
+                manager.grow_pool()
             if hasattr(manager, "note_waiting"):
                 manager.note_waiting()  # pool kernels start at once while pages wait
             self._plain(200, queued_page())  # in line: asks again in a few seconds
@@ -130,6 +133,8 @@ class DashboardHandler(TornadoVoilaHandler):
             self.set_header("Retry-After", "60")
             self._plain(503, full_page())
             return
+        if grow:
+            manager.grow_pool()
         self.xsrf_token  # noqa: B018 - sets the _xsrf cookie the page's shutdown beacon sends back
         if not cold:
             await super().get(path)

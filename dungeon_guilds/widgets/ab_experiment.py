@@ -46,6 +46,7 @@ from ..workshop.session import WorkshopSession
 from ..workshop.strings import error_text as workshop_error_text
 from ..workshop.strings import wt
 from .background import drive
+from .lab import lab_bots
 from .common import NONE, App, LanguageState, message_html, safe, set_options
 from .figures import show_figure
 from .inputs import SEED_MAX, checked_int, fit
@@ -63,11 +64,11 @@ DEFAULT_BOTS = ("greedy", "random", "bully", "cooperator", "greedy", "random")
 
 
 def _sim_bots() -> list[str]:
+    """The bots the experiment offers: the Lab's (issue 40: not the slow tree search)."""
     try:
-        from ..analysis.bots import BOTS
+        return lab_bots()
     except MissingExtra:  # the analysis extra is missing
         return []
-    return list(BOTS)
 
 
 class ArmPanel(W.VBox):

@@ -25,7 +25,7 @@ from typing import Sequence
 import ipywidgets as W
 
 from .. import i18n
-from ..actions import Action
+from ..actions import EXHAUST, Action
 from ..drawing.display import board_tables_html
 from ..state import SETUP
 from ..game import DEFAULT_NAMES, Game
@@ -227,6 +227,8 @@ class RoundStepper(TableApp):
         name = self.game.names[seat]
         if ctrl == HUMAN:
             return self.t("msg.played", player=name, action=text)
+        if action.kind == EXHAUST:  # R2.4: a bot's exhausted pair is its secret, as a player's
+            return self.t("msg.bot_exhausted", player=name, bot=bot_label(ctrl, self.lang))
         return self.t("msg.bot_played", player=name, bot=bot_label(ctrl, self.lang), action=text)
 
     @safe

@@ -381,10 +381,19 @@ def max_players(n_cards: int, npc: bool = False) -> int:
 
 
 # ---------------------------------------------------------------------- table -> deck
+def _description(table: DeckTable) -> str:
+    """The table's description, but not the reference deck's under another name (issue 40: a
+    renamed deck's file still said "The project's reference deck …")."""
+    ref = reference_deck()
+    if (table.name or "").strip() != ref.name and (table.description or "") == ref.description:
+        return ""
+    return table.description or ""
+
+
 def _as_dict(table: DeckTable) -> dict[str, Any]:
     return {
         "name": (table.name or "").strip(),
-        "description": table.description or "",
+        "description": _description(table),
         "heal_costs": {str(_whole(r.get("strength")) if _whole(r.get("strength")) is not None
                            else r.get("strength")): r.get("heal_cost") for r in table.heal},
         "levels": {str(_whole(r.get("level")) if _whole(r.get("level")) is not None else r.get("level")):

@@ -37,7 +37,10 @@ CULL_INTERVAL = 1
 START_TIMEOUT = serving.START_TIMEOUT  # seconds for Voila to start and fill its kernel pool
 # The test servers refill their pool whatever the machine's load (the suite keeps the CPUs busy;
 # the load rule itself is tested on the kernel manager, test_dashboard_app.py)
-TEST_SERVER_ARGS = ("--PoolKeepingKernelManager.refill_busy=0",)
+# Nor does their pool grow for the pages the tests open one after another (issue 40's growth would
+# keep preparing kernels the suite never uses; tests/browser/test_voila_classroom.py's paced
+# server tests it with growth on)
+TEST_SERVER_ARGS = ("--PoolKeepingKernelManager.refill_busy=0", "--PoolKeepingKernelManager.pool_grows=False")
 
 
 @pytest.fixture(scope="session")

@@ -412,6 +412,10 @@ def test_the_pool_grows_to_the_cap_and_refills_at_once_while_pages_wait(monkeypa
         assert m.pool_target() == 5 and filled == ["nb", "nb"]
         m.kernel_pools_config = {"default": {"pool_size": 0}}
         assert not m.grow_pool(), "--class 0: no pool, none grown"
+        m.kernel_pools_config = {"default": {"pool_size": 3}}
+        m._reserved = [clock.monotonic()] * 5  # five pages admitted: the cap is reached
+        assert not m.grow_pool() and m.pool_target() == 3, "at the cap nothing grows"
+        m._reserved = []
         m.last_page_at = clock.monotonic()  # a class arriving: a refill waits ...
         waiting = asyncio.ensure_future(m._initialize("nb"))
         await asyncio.sleep(0.6)
@@ -421,3 +425,19 @@ def test_the_pool_grows_to_the_cap_and_refills_at_once_while_pages_wait(monkeypa
         assert len(m._kernels) == 1 and m.pages_waiting() == 1
 
     asyncio.run(check())
+    from dungeon_guilds.app.kernel_manager import PoolKeepingKernelManager
+
+    plain = PoolKeepingKernelManager()  # Voila without preheating: no pool to grow, no error
+    assert plain.pool_target() == 0 and plain.grow_pool() is False
+
+
+def test_a_servers_pool_size_reads_the_growth_from_its_log(tmp_path):
+    from dungeon_guilds.app.serving import VoilaServer
+
+    log = tmp_path / "voila.log"
+    log.write_text("[Voila] Kernel pool of dashboard.ipynb is filled with 3 kernel(s)\n", "utf-8")
+    server = VoilaServer(None, 1, log)
+    assert server.pool_size(3) == 3
+    log.write_text(log.read_text("utf-8") + "[Voila] Kernel pool grows to 4 kernels (...)\n"
+                   "[Voila] Kernel pool grows to 5 kernels (...)\n", "utf-8")
+    assert server.pool_size(3) == 5

@@ -183,8 +183,9 @@ def paced_server(tmp_path_factory, browser, test_server_args):
     """The dashboard with a pool of 2 set by ``$DUNGEON_GUILDS_POOL`` and one page beyond the
     pool executing the notebook at a time."""
     log_path = tmp_path_factory.mktemp("paced") / "voila.log"
+    args = [a for a in test_server_args if "pool_grows" not in a]  # the growth on, as served (issue 40)
     with serving.start_voila(ROOT, log_path, notebook=NOTEBOOK, env={POOL_ENV: "2"}, pages_at_once=1,
-                             wait_pool=True, timeout=serving.START_TIMEOUT, extra_args=test_server_args) as server:
+                             wait_pool=True, timeout=serving.START_TIMEOUT, extra_args=args) as server:
         yield server
 
 

@@ -6,6 +6,7 @@ skipped; the set-up folds away once a game starts."""
 from __future__ import annotations
 
 import random
+import re
 
 from dungeon_guilds.widgets.narration import resolution_steps, round_log_html
 from dungeon_guilds.widgets.play_table import PlayTable
@@ -92,3 +93,14 @@ def test_learn_board_locks_on_a_bots_turn_and_hints_are_for_people_only():
     assert s.game.current == 1 and not s.board.locked and s.hints_html.value
     s.run("game")  # stops at the human's turn with a message
     assert s.game.current == 1 and s.message_text == "Waiting for Bo (human) to move."
+
+
+def test_a_bots_exhausted_pair_stays_secret_in_the_message_line():
+    """Issue 40 (R2.4): Learn's message line said "Bo (greedy bot): exhaust 4 and 5"."""
+    from dungeon_guilds import Rules
+    from dungeon_guilds.widgets.stepper import RoundStepper
+
+    for lang in ("en", "zh"):
+        s = RoundStepper(players=3, seats=["greedy", "greedy", "greedy"], seed=1, rules=Rules(lords="none"), lang=lang)
+        s.step()
+        assert "R2.4" in s.message_text and not re.search(r"[1-5] (and|和) [1-5]", s.message_text), s.message_text

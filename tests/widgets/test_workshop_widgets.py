@@ -153,3 +153,11 @@ def test_the_ab_plan_offers_the_games_an_arm_for_a_change_of_a_seats_win_rate():
     assert ab.plan.games == -(-need // 10) * 10 == 1350
     ab.lang_state.lang = "zh"
     assert "每組規則大約要玩" in ab.plan.plan_html.value
+
+
+def test_the_ab_experiment_offers_the_labs_bots_not_the_slow_tree_search():
+    """Issue 40: the A/B experiment offered MCTS, which the Lab hides as too slow for a class."""
+    from dungeon_guilds.widgets import ab_experiment
+    from dungeon_guilds.widgets.lab import SLOW_BOTS, lab_bots
+
+    assert ab_experiment._sim_bots() == lab_bots() and not set(SLOW_BOTS) & set(ab_experiment._sim_bots())

@@ -152,3 +152,15 @@ def test_a_game_with_a_custom_deck_travels_into_its_record_and_replays():
     assert again.deck.rooms == tuple(sorted(deck.rooms, key=lambda c: (c.level, c.defence, c.treasure)))
     assert again.deck.name == "expensive_fives" and again.deck.heal_costs == deck.heal_costs
     assert dumps(again.to_record()) == dumps(rec)
+
+
+def test_a_renamed_reference_deck_does_not_call_itself_the_reference():
+    """Issue 40: the TOML of a renamed deck still said "The project's reference deck…"."""
+    from dungeon_guilds.cards import reference_deck
+    from dungeon_guilds.workshop.deck_edit import deck_from_table, table_from_deck, table_to_text
+
+    table = table_from_deck()
+    table.name = "our_deck"
+    assert deck_from_table(table).description == ""
+    assert reference_deck().description not in table_to_text(table)
+    assert deck_from_table(table_from_deck()).description == reference_deck().description
