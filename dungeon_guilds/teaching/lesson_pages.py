@@ -32,20 +32,7 @@ _CJK = "\u2e80-\u9fff\u3000-\u303f\uff00-\uffef"
 # the break of a soft-wrapped line as a space, which 繁體中文 does not have)
 _CJK_BREAK = re.compile(rf"(?<=[{_CJK}])\n[ \t]*(?=\S)|(?<=\S)\n[ \t]*(?=[{_CJK}])")
 
-CSS = """
-@page { size: A4; margin: 14mm; }
-body { font-family: "Noto Sans CJK TC", "Noto Sans TC", "PingFang TC", "Microsoft JhengHei",
-       "DejaVu Sans", Arial, sans-serif; font-size: 11pt; color: #000; background: #fff;
-       max-width: 190mm; margin: 0 auto; padding: 4mm; line-height: 1.45; }
-h1 { font-size: 17pt; margin: 0 0 6pt; } h2 { font-size: 13pt; margin: 12pt 0 4pt; }
-h2, h3 { break-after: avoid; page-break-after: avoid; }
-table { border-collapse: collapse; margin: 4pt 0; }
-th, td { border: 1px solid #555; padding: 2pt 5pt; text-align: left; vertical-align: top; }
-th { background: #eee; } tr { break-inside: avoid; page-break-inside: avoid; }
-code { font-family: "DejaVu Sans Mono", Consolas, monospace; background: #f2f2f2; padding: 0 2px; }
-a { color: #0b4f8a; }
-@media print { a { color: #000; } body { padding: 0; } }
-"""
+CSS = Path(__file__).with_name("lesson_page.css").read_text(encoding="utf-8")  # the printed page (A4)
 
 
 class RendererMissing(RuntimeError):

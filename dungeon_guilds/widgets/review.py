@@ -34,6 +34,7 @@ from ..analysis.judge_review import (JudgedReview, hint_sentence, judge_review, 
 from ..analysis.judge_worlds import Playout
 from ..analysis.review import Review, moment, money, review_game, sentence
 from ..record import from_record
+from .labels import label_all
 from .board import GameBoard
 from .background import drive
 from .common import App, message_html, safe, set_options
@@ -70,6 +71,10 @@ class ReviewPanel(App):
     ``seat_dropdown``, ``upload``, and the judge's ``progress``, ``stop_button`` and
     ``run_button``; ``review`` is the quick view (one-round model), ``judged`` the judge's
     review once finished (None before, or if stopped)."""
+
+    # the controls' words, given again when the language changes
+    LABELS = {"seat_dropdown": "review.seat_pick", "upload": "review.upload", "stop_button": "judge.stop",
+              "run_button": "judge.run"}
 
     css_class = "dg-review"
     budget = REVIEW_BUDGET
@@ -256,11 +261,8 @@ class ReviewPanel(App):
         self.title_html.value = f"<h4>{escape(t('judge.title' if judged else 'review.title'))}</h4>"
         how = (t("judge.assumptions") if judged else t("judge.quick_label") + " " + t("review.assumptions"))
         self.assumptions_html.value = f'<p class="dg-review-how" style="font-size:90%">{escape(how)}</p>'
-        self.seat_dropdown.description = t("review.seat_pick")
         self.record_label.value = escape(t("review.record_label"))
-        self.upload.description = t("review.upload")
-        self.stop_button.description = t("judge.stop")
-        self.run_button.description = t("judge.run")
+        label_all(self, self.LABELS, t)
 
     # ------------------------------------------------------------------ callbacks
     @safe

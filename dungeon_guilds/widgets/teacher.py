@@ -25,6 +25,7 @@ from ..teaching.worksheets import worksheet
 from .common import App, safe, set_options
 from .inputs import checked_int, fit
 from .deck_editor import download_link
+from .labels import label_all
 
 VERSION_MAX = 9999
 TABLE_CSS = (Path(__file__).with_name("teacher.css").read_text(encoding="utf-8").replace("\n", ""))
@@ -52,6 +53,9 @@ def with_code(key: str, lang: str) -> str:
 
 class TeacherPanel(App):
     css_class = "dg-teacher"
+    # the controls' words (strings: teacher.<key>), given again when the language changes
+    LABELS = {"plan_dropdown": "plan_choice", "plan_button": "plan_make", "lesson_dropdown": "worksheet_lesson",
+              "version_input": "worksheet_version", "make_button": "make"}
 
     def __init__(self, lang: str = "en", lang_state=None, show_language: bool = False):
         super().__init__(lang=lang, lang_state=lang_state, show_language=show_language)
@@ -155,19 +159,15 @@ class TeacherPanel(App):
         self.plans_title.value = f"<h4>{escape(tt('plan_title', L))}</h4>"
         plans = lesson_pages.plans()
         set_options(self.plan_dropdown, [(plans[n].title(L), n) for n in plans])
-        self.plan_dropdown.description = tt("plan_choice", L)
         self.plan_dropdown.style = {"description_width": "initial"}
-        self.plan_button.description = tt("plan_make", L)
         self.worksheets_title.value = f"<h4>{escape(tt('worksheets', L))}</h4>"
         set_options(self.lesson_dropdown, [(tt(f"lesson_{n}", L), n) for n in LESSONS])
-        self.lesson_dropdown.description = tt("worksheet_lesson", L)
-        self.version_input.description = tt("worksheet_version", L)
         for w in (self.lesson_dropdown, self.version_input):
             w.style = {"description_width": "initial"}
-        self.make_button.description = tt("make", L)
         self.serve_html.value = (f"<h4>{escape(tt('serve', L))}</h4><ul>"
                                  + "".join(f"<li>{with_code(k, L)}</li>" for k in ("serve_server", "serve_site", "serve_paper"))
                                  + f"</ul><h4>{escape(tt('needs', L))}</h4><p>{escape(tt('needs_text', L))}</p>")
+        label_all(self, self.LABELS, lambda key: tt(key, L))
         self._label_links()
         self._label_plan_links()
 
