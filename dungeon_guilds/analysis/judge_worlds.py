@@ -87,7 +87,7 @@ class Playout:
             return legal[0]
         p = det.current
         key = (det.phase, det.round, p, det.gold[p], det.active[p], det.ban, det.lord.id,
-               tuple(det.slot_owner), tuple(det.slot_str), tuple(det.locked),
+               tuple(det.slots()), tuple(det.locked),
                tuple(det.seen), tuple(c.level for c in det.rooms), len(det.deck) - det.deck_pos)
         hit = self.cache.get(key)
         if hit is not None:
@@ -120,7 +120,7 @@ class Playout:
         while det.phase != OVER:
             a = self.choice(det)
             if (a.kind == BUMP and det.round == round_no and det.current != seat
-                    and det.slot_owner[2 * (a.room - 1) + a.slot] == seat):
+                    and det.slot(a.room - 1, a.slot)[0] == seat):
                 bumped = True
             det.apply_unchecked(a)
             moves += 1
