@@ -32,7 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Sequence
 
-from ..cards import STRENGTHS, Deck
+from ..cards import STRENGTHS, Deck, RoomCard
 from ..effects import EffectError, effect_to_dict
 from ..lords import Lord
 from .deck_edit import deck_from_table, errors_of, table_from_deck, validate
@@ -150,7 +150,13 @@ def _turn_deck(deck: Deck, knob: Knob, step: int) -> Deck:
     problems = errors_of(validate(table))
     if problems:
         raise KnobError(knob, step, problems[0])
-    return deck_from_table(table)
+    built = deck_from_table(table)  # the editor's deck; the cards keep their places in the deck
+    rooms = deck.rooms  # (the same deals in every version: common random numbers)
+    if knob.kind in ("room_defence", "room_treasure"):
+        old = RoomCard(knob.level, knob.defence, knob.treasure)
+        new = RoomCard(knob.level, int(row["defence"]), int(row["treasure"]))
+        rooms = tuple(new if c == old else c for c in deck.rooms)
+    return deck.with_values(heal_costs=built.heal_costs, levels=built.levels, rooms=rooms)
 
 
 def _turn_lord(lord: Lord, knob: Knob, step: int) -> Lord:
@@ -186,9 +192,17 @@ def turned(knob: Knob, step: int, deck: Deck, lords: Sequence[Lord] = ()) -> tup
 
 
 def turned_many(changes: Sequence[tuple[Knob, int]], deck: Deck, lords: Sequence[Lord] = ()):
-    """``(deck, lords)`` with several knobs turned (a pair of the goal search), in order."""
-    for knob, step in changes:
+    """``(deck, lords)`` with several knobs turned (a pair of the goal search), in order; a later
+    knob of the same kind of room card follows the card's new values."""
+    changes = list(changes)
+    for i, (knob, step) in enumerate(changes):
         deck, lords = turned(knob, step, deck, lords)
+        if knob.kind in ("room_defence", "room_treasure"):
+            what = knob.kind.split("_")[1]
+            new = {what: getattr(knob, what) + step}
+            changes[i + 1:] = [(replace(k, **new) if k.kind.startswith("room_") and
+                                (k.level, k.defence, k.treasure) == (knob.level, knob.defence, knob.treasure)
+                                else k, s) for k, s in changes[i + 1:]]
     return deck, tuple(lords)
 
 
