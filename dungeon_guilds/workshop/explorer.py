@@ -37,7 +37,7 @@ from typing import Any, Callable, Sequence
 
 from ..analysis import intervals
 from ..cards import Deck, parse_deck_text, reference_deck
-from .explorer_games import Settings, bot_kinds, play_versions, version_spec
+from .explorer_games import Settings, bot_kinds, drain, play_iter, play_versions, version_spec
 from .knobs import Knob, all_knobs, legal_steps, turned
 
 MEASURES: dict[str, str] = {  # id -> unit
@@ -174,15 +174,29 @@ def sensitivity_map(deck: Deck | None = None, settings: Settings | None = None, 
                     progress: Callable[[int, int], None] | None = None,
                     cancel: Callable[[], bool] | None = None) -> ExplorerMap:
     """The map of ``deck`` (default the reference deck) under ``settings`` (default: 4 players,
-    random bots, the base lords): ``games`` games a version, seed ``seed``. ``jobs``,
-    ``executor``, ``progress``, ``cancel``: as :func:`.explorer_games.play_versions`."""
+    random bots, the base lords): ``games`` games a version, seed ``seed``. ``jobs`` processes
+    or an ``executor`` (a Dask cluster's); ``progress(done, total)``; ``cancel()`` True stops."""
+    if executor is not None or jobs > 1:
+        return drain(map_iter(deck, settings, games=games, seed=seed, knobs=knobs, jobs=jobs, executor=executor,
+                              progress=progress, cancel=cancel))
+    return drain(map_iter(deck, settings, games=games, seed=seed, knobs=knobs), progress, cancel)
+
+
+def map_iter(deck: Deck | None = None, settings: Settings | None = None, *, games: int = 400, seed: int | str = 1,
+             knobs: Sequence[Knob] | None = None, jobs: int = 1, executor=None, progress=None, cancel=None,
+             chunk: int | None = None):
+    """:func:`sensitivity_map` as a generator of ``(done, total)`` steps (a chunk of games
+    each, played here), returning the map: what the dashboard runs in the background."""
     deck = deck or reference_deck()
     settings = settings or Settings()
     t0 = time.perf_counter()
     versions = versions_of(deck, settings, knobs)
     specs = [version_spec(deck, settings.pool(), settings, seed)]
     specs += [version_spec(d, lords, settings, seed) for _, _, d, lords in versions]
-    records = play_versions(specs, range(games), jobs=jobs, executor=executor, progress=progress, cancel=cancel)
+    if executor is not None or jobs > 1:
+        records = play_versions(specs, range(games), jobs=jobs, executor=executor, progress=progress, cancel=cancel)
+    else:
+        records = yield from play_iter(specs, range(games), chunk=chunk)
     return build_map(deck, settings, games, seed, versions, records, time.perf_counter() - t0)
 
 
@@ -226,5 +240,5 @@ def reference_map() -> ExplorerMap:
     return ExplorerMap.from_dict(json.loads(text))
 
 
-__all__ = ["ExplorerMap", "MEASURES", "build_map", "change", "game_values", "load_map", "measures_for", "one_arm",
+__all__ = ["ExplorerMap", "MEASURES", "build_map", "change", "game_values", "load_map", "map_iter", "measures_for", "one_arm",
            "reference_map", "save_map", "sensitivity_map", "versions_of"]

@@ -126,6 +126,66 @@ def _chunks(versions: Sequence[dict], games: range, size: int) -> list[tuple[int
             for k, v in enumerate(versions) for a in range(games.start, games.stop, size)]
 
 
+class VersionRun:
+    """Versions played a chunk at a time in this process (the dashboard and the static site:
+    :meth:`step` plays the next chunk of one version, so a page gets a turn between chunks)."""
+
+    def __init__(self, versions: Sequence[dict], games: range, chunk: int = 50):
+        self.chunks = _chunks(versions, games, max(1, chunk))
+        self.n_versions = len(versions)
+        self.total = len(versions) * len(games)
+        self.done = 0
+        self._parts: list[list[dict]] = []
+
+    @property
+    def finished(self) -> bool:
+        return len(self._parts) == len(self.chunks)
+
+    def step(self) -> int:
+        """Play the next chunk; the number of games it played (0: finished)."""
+        if self.finished:
+            return 0
+        spec = self.chunks[len(self._parts)][1]
+        self._parts.append(play_chunk(spec))
+        self.done += spec["stop"] - spec["start"]
+        return spec["stop"] - spec["start"]
+
+    def records(self) -> list[list[dict]]:
+        out: list[list[dict]] = [[] for _ in range(self.n_versions)]
+        for (k, _), part in zip(self.chunks, self._parts):
+            out[k].extend(part)
+        return out
+
+
+def play_iter(versions: Sequence[dict], games: range, *, jobs: int = 1, executor=None, chunk: int | None = None):
+    """A generator: yields ``(done, total)`` after each chunk played here (``jobs`` 1, no
+    executor), or once at the end of a run on a pool or a cluster; returns the records
+    (``records = yield from play_iter(...)``)."""
+    if executor is not None or jobs > 1:
+        records = play_versions(versions, games, jobs=jobs, executor=executor, chunk=chunk)
+        yield len(versions) * len(games), len(versions) * len(games)
+        return records
+    run = VersionRun(versions, games, chunk or 50)
+    while run.step():
+        yield run.done, run.total
+    return run.records()
+
+
+def drain(gen, progress: Callable[[int, int], None] | None = None, cancel: Callable[[], bool] | None = None):
+    """Run a generator of ``(done, total)`` steps to its end and return its value;
+    ``progress`` is told every step, ``cancel()`` True stops it (:class:`Cancelled`)."""
+    while True:
+        try:
+            step = next(gen)
+        except StopIteration as stop:
+            return stop.value
+        if progress is not None and isinstance(step, tuple):
+            progress(*step)
+        if cancel is not None and cancel():
+            gen.close()
+            raise Cancelled()
+
+
 def play_versions(versions: Sequence[dict], games: range, *, jobs: int = 1, executor=None,
                   progress: Callable[[int, int], None] | None = None,
                   cancel: Callable[[], bool] | None = None, chunk: int | None = None) -> list[list[dict]]:
@@ -182,4 +242,5 @@ def _run(chunks, executor, done_parts: dict, progress, cancel, total: int) -> No
             raise Cancelled()
 
 
-__all__ = ["Cancelled", "Settings", "bot_kinds", "game_record", "play_chunk", "play_versions", "version_spec"]
+__all__ = ["Cancelled", "Settings", "VersionRun", "bot_kinds", "drain", "game_record", "play_chunk", "play_iter",
+           "play_versions", "version_spec"]

@@ -34,7 +34,7 @@ from ..lords import Lord, get_lord
 from ..rules import Rules
 from . import challenges as chmod
 from .explorer import change, one_arm
-from .explorer_games import Settings, play_versions, version_spec
+from .explorer_games import Settings, drain, play_iter, version_spec
 from .knobs import Knob, KnobError, all_knobs, legal_steps, turned_many
 
 GOALS = ("at_least", "at_most", "between")
@@ -126,9 +126,10 @@ def _estimate(goal: Goal, ref: list[dict], recs: list[dict]):
     return change(goal.measure, ref, recs, goal.settings.bots)
 
 
-def _play(goal: Goal, versions: Sequence[tuple[Deck, tuple]], games: range, seed, **run) -> list[list[dict]]:
+def _play(goal: Goal, versions: Sequence[tuple[Deck, tuple]], games: range, seed, **run):
+    """A generator of ``(done, total)`` steps returning the versions' records."""
     specs = [version_spec(d, lords, goal.settings, seed, goal.challenge, _lord_id(goal)) for d, lords in versions]
-    return play_versions(specs, games, **run)
+    return (yield from play_iter(specs, games, **run))
 
 
 @dataclass
@@ -169,7 +170,7 @@ def _measure(goal: Goal, ref_recs, changes_list, run) -> list[Proposal]:
         except KnobError:
             continue
         kept.append(changes)
-    records = _play(goal, versions, range(goal.search_games), goal.seed, **run) if versions else []
+    records = (yield from _play(goal, versions, range(goal.search_games), goal.seed, **run)) if versions else []
     return [Proposal(list(c), _estimate(goal, ref_recs, r), sum(abs(s) for _, s in c)) for c, r in zip(kept, records)]
 
 
@@ -200,21 +201,27 @@ def _size_two(goal: Goal, singles: list[Proposal], ref_value: float, limit: int)
 def search(goal: Goal, *, limit: int = 12, progress: Callable[[int, int], None] | None = None,
            cancel: Callable[[], bool] | None = None, jobs: int = 1, executor=None) -> SearchResult:
     """Propose the smallest changes predicted to meet ``goal`` (module doc). ``limit``: how many
-    size-2 changes (ranked by the single effects) are played; ``jobs``/``executor``: as the map."""
-    run = {"jobs": jobs, "executor": executor, "progress": progress, "cancel": cancel}
+    size-2 changes (ranked by the single effects) are played; ``jobs``/``executor``: as the map;
+    ``progress(done, total)`` after each chunk; ``cancel()`` True stops (``Cancelled``)."""
+    return drain(search_iter(goal, limit=limit, jobs=jobs, executor=executor), progress, cancel)
+
+
+def search_iter(goal: Goal, *, limit: int = 12, jobs: int = 1, executor=None):
+    """:func:`search` as a generator of ``(done, total)`` steps returning the result."""
+    run = {"jobs": jobs, "executor": executor}
     deck, pool = goal.base_deck(), goal.settings.pool()
-    ref_recs = _play(goal, [(deck, pool)], range(goal.search_games), goal.seed, **run)[0]
+    ref_recs = (yield from _play(goal, [(deck, pool)], range(goal.search_games), goal.seed, **run))[0]
     reference = one_arm(goal.measure, ref_recs, goal.settings.bots)
-    singles = _measure(goal, ref_recs, [[c] for c in _candidates(goal, deck, pool)], run)
+    singles = yield from _measure(goal, ref_recs, [[c] for c in _candidates(goal, deck, pool)], run)
     tried = len(singles)
     found = [p for p in singles if predicted(goal, p.estimate)]
     if not found:
-        bigger = _measure(goal, ref_recs, _size_two(goal, singles, reference.value, limit), run)
+        bigger = yield from _measure(goal, ref_recs, _size_two(goal, singles, reference.value, limit), run)
         tried += len(bigger)
         found = [p for p in bigger if predicted(goal, p.estimate)]
     if not found:
         triples = [[(p.changes[0][0], 3 * p.changes[0][1])] for p in singles]
-        bigger = _measure(goal, ref_recs, triples, run)
+        bigger = yield from _measure(goal, ref_recs, triples, run)
         tried += len(bigger)
         found = [p for p in bigger if predicted(goal, p.estimate)]
     found.sort(key=lambda p: (p.size, -_safety(goal, p)))
@@ -224,11 +231,18 @@ def search(goal: Goal, *, limit: int = 12, progress: Callable[[int, int], None] 
 # ---------------------------------------------------------------------- the fresh-seed check
 def check_proposal(goal: Goal, proposal: Proposal, *, progress=None, jobs: int = 1, executor=None) -> dict:
     """Play ``proposal`` on fresh seeds as a Check does and store the verdict in it."""
+    return drain(check_iter(goal, proposal, jobs=jobs, executor=executor), progress)
+
+
+def check_iter(goal: Goal, proposal: Proposal, *, jobs: int = 1, executor=None):
+    """:func:`check_proposal` as a generator of ``(done, total)`` steps (a challenge's check is
+    :func:`.challenges.check`, one step)."""
     deck, lords = turned_many(proposal.changes, goal.base_deck(), goal.settings.pool())
     if goal.challenge is not None:
-        res = _check_challenge(goal, deck, lords, progress)
+        res = _check_challenge(goal, deck, lords, None)
+        yield res["games"], res["games"]
     else:
-        res = _check_measure(goal, deck, lords, progress, jobs, executor)
+        res = yield from _check_measure(goal, deck, lords, jobs, executor)
     proposal.check = res
     return res
 
@@ -244,21 +258,21 @@ def _check_challenge(goal: Goal, deck: Deck, lords, progress) -> dict:
             "seed": goal.fresh_seed}
 
 
-def _check_measure(goal: Goal, deck: Deck, lords, progress, jobs, executor) -> dict:
+def _check_measure(goal: Goal, deck: Deck, lords, jobs, executor):
     versions = [(goal.base_deck(), goal.settings.pool()), (deck, lords)]
-    run = {"jobs": jobs, "executor": executor, "progress": progress}
-    a, b = _play(goal, versions, range(goal.min_games), goal.fresh_seed, **run)
+    run = {"jobs": jobs, "executor": executor}
+    a, b = yield from _play(goal, versions, range(goal.min_games), goal.fresh_seed, **run)
     est = _estimate(goal, a, b)
     half = (est.high - est.low) / 2
     n = goal.max_games if math.isnan(half) else max(goal.min_games, min(
         goal.max_games, math.ceil(goal.min_games * (half / goal.margin) ** 2)))
     if n > goal.min_games:
-        a2, b2 = _play(goal, versions, range(goal.min_games, n), goal.fresh_seed, **run)
+        a2, b2 = yield from _play(goal, versions, range(goal.min_games, n), goal.fresh_seed, **run)
         a, b = a + a2, b + b2
         est = _estimate(goal, a, b)
     return {"status": status(goal, est.low, est.high) if est.enough else "unclear", "value": est.value,
             "low": est.low, "high": est.high, "games": n, "seed": goal.fresh_seed}
 
 
-__all__ = ["GOALS", "Goal", "Proposal", "SearchResult", "check_proposal", "goal_of_challenge", "predicted",
-           "room", "search", "status"]
+__all__ = ["GOALS", "Goal", "Proposal", "SearchResult", "check_iter", "check_proposal", "goal_of_challenge",
+           "predicted", "room", "search", "search_iter", "status"]
