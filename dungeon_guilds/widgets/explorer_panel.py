@@ -28,6 +28,7 @@ from .background import drive
 from .common import App, safe, set_options
 from .figures import show_figure
 from .inputs import checked_int
+from .moves import bot_label
 
 __all__ = ["ExplorerPanel", "attach_explorer"]
 
@@ -43,6 +44,7 @@ class ExplorerPanel(App):
         super().__init__(**kwargs)
         self.session = session
         self.map, self.shipped = reference_map(), True
+        self.knobs = None  # the knobs a deck's map turns (None: every knob)
         self.bar = self.grid = self.search_result = self.goal = None
         self._stop = False
         self.intro = W.HTML()
@@ -67,6 +69,8 @@ class ExplorerPanel(App):
         if session is not None:
             session.observe(lambda _c: self.relabel(), "decks")
         self.relabel()
+        if "start_advantage" in self.map.measures():
+            self.measure_dropdown.value = "start_advantage"  # the issue's first question
         self.refresh()
 
     def _build_goal_widgets(self) -> None:
@@ -99,7 +103,8 @@ class ExplorerPanel(App):
         self.games_input.description = et("games", L)
         self.run_button.description = et("run", L)
         self.stop_button.description = et("stop", L)
-        for w in (self.measure_dropdown, self.deck_dropdown, self.games_input, self.goal_dropdown, self.own_measure):
+        for w in (self.measure_dropdown, self.deck_dropdown, self.games_input, self.goal_dropdown, self.own_measure,
+                  self.target_input, self.allowed):
             w.style = {"description_width": "initial"}
         self._relabel_goal(L)
         self._show_source()
@@ -129,7 +134,7 @@ class ExplorerPanel(App):
 
     def _show_source(self) -> None:
         m, L = self.map, self.lang
-        bots = ", ".join(m.settings["bots"])
+        bots = ", ".join(bot_label(b, L) for b in m.settings["bots"])
         key = "shipped" if self.shipped else "computed"
         deck = "" if self.shipped else self.deck_dropdown.value
         self.source_html.value = (f'<p class="dg-note">{escape(et(key, L, versions=m.meta["versions"], games=m.games, seed=m.seed, bots=bots, deck=deck))}</p>')
@@ -182,7 +187,7 @@ class ExplorerPanel(App):
     def _map_steps(self, deck, games: int):
         """The map as a generator: one step a chunk of games (:func:`.background.drive`)."""
         t0 = time.perf_counter()
-        run = map_iter(deck, Settings(), games=games, seed=1, chunk=max(25, games // 8))
+        run = map_iter(deck, Settings(), games=games, seed=1, knobs=self.knobs, chunk=max(25, games // 8))
         self._start(et("running", self.lang, versions="…", games=games))
         try:
             while True:

@@ -62,6 +62,7 @@ def why_words(changes: Sequence[tuple[Knob, int]], deck, lords, lang: str) -> st
             out.append(et("why_lord", lang, text=lord.text(lang)))
         else:
             out.append(et(f"why_{knob.kind}_{'up' if step > 0 else 'down'}", lang))
+    out = list(dict.fromkeys(out))  # two cards made easier: one reason
     return "；".join(out) if lang == "zh" else "; ".join(out)
 
 
