@@ -101,6 +101,8 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=41)
     ap.add_argument("--games", type=int, default=1000, help="search games of a random or planted goal")
     ap.add_argument("--checks", type=int, default=2, help="proposals checked per goal")
+    ap.add_argument("--challenge-games", type=int, default=None, dest="challenge_games",
+                    help="search games of a challenge (default: twice its min_games)")
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--skip", default="", help="parts to skip: challenges,goals,planted,timing")
     args = ap.parse_args(argv)
@@ -113,7 +115,7 @@ def main(argv=None) -> int:
     confirmed = []
     if "challenges" not in skip:
         for ch in chmod.load():
-            goal = goal_of_challenge(ch, search_games=ch.min_games if args.quick else None)
+            goal = goal_of_challenge(ch, search_games=ch.min_games if args.quick else args.challenge_games)
             r = run_goal(goal, args.jobs, args.checks)
             confirmed += [s == "met" for s in r["statuses"]]
             print(f"challenge {ch.id}: {r['tried']} changes tried, {r['proposals']} predicted to meet it, "
