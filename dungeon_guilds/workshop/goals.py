@@ -12,7 +12,9 @@ the goal when its whole 95 % interval is on the goal's side and its estimate is 
 goal's ``margin`` beyond the target (so a check, whose interval is about ``margin`` wide on
 each side, is likely to agree). With no single knob predicted to meet it, the search tries
 changes of size 2 — pairs of knobs (ranked by the sum of their single effects) and one knob two
-steps — then one knob three steps. The proposals are the predicted ones of the smallest size,
+steps — then one knob three steps, built only from the single steps that moved the measure
+toward the goal. Given a sensitivity map of the same deck and settings (``known``), the single
+steps are read from it (its games and seed are the search's) and nothing is played for them. The proposals are the predicted ones of the smallest size,
 the safest first (estimate beyond the target in half-widths).
 
 :func:`check_proposal` then plays each proposal on **fresh seeds** (``goal.fresh_seed``, never
@@ -33,6 +35,7 @@ from ..cards import Deck, reference_deck
 from ..lords import Lord, get_lord
 from ..rules import Rules
 from . import challenges as chmod
+from ..analysis.intervals import Estimate
 from .explorer import change, one_arm
 from .explorer_games import Settings, drain, play_iter, version_spec
 from .knobs import Knob, KnobError, all_knobs, legal_steps, turned_many
@@ -199,33 +202,67 @@ def _size_two(goal: Goal, singles: list[Proposal], ref_value: float, limit: int)
 
 
 def search(goal: Goal, *, limit: int = 12, progress: Callable[[int, int], None] | None = None,
-           cancel: Callable[[], bool] | None = None, jobs: int = 1, executor=None) -> SearchResult:
+           cancel: Callable[[], bool] | None = None, jobs: int = 1, executor=None, known=None) -> SearchResult:
     """Propose the smallest changes predicted to meet ``goal`` (module doc). ``limit``: how many
     size-2 changes (ranked by the single effects) are played; ``jobs``/``executor``: as the map;
-    ``progress(done, total)`` after each chunk; ``cancel()`` True stops (``Cancelled``)."""
-    return drain(search_iter(goal, limit=limit, jobs=jobs, executor=executor), progress, cancel)
+    ``progress(done, total)`` after each chunk; ``cancel()`` True stops (``Cancelled``);
+    ``known``: a sensitivity map of the same deck and settings, whose cells are the single
+    knobs' estimates (its games and seed become the search's)."""
+    return drain(search_iter(goal, limit=limit, jobs=jobs, executor=executor, known=known), progress, cancel)
 
 
-def search_iter(goal: Goal, *, limit: int = 12, jobs: int = 1, executor=None):
+def _from_map(goal: Goal, m) -> tuple[Goal, Any, list[Proposal]]:
+    """The goal on the map's seeds, the reference estimate and the single knobs from the map."""
+    goal = replace(goal, search_games=m.games, seed=m.seed)
+    ref = m.reference[goal.measure]
+    reference = Estimate(goal.measure, None, ref[0], ref[1], ref[2], m.games, "map")
+    singles = []
+    for c in m.cells:
+        if c["measure"] == goal.measure and (not goal.knobs or c["knob"] in goal.knobs):
+            est = Estimate(goal.measure, None, c["value"], c["low"], c["high"], c["n"], "map", True, c["p"])
+            singles.append(Proposal([(m.knob(c["knob"]), c["step"])], est, abs(c["step"])))
+    return goal, reference, singles
+
+
+def _usable(goal: Goal, m) -> bool:
+    return (m is not None and goal.compare == "change" and goal.challenge is None and goal.measure in m.reference
+            and Settings.from_dict(m.settings).to_dict() == goal.settings.to_dict()
+            and m.deck == goal.base_deck().to_toml())
+
+
+def search_iter(goal: Goal, *, limit: int = 12, jobs: int = 1, executor=None, known=None):
     """:func:`search` as a generator of ``(done, total)`` steps returning the result."""
     run = {"jobs": jobs, "executor": executor}
     deck, pool = goal.base_deck(), goal.settings.pool()
-    ref_recs = (yield from _play(goal, [(deck, pool)], range(goal.search_games), goal.seed, **run))[0]
-    reference = one_arm(goal.measure, ref_recs, goal.settings.bots)
-    singles = yield from _measure(goal, ref_recs, [[c] for c in _candidates(goal, deck, pool)], run)
+    ref_recs = None
+    if _usable(goal, known):
+        goal, reference, singles = _from_map(goal, known)
+    else:
+        ref_recs = (yield from _play(goal, [(deck, pool)], range(goal.search_games), goal.seed, **run))[0]
+        reference = one_arm(goal.measure, ref_recs, goal.settings.bots)
+        singles = yield from _measure(goal, ref_recs, [[c] for c in _candidates(goal, deck, pool)], run)
     tried = len(singles)
     found = [p for p in singles if predicted(goal, p.estimate)]
-    if not found:
-        bigger = yield from _measure(goal, ref_recs, _size_two(goal, singles, reference.value, limit), run)
-        tried += len(bigger)
-        found = [p for p in bigger if predicted(goal, p.estimate)]
-    if not found:
-        triples = [[(p.changes[0][0], 3 * p.changes[0][1])] for p in singles]
-        bigger = yield from _measure(goal, ref_recs, triples, run)
+    toward = [p for p in singles if room(goal, _level(goal, reference, p)) > room(goal, _level(goal, reference, None))]
+    for stage in ("pairs", "threes"):
+        if found or not toward:
+            break
+        if ref_recs is None:
+            ref_recs = (yield from _play(goal, [(deck, pool)], range(goal.search_games), goal.seed, **run))[0]
+        changes = (_size_two(goal, toward, reference.value, limit) if stage == "pairs" else
+                   [[(p.changes[0][0], 3 * p.changes[0][1])] for p in toward])
+        bigger = yield from _measure(goal, ref_recs, changes, run)
         tried += len(bigger)
         found = [p for p in bigger if predicted(goal, p.estimate)]
     found.sort(key=lambda p: (p.size, -_safety(goal, p)))
     return SearchResult(goal, reference, found, tried, singles)
+
+
+def _level(goal: Goal, reference, p: Proposal | None) -> float:
+    """The goal's quantity for a proposal (None: the reference version)."""
+    if goal.compare == "change":
+        return 0.0 if p is None else p.estimate.value
+    return reference.value if p is None else p.estimate.value
 
 
 # ---------------------------------------------------------------------- the fresh-seed check
