@@ -45,6 +45,7 @@ class ExplorerPanel(App):
         self.session = session
         self.map, self.shipped = reference_map(), True
         self.knobs = None  # the knobs a deck's map turns (None: every knob)
+        self.check_games = (200, 2000)  # a proposal's check on fresh seeds: pilot, at most
         self.bar = self.grid = self.search_result = self.goal = None
         self._stop = False
         self.intro = W.HTML()
@@ -228,8 +229,9 @@ class ExplorerPanel(App):
         knobs = allowed_knobs(",".join(self.allowed.value), deck, settings.pool())
         reach = max((abs(c["high"] - c["low"]) / 2 for c in m.cells if c["measure"] == measure), default=0.01)
         return Goal(measure, "change", self.direction.value, target, margin=reach / 2, unit=MEASURES[measure],
-                    knobs=knobs, settings=settings, deck=deck, search_games=min(m.games, 1000), min_games=200,
-                    max_games=2000, seed=int(m.seed) + 1, fresh_seed=int(m.seed) + 1_000_001)
+                    knobs=knobs, settings=settings, deck=deck, search_games=min(m.games, 1000),
+                    min_games=self.check_games[0], max_games=self.check_games[1], seed=int(m.seed) + 1,
+                    fresh_seed=int(m.seed) + 1_000_001)
 
     @safe
     def _on_find(self, _button=None) -> None:
@@ -240,7 +242,7 @@ class ExplorerPanel(App):
         self.goal, self.search_result = goal, None
         self._start(et("searching", self.lang, done=0, total="…"))
         try:
-            result = yield from self._follow(search_iter(goal), "searching")
+            result = yield from self._follow(search_iter(goal, known=self.map), "searching")
             if result is None:
                 return
             for p in result.proposals[:checks]:

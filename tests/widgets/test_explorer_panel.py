@@ -78,6 +78,7 @@ def test_bad_inputs_are_refused_in_words(panel):
 
 
 def test_an_own_goal_is_searched_and_its_proposals_checked_on_fresh_seeds(panel):
+    panel.check_games = (100, 300)  # a quick check (the page's default: 200 to 2000 games)
     panel.goal_dropdown.value = "own"
     panel.own_measure.value = "bumps"
     panel.direction.value = "at_least"
