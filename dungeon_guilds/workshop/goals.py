@@ -8,9 +8,9 @@ target or ``between`` two, and the knobs allowed.
 
 :func:`search` plays the reference version and every allowed knob one step up and down on the
 *search seeds* (seed ``goal.seed``; common random numbers). A version is **predicted to meet**
-the goal when its whole 95 % interval is on the goal's side and its estimate is at least the
-goal's ``margin`` beyond the target (so a check, whose interval is about ``margin`` wide on
-each side, is likely to agree). With no single knob predicted to meet it, the search tries
+the goal when its whole 95 % interval is on the goal's side and its estimate is beyond the
+target by the search's half-width plus twice the half-width the check will reach
+(:func:`predicted`), so a check on fresh seeds very likely agrees. With no single knob predicted to meet it, the search tries
 changes of size 2 — pairs of knobs (ranked by the sum of their single effects) and one knob two
 steps — then one knob three steps, built only from the single steps that moved the measure
 toward the goal. Given a sensitivity map of the same deck and settings (``known``), the single
@@ -113,9 +113,21 @@ def room(goal: Goal, value: float) -> float:
     return min(value - goal.target, goal.high - value)
 
 
+def check_half_width(goal: Goal, est) -> float:
+    """The half-width a check on fresh seeds will reach: the goal's margin, or what
+    ``max_games`` games allow when that is wider (the search's half-width scaled by √games)."""
+    h_s = (est.high - est.low) / 2
+    return max(goal.margin, h_s * math.sqrt(goal.search_games / goal.max_games))
+
+
 def predicted(goal: Goal, est) -> bool:
-    """The search's rule: the whole interval on the goal's side, the estimate a margin beyond."""
-    return est.enough and status(goal, est.low, est.high) == "met" and room(goal, est.value) >= goal.margin
+    """The search's rule: the whole interval on the goal's side, and the estimate beyond the
+    target by the search's half-width plus twice the check's (:func:`check_half_width`): even
+    if the truth is at the near end of the search's interval, a check's estimate is then on the
+    goal's side by its own half-width about 97 % of the time."""
+    if not est.enough or status(goal, est.low, est.high) != "met":
+        return False
+    return room(goal, est.value) >= (est.high - est.low) / 2 + 2 * check_half_width(goal, est)
 
 
 # ---------------------------------------------------------------------- measuring versions
@@ -312,4 +324,4 @@ def _check_measure(goal: Goal, deck: Deck, lords, jobs, executor):
 
 
 __all__ = ["GOALS", "Goal", "Proposal", "SearchResult", "check_iter", "check_proposal", "goal_of_challenge",
-           "predicted", "room", "search", "search_iter", "status"]
+           "check_half_width", "predicted", "room", "search", "search_iter", "status"]

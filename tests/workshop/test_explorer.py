@@ -146,8 +146,8 @@ def test_a_dask_cluster_gives_the_same_map():
 # ---------------------------------------------------------------------- the goal search
 def planted_goal(**kw):
     allowed = ("room:3-9-12:defence", "heal:5", "lock:1", "room:1-4-3:treasure")
-    return Goal("clear_rate_3", "change", "at_least", 0.005, margin=0.005, knobs=allowed, search_games=400,
-                min_games=200, max_games=400, seed=11, fresh_seed=99, **kw)
+    return Goal("clear_rate_3", "change", "at_least", 0.0, margin=0.005, knobs=allowed, search_games=600,
+                min_games=400, max_games=1600, seed=11, fresh_seed=99, **kw)
 
 
 @pytest.fixture(scope="module")
@@ -161,6 +161,8 @@ def test_the_search_finds_the_one_knob_that_meets_the_goal(planted):
     assert result.proposals and all(p.size == 1 for p in result.proposals)
     assert ("room:3-9-12:defence", -1) in [p.ids[0] for p in result.proposals]
     assert all(p.estimate.low >= goal.target for p in result.proposals)
+    h_s = [(p.estimate.high - p.estimate.low) / 2 for p in result.proposals]
+    assert all(p.estimate.value - goal.target >= h + 2 * goal.margin for p, h in zip(result.proposals, h_s))
 
 
 def test_a_proposal_is_checked_on_fresh_seeds_and_said_in_both_languages(planted):
