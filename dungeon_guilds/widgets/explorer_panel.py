@@ -245,6 +245,7 @@ class ExplorerPanel(App):
             result = yield from self._follow(search_iter(goal, known=self.map), "searching")
             if result is None:
                 return
+            self.goal = goal = result.goal  # on the map's seeds when the map gave the single knobs
             for p in result.proposals[:checks]:
                 if (yield from self._follow(check_iter(goal, p), "checking")) is None:
                     return

@@ -50,6 +50,7 @@ def goal_from_args(args: argparse.Namespace, deck, settings) -> Goal:
 def run_goal(args, deck, settings, jobs: int, executor, checks: int = 3) -> int:
     goal = goal_from_args(args, deck, settings)
     result = search(goal, jobs=jobs, executor=executor)
+    goal = result.goal
     for p in result.proposals[:checks]:
         check_proposal(goal, p, jobs=jobs, executor=executor)
     if args.json:
