@@ -77,7 +77,7 @@ def grid_figure(m, lang: str = "en") -> go.Figure:
         z=z, x=[measure_name(x, lang) for x in measures], y=[step_label(m, c, lang) for c in rows],
         text=text, texttemplate="%{text}", colorscale="RdBu", zmid=0, zmin=-4, zmax=4,
         colorbar={"thickness": 10, "len": 0.5}, hovertemplate="%{y}<br>%{x}: %{z:.1f}<extra></extra>"))
-    fig.update_layout(title={"text": et("grid_title", lang), "font": {"size": 13}},
+    fig.update_layout(title={"text": et("grid_short", lang), "font": {"size": 13}},
                       height=160 + 16 * len(steps), margin={"l": 10, "r": 10, "t": 60, "b": 10},
                       yaxis={"automargin": True, "autorange": "reversed", "tickfont": {"size": 10}},
                       xaxis={"side": "top", "tickangle": -40, "tickfont": {"size": 10}})

@@ -51,6 +51,7 @@ class ExplorerPanel(App):
         self.intro = W.HTML()
         self.measure_dropdown = W.Dropdown(layout=W.Layout(width="auto", height="44px")).add_class("dg-explorer-measure")
         self.chart_output, self.grid_output = W.Output(), W.Output()
+        self.grid_note = W.HTML()
         self.source_html = W.HTML().add_class("dg-explorer-source")
         self.deck_dropdown = W.Dropdown(layout=W.Layout(width="auto", height="44px"))
         self.games_input = W.IntText(value=games, layout=W.Layout(width="220px", height="44px"))
@@ -66,7 +67,7 @@ class ExplorerPanel(App):
                          W.HBox([self.deck_dropdown, self.games_input, self.run_button, self.stop_button],
                                 layout=W.Layout(flex_flow="row wrap")),
                          W.HBox([self.progress, self.progress_html], layout=W.Layout(flex_flow="row wrap")),
-                         self.message, self.goal_box, self.grid_output]
+                         self.message, self.goal_box, self.grid_note, self.grid_output]
         if session is not None:
             session.observe(lambda _c: self.relabel(), "decks")
         self.relabel()
@@ -94,6 +95,7 @@ class ExplorerPanel(App):
     def relabel(self) -> None:
         L = self.lang
         self.intro.value = f"<h3>{escape(et('tab_title', L))}</h3><p>{escape(et('intro', L))}</p>"
+        self.grid_note.value = f"<h3>{escape(et('grid_short', L))}</h3><p>{escape(et('grid_title', L))}</p>"
         set_options(self.measure_dropdown, [(measure_name(m, L), m) for m in self.map.measures()])
         self.measure_dropdown.description = et("measure_choice", L)
         decks = list(self.session.decks) if self.session is not None else ["reference"]
