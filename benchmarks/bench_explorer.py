@@ -57,14 +57,16 @@ def run_goal(goal: Goal, jobs: int, checks: int, planted=None, known=None) -> di
 
 
 def random_goal(rng: random.Random, m, k: int, games: int) -> Goal:
-    """A goal on a map measure: a random direction and target within the allowed knobs' reach."""
+    """A goal on a map measure: a random direction, and a target between 5 % and 80 % of the
+    largest change the allowed knobs make in the shipped map (either way: half the goals ask for
+    a direction no allowed knob goes, and get no proposal)."""
     measure = rng.choice([x for x in m.measures()])
     knobs = rng.sample([x["id"] for x in m.knobs], k)
     effects = [c["value"] for c in m.cells if c["measure"] == measure and c["knob"] in knobs]
     reach = max((abs(e) for e in effects), default=0.0) or 0.01
     direction = rng.choice(["at_least", "at_most"])
-    target = rng.uniform(0.2, 1.2) * reach * (1 if direction == "at_least" else -1)
-    return Goal(measure, "change", direction, target, margin=max(reach / 4, 1e-3), unit=MEASURES[measure],
+    target = rng.uniform(0.05, 0.8) * reach * (1 if direction == "at_least" else -1)
+    return Goal(measure, "change", direction, target, margin=max(reach / 8, 1e-3), unit=MEASURES[measure],
                 knobs=tuple(knobs), search_games=games, min_games=games // 2, max_games=games * 2,
                 seed=rng.randrange(10**6), fresh_seed=10**7 + rng.randrange(10**6))
 
