@@ -57,14 +57,14 @@ def run_goal(goal: Goal, jobs: int, checks: int, planted=None, known=None) -> di
 
 
 def random_goal(rng: random.Random, m, k: int, games: int) -> Goal:
-    """A goal on a map measure: a random direction, and a target between 5 % and 80 % of the
-    largest change the allowed knobs make in the shipped map (either way: half the goals ask for
-    a direction no allowed knob goes, and get no proposal)."""
+    """A goal on a map measure: the direction of a random allowed knob step, and a target
+    between 5 % and 80 % of the largest change the allowed knobs make that way in the shipped
+    map (whether that change is clear or not: many goals get no proposal)."""
     measure = rng.choice([x for x in m.measures()])
     knobs = rng.sample([x["id"] for x in m.knobs], k)
     effects = [c["value"] for c in m.cells if c["measure"] == measure and c["knob"] in knobs]
-    reach = max((abs(e) for e in effects), default=0.0) or 0.01
-    direction = rng.choice(["at_least", "at_most"])
+    direction = "at_least" if rng.choice(effects or [1.0]) > 0 else "at_most"  # a way some knob goes
+    reach = max((abs(e) for e in effects if (e > 0) == (direction == "at_least")), default=0.0) or 0.01
     target = rng.uniform(0.05, 0.8) * reach * (1 if direction == "at_least" else -1)
     return Goal(measure, "change", direction, target, margin=max(reach / 8, 1e-3), unit=MEASURES[measure],
                 knobs=tuple(knobs), search_games=games, min_games=games // 2, max_games=games * 2,
