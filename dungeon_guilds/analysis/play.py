@@ -88,14 +88,24 @@ def play_game(game: int, seed: int | str, lineup: Sequence[str], rules: Rules, d
             bumps[p] += 1
         apply(action)
         if st.round != rounds_done:  # a round was resolved (st.round == len(st.round_results))
+            _rounds_resolved(st, rounds_done, round_levels, bank, before)
             rounds_done = st.round
-            if st.phase != OVER:
-                round_levels.append([c.level for c in st.rooms])  # the new round's backs
-            bank.append((st.bank_out, st.bank_in))
-            before.append(st.gold[:])
     _game_rows(game, st, labels, decisions, branching, bumps, out["games"])
     _round_rows(game, st, labels, round_levels, bank, before, out)
     return out
+
+
+def _rounds_resolved(st: State, rounds_done: int, round_levels: list, bank: list, before: list) -> None:
+    """Note the rounds resolved since ``rounds_done``: their bank flows, gold and the next
+    round's room backs. Usually one; several when a round passed with no move at all (R4.7: a
+    lord that bans every strength a player has active, e.g. a workshop ban of 1-3): such a
+    round's rooms are not seen, so its backs are noted as the next round's and its bank flows
+    (none: nobody placed) fall in the round before."""
+    for r in range(rounds_done + 1, st.round + 1):
+        if r < st.round or st.phase != OVER:
+            round_levels.append([c.level for c in st.rooms])  # the new round's backs
+        bank.append((st.bank_out, st.bank_in))
+        before.append(list(st.round_results[r - 1]["gold"]))
 
 
 def _game_rows(game: int, st: State, labels: list, decisions: list, branching: list, bumps: list,

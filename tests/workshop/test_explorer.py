@@ -203,3 +203,12 @@ def test_the_command_refuses_an_unknown_challenge_in_one_line(capsys):
     assert main(["explore", "--goal", "no_such"]) == 2
     err = capsys.readouterr().err
     assert "no challenge 'no_such'" in err and "Traceback" not in err
+
+
+def test_a_lord_that_leaves_a_whole_round_without_a_move_is_played():
+    # the Succubus banning strengths 1-4: a round can pass with nobody able to place (R4.7), so
+    # one move resolves two rounds (play_game noted only one and failed: IndexError)
+    k = knob("lord:succubus:0:strengths")
+    deck, lords = turned_many([(k, 3)], DECK, POOL)
+    (records,) = play_versions([version_spec(deck, lords, Settings(), 1)], range(120))
+    assert len(records) == 120 and all(len(r["win"]) == 4 for r in records)
