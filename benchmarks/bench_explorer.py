@@ -74,7 +74,8 @@ def random_goal(rng: random.Random, m, k: int, games: int) -> Goal:
 def planted_goal(rng: random.Random, m, games: int):
     """A goal one knob is known to meet with room to spare (in the shipped map its change is at
     least 8 half-widths of its interval; the goal asks for half of it), hidden among five others."""
-    clear = [c for c in m.cells if c["measure"] != "balance" and abs(c["value"]) >= 8 * (c["high"] - c["low"]) / 2]
+    clear = [c for c in m.cells if c["measure"] != "balance" and c["high"] > c["low"]  # not an identical run
+             and abs(c["value"]) >= 8 * (c["high"] - c["low"]) / 2]
     c = rng.choice(clear)
     others = rng.sample([x["id"] for x in m.knobs if x["id"] != c["knob"]], 5)
     direction = "at_least" if c["value"] > 0 else "at_most"
