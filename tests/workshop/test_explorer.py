@@ -133,14 +133,17 @@ def test_the_shipped_reference_map_reproduces_from_its_seeds():
         assert shipped["value"] == pytest.approx(c["value"], abs=1e-6), c["measure"]
 
 
-def test_a_dask_cluster_gives_the_same_map():
+def test_a_dask_cluster_gives_the_same_map(capsys):
+    """``dungeon-guilds explore --scheduler ADDRESS`` on a LocalCluster of 2 processes: the same
+    map as one process for the same seeds."""
     distributed = pytest.importorskip("distributed")
-    knobs = [knob("lock:2")]
-    alone = sensitivity_map(games=60, seed=2, knobs=knobs)
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
-                                  host="127.0.0.1") as cluster, distributed.Client(cluster) as client:
-        spread = sensitivity_map(games=60, seed=2, knobs=knobs, executor=client.get_executor())
-    assert spread.cells == alone.cells
+                                  host="127.0.0.1") as cluster:
+        assert main(["explore", "--games", "6", "--json", "--scheduler", cluster.scheduler_address]) == 0
+        spread = json.loads(capsys.readouterr().out)
+    assert main(["explore", "--games", "6", "--json"]) == 0
+    alone = json.loads(capsys.readouterr().out)
+    assert spread["cells"] == alone["cells"] and len(alone["cells"]) > 100
 
 
 # ---------------------------------------------------------------------- the goal search
