@@ -280,6 +280,8 @@ def build_parser() -> argparse.ArgumentParser:
                                                        missing.module))
     else:
         add_simulate_parser(sub)
+    from .workshop.cli_explore import add_explore_parser  # the design explorer (standard library)
+    add_explore_parser(sub)
     add_app_parsers(sub)  # dashboard, notebooks, lab (app/commands.py)
     add_site_parser(sub)  # site (app/site_command.py)
     return parser

@@ -15,6 +15,7 @@ from ..game import DEFAULT_NAMES, drawn_lords, rng, shuffled_rooms
 from ..lords import Lord
 from ..rules import Rules
 from ..scoring import result
+from ..actions import BUMP
 from ..state import OVER, SETUP, State
 from .bots import make_bot, parse_spec
 
@@ -63,6 +64,7 @@ def play_game(game: int, seed: int | str, lineup: Sequence[str], rules: Rules, d
         labels.append(bot.label)
     decisions = [0] * n
     branching = [0] * n
+    bumps = [0] * n  # R4.4 replacements of another player's adventurer, by the seat that paid
     round_levels = [[c.level for c in st.rooms]]
     rounds_done = 0
     before = [st.gold[:]]  # the starting gold: the setup gold counts in round 1's gain
@@ -81,19 +83,33 @@ def play_game(game: int, seed: int | str, lineup: Sequence[str], rules: Rules, d
         legal = legal_actions()
         decisions[p] += 1
         branching[p] += len(legal)
-        apply(choosers[p](st, p, legal))
+        action = choosers[p](st, p, legal)
+        if action.kind == BUMP:
+            bumps[p] += 1
+        apply(action)
         if st.round != rounds_done:  # a round was resolved (st.round == len(st.round_results))
+            _rounds_resolved(st, rounds_done, round_levels, bank, before)
             rounds_done = st.round
-            if st.phase != OVER:
-                round_levels.append([c.level for c in st.rooms])  # the new round's backs
-            bank.append((st.bank_out, st.bank_in))
-            before.append(st.gold[:])
-    _game_rows(game, st, labels, decisions, branching, out["games"])
+    _game_rows(game, st, labels, decisions, branching, bumps, out["games"])
     _round_rows(game, st, labels, round_levels, bank, before, out)
     return out
 
 
-def _game_rows(game: int, st: State, labels: list, decisions: list, branching: list, g: list) -> None:
+def _rounds_resolved(st: State, rounds_done: int, round_levels: list, bank: list, before: list) -> None:
+    """Note the rounds resolved since ``rounds_done``: their bank flows, gold and the next
+    round's room backs. Usually one; several when a round passed with no move at all (R4.7: a
+    lord that bans every strength a player has active, e.g. a workshop ban of 1-3): such a
+    round's rooms are not seen, so its backs are noted as the next round's and its bank flows
+    (none: nobody placed) fall in the round before."""
+    for r in range(rounds_done + 1, st.round + 1):
+        if r < st.round or st.phase != OVER:
+            round_levels.append([c.level for c in st.rooms])  # the new round's backs
+        bank.append((st.bank_out, st.bank_in))
+        before.append(list(st.round_results[r - 1]["gold"]))
+
+
+def _game_rows(game: int, st: State, labels: list, decisions: list, branching: list, bumps: list,
+               g: list) -> None:
     """One row a seat: final gold, rank and the share of the victory (R8.1, R10.1)."""
     n = st.n
     res = result(st)
@@ -111,7 +127,7 @@ def _game_rows(game: int, st: State, labels: list, decisions: list, branching: l
         g.append((game, seat, labels[seat], n, res.gold[seat], res.tiebreak[seat], rank,
                   seat in winners, share if seat in winners else 0.0, st.actions_taken,
                   decisions[seat], branching[seat] / decisions[seat] if decisions[seat] else 0.0,
-                  lords))
+                  lords, bumps[seat]))
 
 
 def _round_rows(game: int, st: State, labels: list, round_levels: list, bank: list, before: list,

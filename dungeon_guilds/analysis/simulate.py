@@ -56,7 +56,7 @@ __all__ = ["ChunkedRun", "SimResult", "simulate", "simulate_columns", "merged_co
 
 GAME_COLUMNS = (
     "game", "seat", "bot", "players", "gold", "tiebreak", "rank", "winner", "win", "actions",
-    "decisions", "branching", "lords",
+    "decisions", "branching", "lords", "bumps",
 )
 ROUND_COLUMNS = ("game", "round", "seat", "bot", "lord", "gold", "gain", "leader", "rooms",
                  "cleared", "paid_out", "paid_in")
@@ -77,6 +77,7 @@ COLUMN_DOCS = {
         "decisions": "how many decisions this player took",
         "branching": "mean number of legal actions at this player's decisions",
         "lords": "the lords of the game's rounds, in order, comma-separated",
+        "bumps": "how many times this player replaced another player's adventurer (R4.4)",
     },
     "rounds": {
         "round": "round 1..n",

@@ -46,6 +46,7 @@ from ..workshop.session import WorkshopSession
 from ..workshop.strings import error_text as workshop_error_text
 from ..workshop.strings import wt
 from .background import drive
+from .explorer_panel import attach_explorer
 from .lab import lab_bots
 from .common import NONE, App, LanguageState, message_html, safe, set_options
 from .figures import show_figure
@@ -415,6 +416,7 @@ class WorkshopApp(W.Tab):
         self.add_class("dg-workshop")
         self._titles()
         self.lang_state.observe(lambda _c: self._titles(), "lang")
+        attach_explorer(self)  # issue 41: the design explorer, the workshop's last tab
 
     def _titles(self) -> None:
         L = self.lang_state.lang

@@ -119,7 +119,7 @@ def test_the_ab_experiment_runs_with_a_progress_bar_and_exports(tmp_path):
     ab.lang_state.lang = "zh"
     assert "對 30 對配對遊戲做配對 t 檢定" in ab.verdict_html.value and "顯著" in ab.table_html.value
     assert "dg-how-sure" in ab.verdict_html.value and "Holm 校正" in ab.verdict_html.value
-    assert app.titles == ("牌組編輯器", "城主建構器", "A/B 實驗")
+    assert app.titles == ("牌組編輯器", "城主建構器", "A/B 實驗", "設計探索器")
 
 
 def test_identical_arms_in_the_widget_say_no_significant_difference():

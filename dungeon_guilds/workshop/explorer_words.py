@@ -1,0 +1,88 @@
+"""The design explorer in words, English or 繁體中文 (``strings/<lang>/explorer.toml``): measure
+and knob names, a change with the reason it works, and a proposal's search estimate and
+fresh-seed verdict. Standard library only."""
+
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+from .. import i18n
+from .challenge_words import fmt as challenge_fmt
+from .challenge_words import metric_words
+from .explorer import MEASURES
+from .knobs import Knob, turned_many
+
+
+def et(key: str, lang: str, **values) -> str:
+    """An explorer string (``explorer.<key>``) in ``lang``."""
+    return i18n.t(f"explorer.{key}", lang, **values)
+
+
+def fmt(value: float, unit: str, lang: str, signed: bool = False) -> str:
+    """Gold and rates as the challenges write them; counts, actions and indices to 2 decimals."""
+    if unit in ("gold", "rate"):
+        return challenge_fmt(value, unit, lang, signed)
+    if value is None or math.isnan(value):
+        return "—"
+    sign = ("+" if value >= 0 else "−") if signed else ("−" if value < 0 else "")
+    return f"{sign}{abs(value):.2f}"
+
+
+def measure_name(measure: str, lang: str, challenge=None) -> str:
+    if measure == "challenge" and challenge is not None:
+        return metric_words(challenge, lang)
+    return et(f"measure_{measure}", lang)
+
+
+def measure_unit(measure: str, goal=None) -> str:
+    return goal.unit if measure == "challenge" and goal is not None else MEASURES.get(measure, "")
+
+
+def knob_name(knob: Knob | dict, lang: str) -> str:
+    k = knob if isinstance(knob, Knob) else Knob(**knob)
+    if k.kind == "lord":
+        return et("knob_lord", lang, lord=i18n.lord_name(k.lord, lang), field=et(f"field_{k.field}", lang))
+    return et(f"knob_{k.kind}", lang, **k.params())
+
+
+def turn_words(knob: Knob, step: int, lang: str) -> str:
+    """``defence of the Lv3 card 9/12 (× 2) 9 → 8``."""
+    key = "turn_set" if knob.end else "turn"
+    return et(key, lang, knob=knob_name(knob, lang), old=knob.value, new=knob.value + step)
+
+
+def why_words(changes: Sequence[tuple[Knob, int]], deck, lords, lang: str) -> str:
+    """Why each change moves the game, joined in ``lang``'s list style."""
+    out = []
+    for knob, step in changes:
+        if knob.kind == "lord":
+            _, new_lords = turned_many([(knob, step)], deck, lords)
+            lord = next(x for x in new_lords if x.id == knob.lord)
+            out.append(et("why_lord", lang, text=lord.text(lang)))
+        else:
+            out.append(et(f"why_{knob.kind}_{'up' if step > 0 else 'down'}", lang))
+    out = list(dict.fromkeys(out))  # two cards made easier: one reason
+    return "；".join(out) if lang == "zh" else "; ".join(out)
+
+
+def proposal_lines(goal, proposal, lang: str) -> list[str]:
+    """What the proposal changes and why, the search's prediction, and (once checked) the
+    verdict on fresh seeds."""
+    unit, signed = measure_unit(goal.measure, goal), goal.compare == "change"
+    est = proposal.estimate
+    changes = i18n.join_list([turn_words(k, s, lang) for k, s in proposal.changes], lang)
+    lines = [et("proposal_line", lang, changes=changes,
+                why=why_words(proposal.changes, goal.base_deck(), goal.settings.pool(), lang),
+                search=goal.search_games, measure=measure_name(goal.measure, lang, goal.challenge),
+                value=fmt(est.value, unit, lang, signed), low=fmt(est.low, unit, lang, signed),
+                high=fmt(est.high, unit, lang, signed))]
+    if proposal.check is not None:
+        c = proposal.check
+        lines.append(et("checked_line", lang, games=c["games"], seed=c["seed"], value=fmt(c["value"], unit, lang, signed),
+                        low=fmt(c["low"], unit, lang, signed), high=fmt(c["high"], unit, lang, signed),
+                        status=et(f"status_{c['status']}", lang)))
+    return lines
+
+
+__all__ = ["et", "fmt", "knob_name", "measure_name", "measure_unit", "proposal_lines", "turn_words", "why_words"]

@@ -1,0 +1,327 @@
+"""The explorer's goal search (issue 41): the smallest changes predicted to meet a goal, each
+checked on fresh seeds the search never saw.
+
+A :class:`Goal` is a design challenge of ``data/challenges.toml`` (:func:`goal_of_challenge`) or
+one a student writes: a measure of the map (:data:`.explorer.MEASURES`), ``value`` (the new
+version's) or ``change`` (from the reference, game by game), ``at_least`` / ``at_most`` a
+target or ``between`` two, and the knobs allowed.
+
+:func:`search` plays the reference version and every allowed knob one step up and down on the
+*search seeds* (seed ``goal.seed``; common random numbers). A version is **predicted to meet**
+the goal when its whole 95 % interval is on the goal's side and its estimate is beyond the
+target by the search's half-width plus twice the half-width the check will reach
+(:func:`predicted`), so a check on fresh seeds very likely agrees. With no single knob predicted to meet it, the search tries
+changes of size 2 — pairs of knobs (ranked by the sum of their single effects) and one knob two
+steps — then one knob three steps, built only from the single steps that moved the measure
+toward the goal. Given a sensitivity map of the same deck and settings (``known``), the single
+steps are read from it (its games and seed are the search's) and nothing is played for them. The proposals are the predicted ones of the smallest size,
+the safest first (estimate beyond the target in half-widths).
+
+:func:`check_proposal` then plays each proposal on **fresh seeds** (``goal.fresh_seed``, never
+used by the search) exactly as a Check does: a pilot of ``min_games`` games, then as many as
+the margin needs (at most ``max_games``); the verdict is met / not met / too close to tell
+(:func:`~.challenges.verdict_status`). A challenge's proposal is checked by
+:func:`.challenges.check` itself. Standard library only.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from itertools import combinations
+from typing import Any, Callable, Sequence
+
+from ..cards import Deck, reference_deck
+from ..lords import Lord, get_lord
+from ..rules import Rules
+from . import challenges as chmod
+from ..analysis.intervals import Estimate
+from .explorer import change, one_arm
+from .explorer_games import Settings, drain, play_iter, version_spec
+from .knobs import Knob, KnobError, all_knobs, legal_steps, turned_many
+
+GOALS = ("at_least", "at_most", "between")
+
+
+@dataclass(frozen=True)
+class Goal:
+    """What the student wants (module doc). ``knobs``: the allowed knob ids (empty: all);
+    ``pairs_within``: for a room-card challenge, a pair must turn two numbers of one kind of
+    card (the challenge allows one kind changed). ``unit``: how its numbers are written."""
+
+    measure: str
+    compare: str
+    goal: str
+    target: float
+    high: float = math.nan
+    margin: float = 0.02
+    unit: str = "rate"
+    knobs: tuple[str, ...] = ()
+    settings: Settings = field(default_factory=Settings)
+    deck: Deck | None = None
+    search_games: int = 300
+    min_games: int = 100
+    max_games: int = 600
+    seed: int = 1
+    fresh_seed: int = 1_000_001
+    challenge: Any = None
+    pairs_within: str = ""
+
+    def base_deck(self) -> Deck:
+        return self.deck or reference_deck()
+
+
+def goal_of_challenge(ch, search_games: int | None = None, fresh_seed: int = 1_000_001) -> Goal:
+    """The goal of a design challenge: its measure, target and margin, its players, bots and
+    lord pool, and the knobs its change allows (one kind of room card, or its lord's numbers)."""
+    pool = ch.pool() or tuple(get_lord(x.id) for x in _all_lords())
+    settings = Settings(ch.players, tuple(ch.bots), Rules(lords="all"), pool)
+    if ch.change == "room_card":
+        knobs = tuple(k.id for k in all_knobs(reference_deck()) if k.kind in ("room_defence", "room_treasure"))
+    else:
+        knobs = tuple(k.id for k in all_knobs(reference_deck(), pool) if k.lord == ch.lord)
+    return Goal("challenge", ch.compare, ch.goal, ch.target, margin=ch.margin, unit=ch.unit, knobs=knobs,
+                settings=settings, search_games=search_games or ch.min_games * 2, min_games=ch.min_games,
+                max_games=ch.max_games, seed=ch.seed, fresh_seed=fresh_seed, challenge=ch,
+                pairs_within="card" if ch.change == "room_card" else "")
+
+
+def _all_lords() -> tuple[Lord, ...]:
+    from ..lords import ALL_LORDS
+
+    return ALL_LORDS
+
+
+# ---------------------------------------------------------------------- verdicts
+def status(goal: Goal, low: float, high: float) -> str:
+    """met / not_met / unclear for an interval (a band: met inside it, not met wholly outside)."""
+    if goal.goal != "between":
+        return chmod.verdict_status(goal.goal, goal.target, low, high)
+    if math.isnan(low) or math.isnan(high):
+        return "unclear"
+    if goal.target <= low and high <= goal.high:
+        return "met"
+    return "not_met" if high < goal.target or low > goal.high else "unclear"
+
+
+def room(goal: Goal, value: float) -> float:
+    """How far ``value`` is on the goal's side of its target (negative: on the wrong side)."""
+    if goal.goal == "at_least":
+        return value - goal.target
+    if goal.goal == "at_most":
+        return goal.target - value
+    return min(value - goal.target, goal.high - value)
+
+
+def check_half_width(goal: Goal, est) -> float:
+    """The half-width a check on fresh seeds will reach: the goal's margin, or what
+    ``max_games`` games allow when that is wider (the search's half-width scaled by √games)."""
+    h_s = (est.high - est.low) / 2
+    return max(goal.margin, h_s * math.sqrt(goal.search_games / goal.max_games))
+
+
+def predicted(goal: Goal, est) -> bool:
+    """The search's rule: the whole interval on the goal's side, and the estimate beyond the
+    target by the search's half-width plus twice the check's (:func:`check_half_width`): even
+    if the truth is at the near end of the search's interval, a check's estimate is then on the
+    goal's side by its own half-width about 97 % of the time."""
+    if not est.enough or status(goal, est.low, est.high) != "met":
+        return False
+    return room(goal, est.value) >= (est.high - est.low) / 2 + 2 * check_half_width(goal, est)
+
+
+# ---------------------------------------------------------------------- measuring versions
+def _lord_id(goal: Goal) -> str | None:
+    return goal.challenge.lord if goal.challenge is not None and goal.challenge.lord else None
+
+
+def _estimate(goal: Goal, ref: list[dict], recs: list[dict]):
+    if goal.compare == "value":
+        return one_arm(goal.measure, recs, goal.settings.bots)
+    return change(goal.measure, ref, recs, goal.settings.bots)
+
+
+def _play(goal: Goal, versions: Sequence[tuple[Deck, tuple]], games: range, seed, **run):
+    """A generator of ``(done, total)`` steps returning the versions' records."""
+    specs = [version_spec(d, lords, goal.settings, seed, goal.challenge, _lord_id(goal)) for d, lords in versions]
+    return (yield from play_iter(specs, games, **run))
+
+
+@dataclass
+class Proposal:
+    """A change (``changes``: ``[(knob, step)]``), its search estimate, and after the check its
+    verdict on fresh seeds (``check``: status, estimate, low, high, games)."""
+
+    changes: list[tuple[Knob, int]]
+    estimate: Any
+    size: int
+    check: dict | None = None
+
+    @property
+    def ids(self) -> list[tuple[str, int]]:
+        return [(k.id, s) for k, s in self.changes]
+
+
+@dataclass
+class SearchResult:
+    goal: Goal
+    reference: Any  # the reference version's measure on the search seeds
+    proposals: list[Proposal]
+    tried: int
+    singles: list[Proposal] = field(default_factory=list)
+
+
+def _candidates(goal: Goal, deck: Deck, pool) -> list[tuple[Knob, int]]:
+    knobs = [k for k in all_knobs(deck, pool) if not goal.knobs or k.id in goal.knobs]
+    return [(k, s) for k in knobs for s in legal_steps(k, deck, pool)]
+
+
+def _measure(goal: Goal, ref_recs, changes_list, run) -> list[Proposal]:
+    deck, pool = goal.base_deck(), goal.settings.pool()
+    versions, kept = [], []
+    for changes in changes_list:
+        try:
+            versions.append(turned_many(changes, deck, pool))
+        except KnobError:
+            continue
+        kept.append(changes)
+    records = (yield from _play(goal, versions, range(goal.search_games), goal.seed, **run)) if versions else []
+    return [Proposal(list(c), _estimate(goal, ref_recs, r), sum(abs(s) for _, s in c)) for c, r in zip(kept, records)]
+
+
+def _safety(goal: Goal, p: Proposal) -> float:
+    half = (p.estimate.high - p.estimate.low) / 2 or 1e-9
+    return room(goal, p.estimate.value) / half
+
+
+def _size_two(goal: Goal, singles: list[Proposal], ref_value: float, limit: int) -> list[list]:
+    """Pairs of knobs (different knobs; one card kind for a card challenge) and single knobs two
+    steps, ranked by the additive prediction's room beyond the target."""
+    effect = {p.ids[0]: p.estimate.value - (0.0 if goal.compare == "change" else ref_value) for p in singles}
+    ranked = []
+    for a, b in combinations(singles, 2):
+        (ka, sa), (kb, sb) = a.changes[0], b.changes[0]
+        if ka.id == kb.id or (goal.pairs_within == "card" and (ka.level, ka.defence, ka.treasure)
+                              != (kb.level, kb.defence, kb.treasure)):
+            continue
+        ranked.append((effect[a.ids[0]] + effect[b.ids[0]], [(ka, sa), (kb, sb)]))
+    for p in singles:
+        (k, s), = p.changes
+        ranked.append((2 * effect[p.ids[0]], [(k, 2 * s)]))
+    base = 0.0 if goal.compare == "change" else ref_value
+    ranked.sort(key=lambda x: -room(goal, base + x[0]))
+    return [c for _, c in ranked[:limit]]
+
+
+def search(goal: Goal, *, limit: int = 12, progress: Callable[[int, int], None] | None = None,
+           cancel: Callable[[], bool] | None = None, jobs: int = 1, executor=None, known=None) -> SearchResult:
+    """Propose the smallest changes predicted to meet ``goal`` (module doc). ``limit``: how many
+    size-2 changes (ranked by the single effects) are played; ``jobs``/``executor``: as the map;
+    ``progress(done, total)`` after each chunk; ``cancel()`` True stops (``Cancelled``);
+    ``known``: a sensitivity map of the same deck and settings, whose cells are the single
+    knobs' estimates (its games and seed become the search's)."""
+    return drain(search_iter(goal, limit=limit, jobs=jobs, executor=executor, known=known), progress, cancel)
+
+
+def _from_map(goal: Goal, m) -> tuple[Goal, Any, list[Proposal]]:
+    """The goal on the map's seeds, the reference estimate and the single knobs from the map."""
+    goal = replace(goal, search_games=m.games, seed=m.seed)
+    ref = m.reference[goal.measure]
+    reference = Estimate(goal.measure, None, ref[0], ref[1], ref[2], m.games, "map")
+    singles = []
+    for c in m.cells:
+        if c["measure"] == goal.measure and (not goal.knobs or c["knob"] in goal.knobs):
+            est = Estimate(goal.measure, None, c["value"], c["low"], c["high"], c["n"], "map", True, c["p"])
+            singles.append(Proposal([(m.knob(c["knob"]), c["step"])], est, abs(c["step"])))
+    return goal, reference, singles
+
+
+def _usable(goal: Goal, m) -> bool:
+    return (m is not None and goal.compare == "change" and goal.challenge is None and goal.measure in m.reference
+            and Settings.from_dict(m.settings).to_dict() == goal.settings.to_dict()
+            and m.deck == goal.base_deck().to_toml())
+
+
+def search_iter(goal: Goal, *, limit: int = 12, jobs: int = 1, executor=None, known=None):
+    """:func:`search` as a generator of ``(done, total)`` steps returning the result."""
+    run = {"jobs": jobs, "executor": executor}
+    deck, pool = goal.base_deck(), goal.settings.pool()
+    ref_recs = None
+    if _usable(goal, known):
+        goal, reference, singles = _from_map(goal, known)
+    else:
+        ref_recs = (yield from _play(goal, [(deck, pool)], range(goal.search_games), goal.seed, **run))[0]
+        reference = one_arm(goal.measure, ref_recs, goal.settings.bots)
+        singles = yield from _measure(goal, ref_recs, [[c] for c in _candidates(goal, deck, pool)], run)
+    tried = len(singles)
+    found = [p for p in singles if predicted(goal, p.estimate)]
+    toward = [p for p in singles if room(goal, _level(goal, reference, p)) > room(goal, _level(goal, reference, None))]
+    for stage in ("pairs", "threes"):
+        if found or not toward:
+            break
+        if ref_recs is None:
+            ref_recs = (yield from _play(goal, [(deck, pool)], range(goal.search_games), goal.seed, **run))[0]
+        changes = (_size_two(goal, toward, reference.value, limit) if stage == "pairs" else
+                   [[(p.changes[0][0], 3 * p.changes[0][1])] for p in toward])
+        bigger = yield from _measure(goal, ref_recs, changes, run)
+        tried += len(bigger)
+        found = [p for p in bigger if predicted(goal, p.estimate)]
+    found.sort(key=lambda p: (p.size, -_safety(goal, p)))
+    return SearchResult(goal, reference, found, tried, singles)
+
+
+def _level(goal: Goal, reference, p: Proposal | None) -> float:
+    """The goal's quantity for a proposal (None: the reference version)."""
+    if goal.compare == "change":
+        return 0.0 if p is None else p.estimate.value
+    return reference.value if p is None else p.estimate.value
+
+
+# ---------------------------------------------------------------------- the fresh-seed check
+def check_proposal(goal: Goal, proposal: Proposal, *, progress=None, jobs: int = 1, executor=None) -> dict:
+    """Play ``proposal`` on fresh seeds as a Check does and store the verdict in it."""
+    return drain(check_iter(goal, proposal, jobs=jobs, executor=executor), progress)
+
+
+def check_iter(goal: Goal, proposal: Proposal, *, jobs: int = 1, executor=None):
+    """:func:`check_proposal` as a generator of ``(done, total)`` steps (a challenge's check is
+    :func:`.challenges.check`, one step)."""
+    deck, lords = turned_many(proposal.changes, goal.base_deck(), goal.settings.pool())
+    if goal.challenge is not None:
+        res = _check_challenge(goal, deck, lords, None)
+        yield res["games"], res["games"]
+    else:
+        res = yield from _check_measure(goal, deck, lords, jobs, executor)
+    proposal.check = res
+    return res
+
+
+def _check_challenge(goal: Goal, deck: Deck, lords, progress) -> dict:
+    ch = replace(goal.challenge, seed=goal.fresh_seed)
+    if ch.change == "lord":
+        lord = next(x for x in lords if x.id == ch.lord)
+        r = chmod.check(ch, lord=lord, progress=progress)
+    else:
+        r = chmod.check(ch, deck=deck, progress=progress)
+    return {"status": r.status, "value": r.estimate, "low": r.low, "high": r.high, "games": r.games,
+            "seed": goal.fresh_seed}
+
+
+def _check_measure(goal: Goal, deck: Deck, lords, jobs, executor):
+    versions = [(goal.base_deck(), goal.settings.pool()), (deck, lords)]
+    run = {"jobs": jobs, "executor": executor}
+    a, b = yield from _play(goal, versions, range(goal.min_games), goal.fresh_seed, **run)
+    est = _estimate(goal, a, b)
+    half = (est.high - est.low) / 2
+    n = goal.max_games if math.isnan(half) else max(goal.min_games, min(
+        goal.max_games, math.ceil(goal.min_games * (half / goal.margin) ** 2)))
+    if n > goal.min_games:
+        a2, b2 = yield from _play(goal, versions, range(goal.min_games, n), goal.fresh_seed, **run)
+        a, b = a + a2, b + b2
+        est = _estimate(goal, a, b)
+    return {"status": status(goal, est.low, est.high) if est.enough else "unclear", "value": est.value,
+            "low": est.low, "high": est.high, "games": n, "seed": goal.fresh_seed}
+
+
+__all__ = ["GOALS", "Goal", "Proposal", "SearchResult", "check_iter", "check_proposal", "goal_of_challenge",
+           "check_half_width", "predicted", "room", "search", "search_iter", "status"]
