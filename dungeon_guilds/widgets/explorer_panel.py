@@ -18,6 +18,7 @@ from html import escape
 
 import ipywidgets as W
 
+from .. import i18n
 from ..workshop import challenges as chmod
 from ..workshop.cli_goals import allowed_knobs
 from ..workshop.explorer import MEASURES, map_iter, reference_map
@@ -26,6 +27,7 @@ from ..workshop.explorer_words import et, measure_name, proposal_lines
 from ..workshop.goals import Goal, check_iter, goal_of_challenge, search_iter
 from .background import drive
 from .common import App, safe, set_options
+from .labels import label_all
 from .figures import show_figure
 from .inputs import checked_int
 from .moves import bot_label
@@ -39,6 +41,11 @@ BUTTON = {"height": "44px", "width": "auto"}
 
 class ExplorerPanel(App):
     css_class = "dg-explorer"
+    # the controls' words (strings: explorer.<key>), given again when the language changes
+    LABELS = {"measure_dropdown": "measure_choice", "deck_dropdown": "deck_choice", "games_input": "games",
+              "run_button": "run", "stop_button": "stop", "goal_dropdown": "goal_choice",
+              "own_measure": "measure_choice", "target_input": "goal_target", "allowed": "allowed",
+              "find_button": "find"}
 
     def __init__(self, session=None, games: int = 2000, **kwargs):
         super().__init__(**kwargs)
@@ -97,38 +104,29 @@ class ExplorerPanel(App):
         self.intro.value = f"<h3>{escape(et('tab_title', L))}</h3><p>{escape(et('intro', L))}</p>"
         self.grid_note.value = f"<h3>{escape(et('grid_short', L))}</h3><p>{escape(et('grid_title', L))}</p>"
         set_options(self.measure_dropdown, [(measure_name(m, L), m) for m in self.map.measures()])
-        self.measure_dropdown.description = et("measure_choice", L)
         decks = list(self.session.decks) if self.session is not None else ["reference"]
         from ..workshop.deck_edit import shown_deck_name
 
         set_options(self.deck_dropdown, [(shown_deck_name(d, L), d) for d in decks])
-        self.deck_dropdown.description = et("deck_choice", L)
-        self.games_input.description = et("games", L)
-        self.run_button.description = et("run", L)
-        self.stop_button.description = et("stop", L)
         for w in (self.measure_dropdown, self.deck_dropdown, self.games_input, self.goal_dropdown, self.own_measure,
                   self.target_input, self.allowed):
             w.style = {"description_width": "initial"}
+        label_all(self, self.LABELS, lambda key: et(key, L))
         self._relabel_goal(L)
         self._show_source()
 
     def _relabel_goal(self, L: str) -> None:
         self.goal_title.value = f"<h3>{escape(et('goal_title', L))}</h3><p>{escape(et('goal_intro', L))}</p>"
         set_options(self.goal_dropdown, [(et("goal_own", L), OWN)] + [(c.words("title", L), c.id) for c in chmod.load()])
-        self.goal_dropdown.description = et("goal_choice", L)
         set_options(self.own_measure, [(measure_name(m, L), m) for m in self.map.measures()])
-        self.own_measure.description = et("measure_choice", L)
         old = self.direction.value
         self.direction.options = [(i18n_goal(L, "at_least"), "at_least"), (i18n_goal(L, "at_most"), "at_most")]
         self.direction.value = old or "at_least"
-        self.target_input.description = et("goal_target", L)
         self.target_input.placeholder = "+0.02"
         kept = set(self.allowed.value)
         self.allowed.options = [(et(f"allowed_{'cards' if k == 'room' else k + ('s' if k == 'lord' else '')}", L), k)
                                 for k in KIND_KEYS]
         self.allowed.value = tuple(k for k in KIND_KEYS if k in kept)
-        self.allowed.description = et("allowed", L)
-        self.find_button.description = et("find", L)
         self._show_own()
         self._show_proposals()
 
@@ -137,7 +135,7 @@ class ExplorerPanel(App):
 
     def _show_source(self) -> None:
         m, L = self.map, self.lang
-        bots = ", ".join(bot_label(b, L) for b in m.settings["bots"])
+        bots = i18n.join_list((bot_label(b, L) for b in m.settings["bots"]), L)
         key = "shipped" if self.shipped else "computed"
         deck = "" if self.shipped else self.deck_dropdown.value
         self.source_html.value = (f'<p class="dg-note">{escape(et(key, L, versions=m.meta["versions"], games=m.games, seed=m.seed, bots=bots, deck=deck))}</p>')
@@ -286,8 +284,6 @@ class ExplorerPanel(App):
 
 
 def i18n_goal(lang: str, goal: str) -> str:
-    from .. import i18n
-
     return i18n.t(f"challenge.goal_{goal}", lang)
 
 
