@@ -22,6 +22,7 @@ seats); the dashboard's, the tab rules in widgets/a11y.py.
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from a11y_audit import audit
 from test_tables_browser import SHOTS, tables_server  # noqa: F401 - the module's server
 
@@ -71,10 +72,29 @@ STAGE_JS = """() => {
 }"""
 
 
-def stage(page, not_in: tuple[str, ...] = ("wait",)) -> str:
+LOST_TAPS: list[str] = []  # slot taps that played nothing and were tapped again (see tap_slot)
+
+
+def stage(page, not_in: tuple[str, ...] = ("wait",), timeout: float = 90_000) -> str:
     """Wait until the page is at a stage other than ``not_in`` (what the last tap changes), and say which."""
-    page.wait_for_function(f"(no) => !no.includes(({STAGE_JS})())", arg=list(not_in), timeout=90_000)
+    page.wait_for_function(f"(no) => !no.includes(({STAGE_JS})())", arg=list(not_in), timeout=timeout)
     return page.evaluate(STAGE_JS)
+
+
+def tap_slot(page, device: str) -> str:
+    """Tap the first open slot and wait for the move to play. Known, not yet explained (stop 36's
+    note): under touch emulation a slot tapped just after its adventurer sometimes plays nothing
+    (no message, no refusal); a student taps again, and so does this test, at most twice more,
+    and the lost taps are printed."""
+    for _ in range(3):
+        target = first_on(page, "slot-")
+        tap(page, target)
+        try:
+            return stage(page, ("wait", "slot"), timeout=10_000)
+        except PlaywrightTimeout:
+            LOST_TAPS.append(f"{device} {target}")
+            print("lost tap:", LOST_TAPS[-1])
+    return stage(page, ("wait", "slot"))
 
 
 def check(page, upright: bool, where: str) -> dict:
@@ -143,8 +163,11 @@ def play_by_tapping(page, device: str, upright: bool, axe: bool) -> dict:
             tap(page, "hand-2")
         elif now == "hand":
             tap(page, first_on(page, "hand-"))
-        elif now in ("slot", "exhaust"):
-            tap(page, first_on(page, "slot-") if now == "slot" else "exhaust")
+        elif now == "slot":
+            now = tap_slot(page, device)
+            continue
+        elif now == "exhaust":
+            tap(page, "exhaust")
         else:  # resolving: the story a step on (when it has one), then Continue
             if not page.locator("#story-next").is_disabled():
                 page.locator("#story-next").tap()
@@ -160,7 +183,7 @@ def play_by_tapping(page, device: str, upright: bool, axe: bool) -> dict:
 
 def teacher_on_a_phone(page, base: str) -> None:
     page.goto(f"{base}dungeon-guilds/teacher")
-    page.fill("input[name=teacher]", "teach")
+    page.fill("input[name=teacher]", "teach-owl-42")
     page.locator("form button").first.tap()
     page.wait_for_selector("table tr td")
     width = page.evaluate("[document.scrollingElement.scrollWidth, innerWidth]")

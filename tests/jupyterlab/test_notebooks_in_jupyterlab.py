@@ -132,7 +132,8 @@ def open_notebook(page, server, name: str) -> None:
 
 def run_all(page) -> None:
     """Run ▸ Run All Cells, once the notebook is the current widget (the menu entry is disabled
-    until then); retried until a cell has started."""
+    until then); retried (after 90 s: a second Run All while a busy machine starts the first ran
+    cells out of order, stop 36) until a cell has started."""
     for _attempt in range(5):
         page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook").click(position={"x": 5, "y": 5})
         page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
@@ -143,7 +144,7 @@ def run_all(page) -> None:
             try:
                 page.wait_for_function(
                     "() => [...document.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')]"
-                    ".some(e => /\\[(\\*|\\d+)\\]/.test(e.textContent))", timeout=30_000)
+                    ".some(e => /\\[(\\*|\\d+)\\]/.test(e.textContent))", timeout=90_000)
                 return
             except Exception:  # noqa: BLE001 - Playwright's TimeoutError: try the menu again
                 pass
