@@ -33,7 +33,7 @@ def worksheet_links(page) -> list[tuple[str, str]]:
     page.locator(".dg-teacher .dg-worksheet-version input").press("Enter")
     page.wait_for_timeout(500)
     page.locator(".dg-teacher button.dg-worksheet-make").click()
-    page.wait_for_selector(".dg-worksheet-links a", timeout=120_000)
+    page.wait_for_selector(".dg-worksheet-links a[download]", timeout=120_000)  # the worksheets (not the plans' links)
     links = [(a.get_attribute("download"), a.get_attribute("href"))
              for a in page.locator(".dg-worksheet-links a").all()]
     # in the static site the same box also links the lesson plan's own pages (../../lessons/…)
