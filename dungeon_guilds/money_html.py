@@ -13,35 +13,59 @@ widgets that show money call it on what they return (tests/test_money_is_not_mat
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 
-_PARTS = re.compile(r"(<!--.*?-->|<[^>]*>)", re.S)
-_TAG = re.compile(r"<\s*(/?)\s*([a-zA-Z][\w:-]*)")
 _DOLLAR = re.compile(r"\$(\d*)")
-_SKIP = {"script", "style", "title", "textarea"}
+# the tags that change what the text is: SVG (``tspan`` inside), the skipped elements, comments
+_MARKS = re.compile(r"<!--.*?-->|<\s*(/?)\s*(svg|script|style|textarea|title)\b[^>]*?(/?)>", re.I | re.S)
+_SKIP = {"script", "style", "textarea", "title"}  # a page's title; an SVG's title (a tooltip) is read
 
 
-def dollars_as_text(html: str) -> str:
-    """``html`` with each ``$`` of its text (and the digits after it) in its own element."""
+def _regions(html: str, svg: int = 0) -> tuple[list[int], list[tuple[bool, int]]]:
+    """Where what the text is changes: the positions (each mark's start and end) and after each,
+    (skipped?, SVG depth; ``svg``: the depth the fragment starts at). A comment is skipped from
+    its start to its end."""
+    at: list[int] = []
+    state: list[tuple[bool, int]] = []
+    skip: str | None = None
+    for m in _MARKS.finditer(html):
+        closing, name, empty = m.group(1), (m.group(2) or "").lower(), m.group(3)
+        if not name:  # a comment
+            at += [m.start(), m.end()]
+            state += [(True, svg), (skip is not None, svg)]
+            continue
+        if name in _SKIP and not empty and not (name == "title" and svg > 0):
+            skip = None if closing else name
+        elif name == "svg" and not empty:
+            svg += -1 if closing else 1
+        at.append(m.start())
+        state.append((skip is not None, svg))
+    return at, state
+
+
+def dollars_as_text(html: str, in_svg: bool = False) -> str:
+    """``html`` with each ``$`` of its text (and the digits after it) in its own element
+    (``in_svg``: ``html`` is a part of an SVG drawing, its amounts go in ``tspan``).
+
+    Only the dollars and the few tags that matter are looked at, by searches that run in C: a
+    board of ~25 KB costs a small fraction of its drawing (issue 37's class tables draw one a seat
+    a move)."""
     if "$" not in html:
         return html
+    outer = (False, int(in_svg))
+    at, state = _regions(html, outer[1])
     out: list[str] = []
-    skip: str | None = None
-    svg = 0
-    for part in _PARTS.split(html):
-        if part.startswith("<"):
-            tag = _TAG.match(part)
-            if tag:
-                closing, name = tag.group(1) == "/", tag.group(2).lower()
-                if name in _SKIP and not part.endswith("/>") and not (name == "title" and svg > 0):
-                    skip = None if closing else name
-                elif name == "svg" and not part.endswith("/>"):
-                    svg += -1 if closing else 1
-            out.append(part)
-        elif skip or "$" not in part:
-            out.append(part)
-        else:
-            wrap = "tspan" if svg > 0 else "span"
-            out.append(_DOLLAR.sub(lambda m: f"<{wrap}>&#36;{m.group(1)}</{wrap}>", part))
+    last = 0
+    for m in _DOLLAR.finditer(html):
+        pos = m.start()
+        i = bisect_right(at, pos)
+        skipped, svg = state[i - 1] if i else outer
+        if skipped or html.rfind("<", 0, pos) > html.rfind(">", 0, pos):  # skipped, or in a tag
+            continue
+        wrap = "tspan" if svg > 0 else "span"
+        out += (html[last:pos], f"<{wrap}>&#36;{m.group(1)}</{wrap}>")
+        last = m.end()
+    out.append(html[last:])
     return "".join(out)
 
 

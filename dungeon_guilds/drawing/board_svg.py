@@ -481,9 +481,52 @@ def board_cells(state, lang: str, viewer: int, targets: Mapping[str, Target],
 _CSS = (Path(__file__).with_name("board_svg.css").read_text(encoding="utf-8").replace("\n", ""))
 
 
+def _once(memo: dict | None, key: tuple, draw) -> str:
+    """What ``draw()`` draws, its money made text (:func:`dollars_as_text`, issue 40), or what it
+    drew before for ``key`` in ``memo`` (None: no memo)."""
+    if memo is None:
+        return dollars_as_text(draw(), in_svg=True)
+    if key not in memo:
+        memo[key] = dollars_as_text(draw(), in_svg=True)
+    return memo[key]
+
+
+def _once_sized(memo: dict | None, key: tuple, draw, parts: list[str]) -> float:
+    """:func:`_once` for a part drawn with its height (the lord's card): the part goes on
+    ``parts``, its height is returned."""
+    if memo is None or key not in memo:
+        svg, height = draw()
+        drawn = (dollars_as_text(svg, in_svg=True), height)
+        if memo is None:
+            parts.append(drawn[0])
+            return height
+        memo[key] = drawn
+    parts.append(memo[key][0])
+    return memo[key][1]
+
+
+def _part_keys(state, lang: str, log, viewer, targets: Mapping[str, Target]):
+    """The memo keys of the board's parts (see :func:`board_svg`'s ``memo``): each names all that
+    part's drawing depends on beyond the state, language and log the memo is shared for — a room
+    its slots' targets, a seat whether it is the viewer, what the viewer may know of its hand
+    (:meth:`State.view`) and its targets — so a part is shared only when it is drawn the same."""
+    base = (id(state), lang, len(log), state.current, state.phase)
+    view = state.view(viewer) if viewer is not None else None
+
+    def room(i: int) -> tuple:
+        return (*base, "room", i, targets.get(f"slot-{i + 1}-0"), targets.get(f"slot-{i + 1}-1"))
+
+    def player(p: int) -> tuple:
+        hand = tuple(_hand_state(state, view, p, s) for s in range(1, 6))
+        mine = tuple(targets.get(k) for k in (*(f"hand-{s}" for s in range(1, 6)), "exhaust")) if p == state.current else ()
+        return (*base, "player", p, viewer == p, hand, mine)
+
+    return base, view, room, player
+
+
 def board_svg(state, lang: str | None = None, viewer: int | None = None, log: Sequence[dict] | None = None,
               targets: Mapping[str, Target] | None = None, caption: str = "", uid: str = "dg",
-              frame: ResolutionFrame | None = None) -> str:
+              frame: ResolutionFrame | None = None, memo: dict | None = None) -> str:
     """The board as an SVG string (see the module docstring). ``viewer``: draw only what that
     seat may know (:meth:`State.view`); ``targets``: the clickable things
     (:func:`dungeon_guilds.board_targets.board_targets`); ``caption``: an accessible title; ``uid``: the prefix of the
@@ -491,23 +534,26 @@ def board_svg(state, lang: str | None = None, viewer: int | None = None, log: Se
     and a pattern inside a hidden tab is not drawn). ``frame``: a step of a round's resolution
     (:func:`dungeon_guilds.drawing.resolving.resolution_frame`), drawn on ``state`` = the
     dispatch's end (:meth:`Game.dispatch_end`): the rooms reached so far revealed, the rest
-    face down, the seats' gold after those steps, nothing clickable."""
+    face down, the seats' gold after those steps, nothing clickable. ``memo``: a dict shared by
+    the boards of one state, language and log drawn for several viewers (a class table's seats
+    at one version, issue 37): the parts every viewer sees alike (title, track, lord, a room
+    without targets, a seat's hand as others see it) are drawn once; None draws everything."""
     lang = lang or i18n.get_language()
     targets = {} if frame is not None else (targets or {})
     log = state.log if log is None else log
-    view = state.view(viewer) if viewer is not None else None
+    memo = memo if frame is None else None  # a resolution step is drawn for one page at a time
+    base, view, room_key, player_key = _part_keys(state, lang, log, viewer, targets)
     rnd = rooms_round(state)
     results = resolution(log, rnd) if log and frame is None else None
     k = len(state.rooms)
     rh = ROOM_H
-    parts = [_title(state, lang, frame), _track(state, lang, frame is not None)]
+    parts = [_once(memo, (*base, "head"), lambda: _title(state, lang, frame) + _track(state, lang, frame is not None))]
     for i in range(k):
         res = results[i] if results and i < len(results) else None
         if frame is not None:
             res = frame.results.get(i)
-        parts.append(_room(state, i, TOP + i * rh, rh, lang, res, targets, frame))
-    lord, lord_h = _lord(state, TOP + k * rh + 2, lang)
-    parts.append(lord)
+        parts.append(_once(memo, room_key(i), lambda: _room(state, i, TOP + i * rh, rh, lang, res, targets, frame)))
+    lord_h = _once_sized(memo, (*base, "lord"), lambda: _lord(state, TOP + k * rh + 2, lang), parts)
     winners = set()
     if state.phase == OVER:
         from ..scoring import result
@@ -515,7 +561,8 @@ def board_svg(state, lang: str | None = None, viewer: int | None = None, log: Se
         winners = set(result(state).winners)
     ph = PLAYER_H
     for p in range(state.n):
-        parts.append(_player(state, view, p, TOP + p * ph, ph, lang, viewer, winners, targets, frame))
+        parts.append(_once(memo, player_key(p), lambda: _player(state, view, p, TOP + p * ph, ph, lang, viewer,
+                                                                  winners, targets, frame)))
     height = max(TOP + k * rh + 2 + lord_h, TOP + state.n * ph) + 4
     title = escape(caption or i18n.t("board.title", lang, round=min(state.round + 1, state.rounds),
                                      rounds=state.rounds, phase=i18n.phase_name(state.phase, lang)))
@@ -527,12 +574,12 @@ def board_svg(state, lang: str | None = None, viewer: int | None = None, log: Se
            f'width="{WIDTH}" height="{height}" font-family="{FONT}" role="group" aria-label="{title}" '
            f'data-phase="{state.phase}" data-round="{min(state.round + 1, state.rounds)}"{resolving}>'
            f"<style>{_CSS}</style>{_defs()}{''.join(parts)}</svg>").replace("dg-p-", f"{uid}-p-")
-    return dollars_as_text(svg)  # money is text, never MathJax's mathematics (issue 40)
+    return svg  # its parts' money is text already (_once), never MathJax's mathematics (issue 40)
 
 
 def board_svg_html(state, lang: str | None = None, viewer: int | None = None, log: Sequence[dict] | None = None,
                    targets: Mapping[str, Target] | None = None, uid: str = "dg",
-                   frame: ResolutionFrame | None = None) -> str:
+                   frame: ResolutionFrame | None = None, memo: dict | None = None) -> str:
     """:func:`board_svg` in its root element ``div.dg-board`` (what notebooks and the widget show);
     with a ``frame``, ``data-resolving`` (the round) and ``data-step`` on the root."""
     lang = lang or i18n.get_language()
@@ -542,7 +589,7 @@ def board_svg_html(state, lang: str | None = None, viewer: int | None = None, lo
     resolving = f' data-resolving="{frame.round}" data-step="{frame.step}"' if frame is not None else ""
     return (f'<div class="dg-board" lang="{html_lang}" data-phase="{state.phase}" data-round="{round_no}" '
             f'data-current="{current}" data-actions="{state.actions_taken}"{resolving}>'
-            f"{board_svg(state, lang, viewer, log, targets, uid=uid, frame=frame)}</div>")
+            f"{board_svg(state, lang, viewer, log, targets, uid=uid, frame=frame, memo=memo)}</div>")
 
 
 __all__ = ["board_svg", "board_svg_html", "wrap"]

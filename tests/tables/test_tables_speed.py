@@ -81,3 +81,66 @@ def test_a_move_costs_the_server_a_few_milliseconds_of_cpu(tmp_path):
     # the save included); drawing every page's board at every push, as the old server did, is
     # 4-16 times that. A generous bound: a shared machine's CPU seconds grow with its load.
     assert cpu / moves <= 0.04, f"{cpu / moves * 1000:.1f} ms of CPU a move"
+
+
+def test_the_parts_every_seat_sees_alike_are_drawn_once_a_move(tmp_path, monkeypatch):
+    """The seats' boards at one version share what every seat sees alike (a room without targets,
+    a seat's hand as the others see it, the title, track and lord: ``board_svg``'s memo, issue 37):
+    a 4-seat push in one language draws each room and each seat's panel at most twice (the mover's
+    own and everyone else's; the rooms with the mover's slots and without), not 4 times. Drawing
+    every board whole, as before, is 4 times per room and per seat."""
+    from dungeon_guilds.drawing import board_svg
+
+    drawn = {"room": 0, "player": 0}
+    for name in drawn:
+        real = getattr(board_svg, f"_{name}")
+
+        def counted(*args, _real=real, _name=name, **kwargs):
+            drawn[_name] += 1
+            return _real(*args, **kwargs)
+        monkeypatch.setattr(board_svg, f"_{name}", counted)
+    hub = TableHub(lobby_in(tmp_path), "teacher-code-x1")
+    table, conns = seated_table(hub.lobby, 4)
+    pages = [Page(table.code, seat, "en") for seat in range(4)]
+    for page in pages:
+        hub.attach(page)
+    rng, pushes, rooms = random.Random(5), 0, 0
+    while not table.is_over and pushes < 30:
+        if table.showing is not None:
+            for seat in range(4):
+                protocol.handle(hub.lobby, conns[seat], json.dumps({"op": "continue"}))
+            continue
+        seat, move = random_move(table, rng)
+        protocol.handle(hub.lobby, conns[seat], json.dumps({"op": "act", "action": move, "version": table.version}))
+        if table.in_setup or table.showing is not None:
+            continue  # the setup's boards are each seat's own copy; a round shown is drawn step by step
+        before = dict(drawn)
+        hub.push(table.code)
+        pushes, rooms = pushes + 1, len(table.game.state.rooms)
+        assert drawn["room"] - before["room"] <= 2 * rooms, "a room drawn once for every seat"
+        assert drawn["player"] - before["player"] <= 2 * 4, "a seat's panel drawn once for every seat"
+    assert pushes >= 10
+
+
+def test_the_shared_parts_change_nothing_a_seat_receives(tmp_path):
+    """Every seat's parts drawn with the version's memo are exactly those drawn alone, through a
+    whole game in both languages (so sharing can neither show one seat's secret to another nor
+    lose a target)."""
+    from dungeon_guilds.app.tables.render import seat_parts
+
+    hub = TableHub(lobby_in(tmp_path), "teacher-code-x1")
+    table, conns = seated_table(hub.lobby, 4)
+    rng, compared = random.Random(11), 0
+    while not table.is_over:
+        memo: dict = {}
+        for lang in ("en", "zh"):
+            for seat in range(4):
+                assert seat_parts(table, seat, lang, 0, memo=memo) == seat_parts(table, seat, lang, 0)
+                compared += 1
+        if table.showing is not None:
+            for seat in range(4):
+                protocol.handle(hub.lobby, conns[seat], json.dumps({"op": "continue"}))
+            continue
+        seat, move = random_move(table, rng)
+        protocol.handle(hub.lobby, conns[seat], json.dumps({"op": "act", "action": move, "version": table.version}))
+    assert compared >= 200

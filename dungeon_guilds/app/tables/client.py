@@ -9,6 +9,7 @@ import json
 import time
 from typing import Any
 
+import orjson
 from tornado.websocket import websocket_connect
 
 
@@ -35,7 +36,7 @@ class SeatClient:
             if raw is None:
                 return
             self.raw.append(raw)
-            msg = json.loads(raw)
+            msg = orjson.loads(raw)
             self.frames.append((time.perf_counter(), msg))
             if msg.get("op") == "seat":
                 self.code = msg["code"]

@@ -182,14 +182,20 @@ def seat_head(table: Table, seat: int, lang: str, now: float = 0.0, away_s: floa
     return msg
 
 
-def seat_parts(table: Table, seat: int, lang: str, step: int = 0) -> dict[str, Any]:
+def seat_parts(table: Table, seat: int, lang: str, step: int = 0, memo: dict | None = None) -> dict[str, Any]:
     """The costly part of ``seat``'s message at this version of the table: the board (at
-    ``step`` of a round shown resolving), its targets and ``picks``, the log and the story."""
+    ``step`` of a round shown resolving), its targets and ``picks``, the log and the story.
+    ``memo``: a dict shared by the seats' parts at this version of the table (the server's
+    :class:`PartsCache`): what every seat sees alike is drawn once (:func:`board_html`'s memo)."""
     msg: dict[str, Any] = {"board": "", "log": "", "story": [], "targets": {}, "picks": {}, "resolving": None}
     if table.game is None:
         return msg
     game = table.game
-    story = _story(table, lang)
+    story = memo.get(("story", lang)) if memo is not None else None  # the same for every seat
+    if story is None:
+        story = _story(table, lang)
+        if memo is not None:
+            memo["story", lang] = story
     msg["story"] = [escape(s) for s in story]
     msg["log"] = round_log_html(game.log, game.names, lang, secret_for=seat, lords=game.state.lords,
                                 memo=table.log_lines)
@@ -199,7 +205,8 @@ def seat_parts(table: Table, seat: int, lang: str, step: int = 0) -> dict[str, A
     else:
         state = _setup_state(table, seat) if table.in_setup else game.state
         targets = _targets(table, seat, state, (), lang)
-        msg["board"] = board_html(state, lang, viewer=seat, log=game.log, targets=targets, uid=f"dg{seat}")
+        msg["board"] = board_html(state, lang, viewer=seat, log=game.log, targets=targets, uid=f"dg{seat}",
+                                  memo=None if table.in_setup else memo)  # at the setup each seat's state is its own copy
         msg["targets"] = _wire(targets)
         msg["picks"] = picks(table, state, seat, lang, targets) if targets else {}
     msg["phase"] = i18n.phase_name(game.phase, lang)
