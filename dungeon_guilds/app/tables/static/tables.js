@@ -10,6 +10,9 @@
   let ws = null, last = null, code = null, retry = 500, deckText = null, deckName = null, lordText = null, lordName = null;
   let levelChoice = {}, levelKey = '';     // the opener's pick {seat number: level} for each free seat
   let chosen = [], base = {}, targets = {}; // the adventurers this page picked; the board's cells as sent
+  // the version this page's last move was made on: once the table has moved past it, the pick is
+  // spent (an adventurer bumped back to the hand later is not picked again by itself)
+  let spent = null;
 
   const tr = (key) => (TEXTS[lang] && TEXTS[lang][key]) || TEXTS.en[key] || key;
   const tokens = () => { try { return JSON.parse(localStorage.getItem(SEATS_KEY) || '{}'); } catch (e) { return {}; } };
@@ -71,6 +74,7 @@
     const hadFocus = focused();
     $('board').innerHTML = msg.board;
     targets = msg.targets; base = {};
+    if (spent !== null && msg.version > spent) { chosen = []; spent = null; }  // this page's move played: its pick is spent
     $('board').querySelectorAll('[data-cell]').forEach((el) => { base[el.dataset.cell] = el.innerHTML; });
     show(chosen);  // a classmate's move keeps this page's pick while it is still a choice
     refocus(hadFocus);
@@ -130,7 +134,7 @@
     const id = el.dataset.target;
     if (id.startsWith('hand-')) { pick(Number(id.slice(5))); return; }
     const t = targets[id];
-    if (t && t.action) { say(''); send({ op: 'act', action: t.action, version: last.version }); }
+    if (t && t.action) { say(''); spent = last.version; send({ op: 'act', action: t.action, version: last.version }); }
     else say(el.getAttribute('aria-label'));
   }
 
