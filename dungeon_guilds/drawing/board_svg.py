@@ -505,12 +505,12 @@ def _once_sized(memo: dict | None, key: tuple, draw, parts: list[str]) -> float:
     return memo[key][1]
 
 
-def _part_keys(state, lang: str, log, viewer, targets: Mapping[str, Target]):
+def _part_keys(state, lang: str, log, viewer, targets: Mapping[str, Target], frame: ResolutionFrame | None):
     """The memo keys of the board's parts (see :func:`board_svg`'s ``memo``): each names all that
     part's drawing depends on beyond the state, language and log the memo is shared for — a room
     its slots' targets, a seat whether it is the viewer, what the viewer may know of its hand
     (:meth:`State.view`) and its targets — so a part is shared only when it is drawn the same."""
-    base = (id(state), lang, len(log), state.current, state.phase)
+    base = (id(state), lang, len(log), state.current, state.phase, frame and (frame.round, frame.step))
     view = state.view(viewer) if viewer is not None else None
 
     def room(i: int) -> tuple:
@@ -541,8 +541,9 @@ def board_svg(state, lang: str | None = None, viewer: int | None = None, log: Se
     lang = lang or i18n.get_language()
     targets = {} if frame is not None else (targets or {})
     log = state.log if log is None else log
-    memo = memo if frame is None else None  # a resolution step is drawn for one page at a time
-    base, view, room_key, player_key = _part_keys(state, lang, log, viewer, targets)
+    if memo is not None:  # the memo keeps the states it has drawn alive: their ids are never reused in it
+        memo.setdefault(("alive", id(state)), state)
+    base, view, room_key, player_key = _part_keys(state, lang, log, viewer, targets, frame)
     rnd = rooms_round(state)
     results = resolution(log, rnd) if log and frame is None else None
     k = len(state.rooms)

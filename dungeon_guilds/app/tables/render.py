@@ -138,15 +138,28 @@ def _story(table: Table, lang: str) -> list[str]:
     return resolution_steps(game.log, table.showing or rounds[-1], game.names, lang)
 
 
-def _resolving(table: Table, seat: int, lang: str, step: int, steps: int) -> tuple[str, dict] | None:
+def _round_end(table: Table, memo: dict | None):
+    """The round shown, as its dispatch left it (:meth:`Game.dispatch_end`): with a memo, one
+    state for every seat (so that their boards share its parts)."""
+    if table.showing is None:
+        return None
+    if memo is None:
+        return table.game.dispatch_end(table.showing)
+    if ("end", table.showing) not in memo:
+        memo["end", table.showing] = table.game.dispatch_end(table.showing)
+    return memo["end", table.showing]
+
+
+def _resolving(table: Table, seat: int, lang: str, step: int, steps: int,
+               memo: dict | None = None) -> tuple[str, dict] | None:
     """The board of the round shown resolving at this page's ``step``, and what the page needs
     to step through it; None when no round is shown."""
     game = table.game
-    end = game.dispatch_end(table.showing) if table.showing is not None else None
+    end = _round_end(table, memo)
     frame = resolution_frame(end, game.log, table.showing, min(step, steps - 1)) if end is not None else None
     if frame is None:
         return None
-    board = board_html(end, lang, viewer=seat, log=game.log, uid=f"dg{seat}", frame=frame)
+    board = board_html(end, lang, viewer=seat, log=game.log, uid=f"dg{seat}", frame=frame, memo=memo)
     return board, {"round": table.showing, "step": min(step, steps - 1), "steps": steps,
                    "ready": seat in table.ready, "over": game.is_over}  # "ready": the server sets it anew each send
 
@@ -199,7 +212,7 @@ def seat_parts(table: Table, seat: int, lang: str, step: int = 0, memo: dict | N
     msg["story"] = [escape(s) for s in story]
     msg["log"] = round_log_html(game.log, game.names, lang, secret_for=seat, lords=game.state.lords,
                                 memo=table.log_lines)
-    shown = _resolving(table, seat, lang, step, len(story)) if story else None
+    shown = _resolving(table, seat, lang, step, len(story), memo) if story else None
     if shown is not None:  # the round resolving on the board: nothing to click until the next round
         msg["board"], msg["resolving"] = shown
     else:
