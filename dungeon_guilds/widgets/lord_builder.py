@@ -32,6 +32,7 @@ from .. import i18n
 from ..effects import ALWAYS, CONDITIONS, RoomModifier, effect_to_dict
 from ..game import Game, rng
 from ..lords import ALL_LORDS, BASE_LORDS, LORDS_BY_ID, Lord, LordError, lord_from_dict
+from ..money_html import dollars_as_text
 from ..record import dumps
 from ..rules import Rules
 from ..workshop.lord_edit import EFFECT_KINDS, ROOM_POSITIONS, canonical_rooms, describe_lord, make_lord
@@ -374,7 +375,7 @@ class LordBuilder(App):
             self.show_error(exc)
             return
         self.say("")
-        self.card_html.value = message_html(wt("lord_card", self.lang, text=describe_lord(lord, self.lang)), "info")
+        self.card_html.value = dollars_as_text(message_html(wt("lord_card", self.lang, text=describe_lord(lord, self.lang)), "info"))
         if self.auto_preview:
             self.show_preview(lord)
 
@@ -388,7 +389,7 @@ class LordBuilder(App):
         heal_a = " ".join(f"${p.without.heal_costs[s]}" for s in range(1, 6))
         heal_b = " ".join(f"${p.with_lord.heal_costs[s]}" for s in range(1, 6))
         heal = heal_a if heal_a == heal_b else f"{heal_a} → {heal_b}"
-        self.preview_html.value = (
+        self.preview_html.value = dollars_as_text(  # money is text, never MathJax's mathematics (issue 40)
             f"<div class='dg-preview-title'><b>{html.escape(wt('lord_preview_title', L, seed=p.seed, players=p.players, name=lord.name(L)))}</b></div>"
             + _html_table(p.room_rows(), L, "dg-preview-table dg-preview-rooms")
             + f"<div>{html.escape(wt('lord_heal_costs', L, costs=heal))}</div>"
@@ -503,8 +504,8 @@ class LordBuilder(App):
         text = i18n.join_list((f"{nm} ${g}" for nm, g in zip(game.names, res.gold)), self.lang)
         winners = i18n.join_list((game.names[s] for s in res.winners), self.lang)
         record = dumps(game.to_record())
-        self.game_html.value = (message_html(wt("lord_game_done", self.lang, seed=seed,
-                                                result=f"{text} — {winners}"), "ok")
+        self.game_html.value = dollars_as_text(message_html(wt("lord_game_done", self.lang, seed=seed,
+                                                               result=f"{text} — {winners}"), "ok")
                                 + download_link(record, f"game_{lord.id}_{seed}.json", wt("lord_record", self.lang),
                                                 "application/json"))
         return game

@@ -28,6 +28,7 @@ from pathlib import Path
 import pytest
 
 from dungeon_guilds.app.processes import free_port, start_process_group, stop_process_group
+from tests.money_on_page import money_problems
 
 pytestmark = pytest.mark.browser
 
@@ -134,6 +135,7 @@ def _check(page, where: str) -> tuple[list[str], int]:
     if failed_loads > blocked:
         errors.append(f"{failed_loads - blocked} resource(s) of 127.0.0.1 failed to load")
     found += [f"{where}: {e}" for e in errors]
+    found += money_problems(page, where)[0]  # issue 40.7: money read back, never typeset as maths
     return found, sum(c["drawn"] for c in cells)
 
 

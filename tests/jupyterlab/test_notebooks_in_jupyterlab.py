@@ -44,6 +44,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.money_on_page import money_problems
+
 pytestmark = pytest.mark.jupyterlab
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -240,6 +242,7 @@ def render(context, server, name: str, k: int) -> tuple[list[str], int]:
             wait_done(page)
         cells = wait_drawn(page)
         found += problems(watched.where, cells)
+        found += money_problems(page, watched.where)[0]  # issue 40.7: money read back, never typeset as maths
         live, stored = figure_cells(cells), stored_figure_cells(name)
         if live != stored:
             found.append(f"{watched.where}: code cells {live} draw a plotly figure but {stored} store one "
