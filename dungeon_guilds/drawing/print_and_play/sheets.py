@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from html import escape
 
-from ... import i18n
 from ...cards import STRENGTHS, Deck
 from ...rule_cards import GROUPS, card, cards_in, group_title
 from ...state import BUMP_FEES, NPC_BUMP_FEE, SWAP_FEE
