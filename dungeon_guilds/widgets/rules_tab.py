@@ -30,6 +30,7 @@ from .. import i18n
 from .. import rule_examples as E
 from ..lords import ALL_LORDS, Lord
 from ..rule_cards import CARDS, GROUPS, RuleCard, card, cards_in, group_title, lord_card, money, signed
+from ..rules import room_counts
 from .common import App, safe
 from .print_panel import PrintPanel
 from .rule_example_panels import PANELS, ExamplePanel, num
@@ -136,7 +137,7 @@ class RulesTab(App):
         self.lords_html = W.HTML().add_class("dg-lords-all")
         self.lord_dropdown = W.Dropdown(options=[(x.id, x.id) for x in ALL_LORDS], value=ALL_LORDS[0].id,
                                         layout=W.Layout(width="280px")).add_class("dg-lord-pick")
-        self.lord_rooms_dropdown = W.Dropdown(options=list(range(3, 8)), value=4,
+        self.lord_rooms_dropdown = W.Dropdown(options=room_counts(), value=4,
                                               layout=W.Layout(width="240px")).add_class("dg-lord-rooms-pick")
         self.lord_detail_html = W.HTML().add_class("dg-lord-detail")
         for w in (self.lord_dropdown, self.lord_rooms_dropdown):

@@ -302,3 +302,14 @@ def test_the_lock_example_says_which_threshold_the_lord_moved():
     panel.lord.value = "none"
     panel.refresh("en")
     assert "Changed by the lord" not in panel.html.value
+
+
+def test_the_lord_explorer_offers_only_dungeons_a_game_can_have():
+    """Issue 40: it offered 7 rooms; a round has 3 to 6 (R2.3: one a player, 3–6 players; R10.2:
+    one more with NPCs, under 6 players)."""
+    from dungeon_guilds.rules import Rules
+    from dungeon_guilds.widgets.explorers import PayoutExplorer
+
+    possible = {Rules(npc=npc).rooms_per_round(n) for n in range(3, 7) for npc in (False, True) if not (npc and n == 6)}
+    assert list(RulesTab().lord_rooms_dropdown.options) == sorted(possible) == [3, 4, 5, 6]
+    assert list(PayoutExplorer().rooms_dropdown.options) == [3, 4, 5, 6]
