@@ -67,12 +67,15 @@ def test_the_check_rejects_what_fresh_readers_found():
     replaced player, the Lab's undefined 交換, 清理 for the cleanup phase."""
     found = {text: {c for c, _, _ in variants(text)} for text in (
         "每個回合一個動作", "每回合一個行動（R4.2）", "回合順序", "每輪之間畫面會蓋住圖板", "第 2 輪",
-        "你讓 4 和 5 疲憊", "下回合休息", "銀行 $1＋原主 $1", "替換與交換的費用", "清理後")}
+        "你讓 4 和 5 疲憊", "下回合休息", "銀行 $1＋原主 $1", "替換與交換的費用", "清理後",
+        "3–5 可用。", "公平份額 25 %")}
     assert found == {"每個回合一個動作": {"turn"}, "每回合一個行動（R4.2）": {"turn"}, "回合順序": {"turn"},
                      "每輪之間畫面會蓋住圖板": {"round"}, "第 2 輪": {"round"}, "你讓 4 和 5 疲憊": {"exhausted"},
                      "下回合休息": {"exhausted"}, "銀行 $1＋原主 $1": {"replaced_player"},
-                     "替換與交換的費用": {"swap"}, "清理後": {"cleanup"}}
+                     "替換與交換的費用": {"swap"}, "清理後": {"cleanup"}, "3–5 可用。": {"active"},
+                     "公平份額 25 %": {"fair_share"}}
     assert not variants("第 2 回合；輪到 Ann；每次輪到做一個行動；兩輪；輪流；消耗 4 和 5；銀行 $1＋被替換的玩家 $1")
+    assert not variants("牌組已可用於 A/B 實驗；可用更強的冒險者替換")
 
 
 @pytest.mark.parametrize("concept", sorted(GLOSSARY))
