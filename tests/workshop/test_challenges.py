@@ -5,6 +5,7 @@ them (``analysis.play.play_game``), cross-checked against the simulator's tables
 from __future__ import annotations
 
 import math
+import re
 
 import pytest
 
@@ -226,3 +227,19 @@ def test_the_challenges_lord_row_hides_each_lists_own_label_and_offers_no_sevent
         assert selector.group(2) in lst._dom_classes
     assert max(ROOM_POSITIONS) == max(room_counts()) == 6
     assert [label for label, _ in row.rooms_select.options][:1] == ["第 1（最上）"]
+
+
+def test_the_checks_progress_never_promises_more_games_than_it_plays():
+    """Issue 40: the Check's progress said "of 600" when it stopped at 280. While the pilot runs
+    the words say "at most" the cap; the games played never pass the number last shown."""
+    pytest.importorskip("ipywidgets")
+    from dungeon_guilds.widgets.challenges import ChallengePanel
+
+    p = ChallengePanel(lang="en", games=(20, 200))
+    shown = []
+    p.progress_html.observe(lambda change: shown.append(change["new"]), "value")
+    result = p.run_check()
+    words = [w for w in shown if w]
+    assert words and all("at most" in w for w in words) and not any(" of " in w for w in words)
+    last_total = int(re.search(r"at most (\d+)", words[-1]).group(1))
+    assert result.games <= last_total <= 200
