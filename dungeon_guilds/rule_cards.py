@@ -132,6 +132,16 @@ def cards_in(group: str) -> list[RuleCard]:
     return [c for c in CARDS if c.group == group]
 
 
+def group_title(group: str, lang: str | None = None) -> str:
+    """A group's heading with the sections of docs/rules.md it holds: "Setup and the start of a
+    round (R1–R3)" (issue 40: the tab numbered its groups 1–8 while the rules number R1–R10)."""
+    sections = sorted({int(c.id[1:].split(".")[0]) for c in cards_in(group)})
+    first, last = sections[0], sections[-1]
+    assert sections == list(range(first, last + 1)), (group, sections)  # a group holds whole sections, in a run
+    key = "group_title_one" if first == last else "group_title"
+    return i18n.t(f"rulecard.ui.{key}", lang, name=i18n.t(f"rulecard.group.{group}", lang), first=first, last=last)
+
+
 # ---------------------------------------------------------------------- lord cards
 @dataclass(frozen=True, slots=True)
 class LordCard:
@@ -180,5 +190,5 @@ def lord_cards(lang: str | None = None) -> list[LordCard]:
     return [lord_card(lord, lang) for lord in ALL_LORDS]
 
 
-__all__ = ["CARDS", "CARDS_BY_ID", "GROUPS", "LordCard", "RuleCard", "card", "cards_in", "cited_rules",
+__all__ = ["CARDS", "CARDS_BY_ID", "GROUPS", "LordCard", "RuleCard", "card", "cards_in", "cited_rules", "group_title",
            "effect_words", "lord_card", "money", "signed", "lord_cards", "lord_rules", "rule_line", "rule_lines_for"]

@@ -179,7 +179,7 @@ def lock(level: int, a: int, b: int, lord: str | None = None) -> dict[str, Any]:
     play(st, [place(b, r)])
     return {"thresholds": thresholds, "threshold": st.lock_threshold(r - 1), "total": st.room_total(r - 1),
             "locked_alone": locked_alone, "locked": st.locked[r - 1], "free_slot_ok": free_slot_ok,
-            "defence_change": [st.lord_defence_change(i) for i in range(3)]}
+            "defence_change": [st.lord_defence_change(i) for i in range(3)], "levels": [c.level for c in st.rooms]}
 
 
 # ---------------------------------------------------------------------- R5.2

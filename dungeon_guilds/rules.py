@@ -196,6 +196,13 @@ EDITION_SILENCES: tuple[tuple[str, str], ...] = (
 )
 
 
+def room_counts() -> list[int]:
+    """Every number of rooms a round can have (R2.3, R10.2): 3 players to 6, or 3 to 5 with
+    an NPC room, so 3 to 6 (issue 40: the Rules tab's lord explorer offered 7)."""
+    return sorted({Rules(npc=npc).rooms_per_round(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+                   for npc in (False, True) if not (npc and n >= MAX_PLAYERS)})
+
+
 def unstated_in_fr() -> list[tuple[str, str]]:
     """The ``(R-number, point)`` of every point the French summary leaves unstated (R9.5):
     the Chinese rules apply to each."""

@@ -232,3 +232,23 @@ def test_every_refusal_codes_rule_is_a_card_or_a_whole_section():
 
     for code, rule in CODES.items():
         assert rule == "" or rule in CARDS_BY_ID or re.fullmatch(r"R\d+", rule), (code, rule)
+
+
+def test_to_the_left_is_tied_to_seat_numbers_r6_3():
+    """Issue 40: "to the left" was never tied to seat numbers. Every Dungeon Guilds text that
+    passes the marker left says where in seat numbers (the engine: seat s -> s + 1, the last
+    seat -> seat 1)."""
+    for lang, left, seat in (("en", "to the left", "seat 1"), ("zh", "往左", "座位 1")):
+        texts = {k: v for k, v in i18n.strings(lang).items() if isinstance(v, str) and left in v
+                 and not k.startswith(("compare_fact.dungeon_lords", "compare_fact.dungeon_fighter"))}
+        assert len(texts) >= 3, texts
+        assert all(seat in v for v in texts.values()), texts
+    guilds = i18n.t("compare_fact.dungeon_guilds.turn_order", "zh")
+    assert "往左傳給下一號座位" in guilds
+
+
+def test_the_tie_break_says_what_is_compared_r8_1():
+    """Issue 40: Compare's tie-break was "誰較強" (who is stronger): it is the total strength of
+    the active adventurers not played in the last round."""
+    assert "力量總和" in i18n.t("compare_fact.dungeon_guilds.scoring", "zh")
+    assert "誰較強" not in i18n.t("compare_fact.dungeon_guilds.scoring", "zh")

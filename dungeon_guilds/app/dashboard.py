@@ -235,7 +235,10 @@ class Dashboard(App):
         from ..widgets.lab import LabPanel
 
         panel = LabPanel(**self._settings["lab"], **self._shared())
-        self.lab_tabs = W.Tab(children=[panel, W.VBox()]).add_class("dg-lab-tabs")
+        # the workshop takes seconds to build: its page says so from the start, so the sub-tab is
+        # never blank while the kernel builds it (issue 40)
+        self.workshop_loading = W.HTML().add_class("dg-workshop-loading")
+        self.lab_tabs = W.Tab(children=[panel, W.VBox([self.workshop_loading])]).add_class("dg-lab-tabs")
         self.lab_tabs.observe(self._on_lab_tab, "selected_index")
         self._label_lab()
         return panel, self.lab_tabs
@@ -271,6 +274,7 @@ class Dashboard(App):
     def _label_lab(self) -> None:
         if self.lab_tabs is not None:
             self.lab_tabs.titles = (text("dash.lab_balance", self.lang), text("dash.lab_workshop", self.lang))
+            self.workshop_loading.value = f'<p class="dg-note">{escape(text("dash.workshop_loading", self.lang))}</p>'
 
     def _label_compare(self) -> None:
         if hasattr(self, "_compare_note"):

@@ -26,7 +26,7 @@ from ..workshop.lord_edit import describe_lord, make_lord
 from ..workshop.strings import error_text as workshop_error_text
 from .common import App, safe, set_options
 from .inputs import checked_int, fit
-from .lord_builder import EffectRow
+from .lord_builder import EFFECT_ROW_STYLE, EffectRow
 
 CARD_VALUE_MAX = 30  # a typed value above this is refused before the deck checks the ranges
 
@@ -60,7 +60,7 @@ class ChallengePanel(App):
         self.lord_title, self.lord_now_html = W.HTML(), W.HTML()
         self.effect_row = EffectRow(self.lang)
         self.effect_row.remove_button.layout.display = "none"
-        self.lord_box = W.VBox([self.lord_title, self.lord_now_html, self.effect_row])
+        self.lord_box = W.VBox([W.HTML(EFFECT_ROW_STYLE), self.lord_title, self.lord_now_html, self.effect_row])
         self.check_button = W.Button(button_style="primary", icon="check", layout=fit()).add_class("dg-challenge-check")
         self.reset_button = W.Button(icon="undo", layout=fit()).add_class("dg-challenge-reset")
         self.progress = W.IntProgress(min=0, max=1, value=0, layout=W.Layout(width="240px", visibility="hidden"))

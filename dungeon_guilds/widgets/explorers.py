@@ -21,7 +21,7 @@ from ..events import turns
 from ..game import DEFAULT_NAMES, Game
 from ..lords import ALL_LORDS, BASE_LORDS
 from ..payout import NPC
-from ..rules import Rules
+from ..rules import Rules, room_counts
 from ..turn_order import snake_order
 from .common import NONE, App, safe, set_options
 from .figures import show_figure
@@ -61,7 +61,7 @@ class PayoutExplorer(App):
         self.strength_b = W.Dropdown(options=list(STRENGTHS), value=b[1]).add_class("dg-strength-b")
         self.treasure_slider = W.IntSlider(min=0, max=22, value=treasure).add_class("dg-treasure")
         self.lord_dropdown = W.Dropdown(options=self._lord_options(), value=lord or NONE).add_class("dg-lord-pick")
-        self.rooms_dropdown = W.Dropdown(options=[3, 4, 5, 6], value=rooms).add_class("dg-rooms-count")
+        self.rooms_dropdown = W.Dropdown(options=room_counts(), value=rooms).add_class("dg-rooms-count")
         self.position_dropdown = W.Dropdown(options=list(range(1, rooms + 1)), value=position).add_class("dg-position")
         self.result_html = W.HTML().add_class("dg-payout-result")
         self.figure_output = W.Output().add_class("dg-payout-figure")

@@ -462,23 +462,24 @@ class LabPanel(App):
 
         names = [f"{r['seat'] + 1} · {DEFAULT_NAMES[r['seat']]}" for r in rows]
         colours = [colour(r["seat"]) for r in rows]
-        fig = make_subplots(rows=1, cols=2, subplot_titles=(text("lab.chart_win", lang),
-                                                            text("lab.chart_gold", lang)))
+        fair = float(rows[0]["fair"])
+        # the fair share is named under the title, not beside its line: a label on the line sat
+        # on the bars (issue 40, "公平比例 25%")
+        win_title = (f"{text('lab.chart_win', lang)}<br><span style='font-size:11px'>"
+                     f"{text('lab.chart_fair', lang, fair=f'{fair:.0%}')}</span>")
+        fig = make_subplots(rows=1, cols=2, subplot_titles=(win_title, text("lab.chart_gold", lang)))
         fig.add_trace(go.Bar(
             x=names, y=[r["win_rate"] for r in rows], marker_color=colours, name=text("lab.win_rate", lang),
             error_y=bars("win_rate", "win_low", "win_high"),
             hovertemplate="%{x}: %{y:.1%}<extra></extra>"), row=1, col=1)
-        fair = float(rows[0]["fair"])
-        fig.add_hline(y=fair, line_dash="dash", line_color="#555", row=1, col=1,
-                      annotation_text=f"{text('lab.fair', lang)} {fair:.0%}",
-                      annotation_position="top left")
+        fig.add_hline(y=fair, line_dash="dash", line_color="#555", row=1, col=1)
         fig.add_trace(go.Bar(
             x=names, y=[r["gold_mean"] for r in rows], marker_color=colours, name=text("lab.mean_gold", lang),
             error_y=bars("gold_mean", "gold_low", "gold_high"),
             hovertemplate="%{x}: %{y:.2f}<extra></extra>"), row=1, col=2)
         fig.update_yaxes(tickformat=".0%", rangemode="tozero", row=1, col=1)
         fig.update_yaxes(rangemode="tozero", row=1, col=2)
-        fig.update_layout(showlegend=False, height=340, margin=dict(l=40, r=20, t=50, b=40),
+        fig.update_layout(showlegend=False, height=350, margin=dict(l=40, r=20, t=60, b=40),
                           template="plotly_white")
         return fig
 

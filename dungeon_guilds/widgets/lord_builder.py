@@ -49,7 +49,9 @@ from .print_panel import PrintPanel
 
 NEW = "__new__"
 EFFECT_RANGE = (-20, 20)  # a lord's change to a defence, treasure, heal cost or bonus (printed: at most 10)
-_STYLE = "<style>" + Path(__file__).with_name("lord_builder.css").read_text(encoding="utf-8") + "</style>"
+# an effect row's own style, wherever a row is shown (the lord builder, the design challenges)
+EFFECT_ROW_STYLE = "<style>" + Path(__file__).with_name("effect_row.css").read_text(encoding="utf-8") + "</style>"
+_STYLE = "<style>" + Path(__file__).with_name("lord_builder.css").read_text(encoding="utf-8") + "</style>" + EFFECT_ROW_STYLE
 
 
 _RESULTS = {"failed (a room above failed)": "pv_failed_above", "not reached": "pv_not_reached",

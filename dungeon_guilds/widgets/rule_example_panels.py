@@ -170,6 +170,7 @@ class LockPanel(ExamplePanel):
         cells = "".join(f"<td>{escape(ui(lang, 'lv', level=lv))}: {num(f'threshold.{lv}', t)}</td>"
                         for lv, t in zip((1, 2, 3), d["thresholds"]))
         out = f"<p>{sentence(lang, 'lock_thresholds')}</p><table class='dg-ex-table'><tr>{cells}</tr></table>"
+        out += self._changed(lang, lord, d["defence_change"], d["levels"])
         if d["locked_alone"]:
             free = escape(ui(lang, "yes" if d["free_slot_ok"] else "no"))
             alone = sentence(lang, "lock_alone_yes", a=num("a", a), threshold=num("threshold", d["threshold"]),
@@ -182,6 +183,18 @@ class LockPanel(ExamplePanel):
                 + sentence(lang, "lock_result", total=num("total", d["total"]),
                            threshold=num("threshold_end", d["threshold"]), state=state) + "</p>")
         self.show(out)
+
+    @staticmethod
+    def _changed(lang: str, lord: str | None, changes: list[int], levels: list[int]) -> str:
+        """Which thresholds the lord moved (issue 40: "Lv1: 5, Lv2: 9, Lv3: 9" did not say only
+        room 2 changed, R7.1)."""
+        if lord is None:
+            return ""
+        moved = [sentence(lang, "lock_change_item", room=escape(str(r)), level=escape(str(lv)),
+                          delta=num(f"change.{r}", signed(c))) for r, (c, lv) in enumerate(zip(changes, levels), 1) if c]
+        if not moved:
+            return f"<p>{sentence(lang, 'lock_unchanged')}</p>"
+        return f"<p>{sentence(lang, 'lock_changed', changes=i18n.join_list(moved, lang))}</p>"
 
 
 # ---------------------------------------------------------------------- R4.4 / R4.5 / R10.2

@@ -29,7 +29,8 @@ import ipywidgets as W
 from .. import i18n
 from .. import rule_examples as E
 from ..lords import ALL_LORDS, Lord
-from ..rule_cards import CARDS, GROUPS, RuleCard, card, cards_in, lord_card, money, signed
+from ..rule_cards import CARDS, GROUPS, RuleCard, card, cards_in, group_title, lord_card, money, signed
+from ..rules import room_counts
 from .common import App, safe
 from .print_panel import PrintPanel
 from .rule_example_panels import PANELS, ExamplePanel, num
@@ -136,7 +137,7 @@ class RulesTab(App):
         self.lords_html = W.HTML().add_class("dg-lords-all")
         self.lord_dropdown = W.Dropdown(options=[(x.id, x.id) for x in ALL_LORDS], value=ALL_LORDS[0].id,
                                         layout=W.Layout(width="280px")).add_class("dg-lord-pick")
-        self.lord_rooms_dropdown = W.Dropdown(options=list(range(3, 8)), value=4,
+        self.lord_rooms_dropdown = W.Dropdown(options=room_counts(), value=4,
                                               layout=W.Layout(width="240px")).add_class("dg-lord-rooms-pick")
         self.lord_detail_html = W.HTML().add_class("dg-lord-detail")
         for w in (self.lord_dropdown, self.lord_rooms_dropdown):
@@ -180,7 +181,7 @@ class RulesTab(App):
         lang = self.lang
         t = lambda key: i18n.t(f"rulecard.ui.{key}", lang)  # noqa: E731
         self.intro_html.value = f'<p class="dg-note" style="margin:4px 0">{escape(t("intro"))}</p>'
-        self.accordion.titles = tuple(i18n.t(f"rulecard.group.{g}", lang) for g in GROUPS)
+        self.accordion.titles = tuple(group_title(g, lang) for g in GROUPS)
         for rid, title in self.example_titles.items():
             title.value = f'<b class="dg-example-title">▶ {escape(t("example"))} ({rid})</b>'
         for panel in self.panels.values():

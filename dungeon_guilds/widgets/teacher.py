@@ -24,7 +24,7 @@ from ..teaching.worksheet_html import filename, worksheet_html
 from ..teaching.worksheets import worksheet
 from .common import App, safe, set_options
 from .inputs import checked_int, fit
-from .deck_editor import download_link
+from .downloads import LINK_STYLE, download_link
 from .labels import label_all
 
 VERSION_MAX = 9999
@@ -129,7 +129,7 @@ class TeacherPanel(App):
             page = self.plan_pages.get(lang)
             if page is None:  # the static site: its own page
                 href = escape(f"{SITE_LESSONS}/{lesson_pages.page_name(name, lang)}")
-                links.append(f'<a class="dg-download" href="{href}" target="_blank" rel="noopener">{escape(label)}</a>')
+                links.append(f'<a class="dg-download" style="{LINK_STYLE}" href="{href}" target="_blank" rel="noopener">{escape(label)}</a>')
             else:
                 links.append(download_link(page, lesson_pages.page_name(name, lang), label, "text/html"))
         self.plan_links_html.value = (f'<p class="dg-note">{escape(tt("plan_made", self.lang))}</p><p>'

@@ -23,10 +23,12 @@ from typing import Any, Iterable, Mapping, Sequence
 from ..effect_words import effect_words, effects_words
 from ..effects import ALWAYS, EFFECT_TYPES, EQUAL_STRENGTHS, Effect, effect_from_dict, effect_to_dict
 from ..lords import ALL_LORDS, LORDS_BY_ID, Lord, LordError, get_lord, lord_pool
+from ..rules import room_counts
 from .errors import Message, WorkshopEffectError, lord_error
 
 EFFECT_KINDS = tuple(cls.kind for cls in EFFECT_TYPES)  # room, heal, ban, flip, bonus
-ROOM_POSITIONS = (1, 2, 3, 4, 5, 6, 7, -1, -2, -3)  # 1 = top (first) room, -1 = bottom (last)
+# 1 = top (first) room, -1 = bottom (last); no 7th room: a round has at most 6 (issue 40)
+ROOM_POSITIONS = (*range(1, max(room_counts()) + 1), -1, -2, -3)
 
 
 def canonical_rooms(rooms: Iterable[int]) -> tuple[int, ...]:

@@ -48,6 +48,20 @@ def _err(rows, prefix):
             "arrayminus": [max(0.0, r[prefix] - r[f"{prefix}_low"]) for r in rows]}
 
 
+def _title(lang: str, key: str, note: str | None = None, **values) -> dict:
+    """A figure's title, its details on a smaller second line: one line of title and details
+    was cut on a phone (issue 40)."""
+    text = wt(key, lang, **values)
+    if note:
+        text += f"<br><span style='font-size:11px'>{wt(note, lang, **values)}</span>"
+    return {"text": text}
+
+
+# the legend under the plot, across: at the right it took a phone's width and sat beside the
+# last seat's boxes (issue 40: seat 3's whiskers cut)
+LEGEND = {"orientation": "h", "yanchor": "top", "y": -0.22, "x": 0, "xanchor": "left"}
+
+
 def _metric(result: ABResult, metric: str) -> list[dict]:
     return [r for r in result.comparison_rows if r["metric"] == metric]
 
@@ -63,24 +77,29 @@ def win_rate_figure(result: ABResult, lang: str = "en"):
                     y=[r[key] for r in rows],
                     error_y=_err(rows, key), marker_color=COLOURS["A" if key == "a" else "B"])
     fig.add_hline(y=1 / players, line_dash="dot", line_color="#666")
-    fig.update_layout(barmode="group", title={"text": wt("fig_win_title", lang, fair=f"{100 / players:.0f} %")},
-                      xaxis_title=wt("axis_seat", lang), yaxis_title=wt("axis_win", lang),
-                      yaxis_tickformat=".0%", height=360, margin={"l": 50, "r": 10, "t": 50, "b": 40})
+    fig.update_layout(barmode="group", title=_title(lang, "fig_win_title", "fig_win_note", fair=f"{100 / players:.0f} %"),
+                      xaxis_title=wt("axis_seat", lang), yaxis_title=wt("axis_win", lang), legend=LEGEND,
+                      yaxis_tickformat=".0%", height=400, margin={"l": 50, "r": 10, "t": 60, "b": 90})
     return fig
 
 
 def difference_figure(result: ABResult, lang: str = "en"):
     """A forest plot: every paired difference B − A with its 95 % interval; rates in percentage
-    points on the left, amounts per game on the right; significant ones in red."""
+    points above, amounts per game below (side by side, their labels overlapped on a phone,
+    issue 40); significant ones in red."""
     import plotly.graph_objects as go
     from plotly.subplots import make_subplots
 
     comp = result.comparison_rows
     rates = [r for r in comp if r["unit"] in ("rate", "index")]
     amounts = [r for r in comp if r["unit"] not in ("rate", "index")]
-    fig = make_subplots(rows=1, cols=2, horizontal_spacing=0.32,
+    sizes = (max(len(rates), 1), max(len(amounts), 1))
+    height = 26 * sum(sizes) + 260
+    plot = height - 70 - 70  # less the top and bottom margins
+    fig = make_subplots(rows=2, cols=1, vertical_spacing=80 / plot,  # room for the axis and the next title
+                        row_heights=[n / sum(sizes) for n in sizes],
                         subplot_titles=(wt("fig_diff_rates", lang), wt("fig_diff_amounts", lang)))
-    for col, part, scale in ((1, rates, 100.0), (2, amounts, 1.0)):
+    for row, part, scale in ((1, rates, 100.0), (2, amounts, 1.0)):
         labels = [row_label(r, lang) for r in part]
         for sig in (False, True):
             sub = [r for r in part if bool(r["significant"]) == sig]
@@ -94,13 +113,15 @@ def difference_figure(result: ABResult, lang: str = "en"):
                          "arrayminus": [max(0.0, (r["diff"] - r["diff_low"]) * scale) for r in sub]},
                 name=wt("significant_mark" if sig else "not_significant_mark", lang),
                 legendgroup=str(sig),
-                showlegend=col == 1 or (col == 2 and not any(bool(r["significant"]) == sig for r in rates)),
-                row=1, col=col)
-        fig.add_vline(x=0, line_color="#888", row=1, col=col)
-        fig.update_yaxes(categoryorder="array", categoryarray=labels[::-1], row=1, col=col)
-    fig.update_layout(title={"text": wt("fig_diff_title", lang, a=result.a.name, b=result.b.name)},
-                      height=max(360, 26 * max(len(rates), len(amounts)) + 120),
-                      margin={"l": 10, "r": 10, "t": 70, "b": 40})
+                showlegend=row == 1 or (row == 2 and not any(bool(r["significant"]) == sig for r in rates)),
+                row=row, col=1)
+        fig.add_vline(x=0, line_color="#888", row=row, col=1)
+        fig.update_yaxes(categoryorder="array", categoryarray=labels[::-1], automargin=True, row=row, col=1)
+    # the two parts' titles at the left edge: centred over a phone's narrow plot they were cut
+    fig.update_annotations(x=0, xanchor="left", xref="paper")
+    fig.update_layout(title=_title(lang, "fig_diff_title", "fig_diff_note", a=result.a.name, b=result.b.name),
+                      height=height, legend={**LEGEND, "y": -40 / plot},
+                      margin={"l": 10, "r": 10, "t": 70, "b": 70})
     return fig
 
 
@@ -112,9 +133,9 @@ def gold_figure(result: ABResult, lang: str = "en"):
         fig.add_box(x=[str(int(s) + 1) for s in sim.column("games", "seat")], y=list(sim.column("games", "gold")),
                     name=arm.name, marker_color=colour,
                     boxmean=True)
-    fig.update_layout(boxmode="group", title={"text": wt("fig_gold_title", lang)},
-                      xaxis_title=wt("axis_seat", lang), yaxis_title=wt("axis_gold", lang), height=360,
-                      margin={"l": 50, "r": 10, "t": 50, "b": 40})
+    fig.update_layout(boxmode="group", title=_title(lang, "fig_gold_title"), legend=LEGEND,
+                      xaxis_title=wt("axis_seat", lang), yaxis_title=wt("axis_gold", lang), height=400,
+                      margin={"l": 50, "r": 10, "t": 50, "b": 90})
     return fig
 
 
@@ -126,10 +147,10 @@ def clear_figure(result: ABResult, lang: str = "en"):
     for key, arm in (("a", result.a), ("b", result.b)):
         fig.add_bar(name=arm.name, x=[r["group"] for r in rows], y=[r[key] for r in rows], error_y=_err(rows, key),
                     marker_color=COLOURS["A" if key == "a" else "B"])
-    fig.update_layout(barmode="group", title={"text": wt("fig_clear_title", lang)},
+    fig.update_layout(barmode="group", title=_title(lang, "fig_clear_title", "fig_clear_note"), legend=LEGEND,
                       xaxis_title=wt("axis_level", lang), yaxis_title=wt("axis_clear", lang),
-                      yaxis_tickformat=".0%", yaxis_range=[0, 1.05], height=360,
-                      margin={"l": 50, "r": 10, "t": 50, "b": 40})
+                      yaxis_tickformat=".0%", yaxis_range=[0, 1.05], height=400,
+                      margin={"l": 50, "r": 10, "t": 60, "b": 90})
     return fig
 
 
@@ -166,7 +187,10 @@ def comparison_html(result: ABResult, lang: str = "en") -> str:
             f"<td>{cell(r['a'], r['a_low'], r['a_high'])}</td><td>{cell(r['b'], r['b_low'], r['b_high'])}</td>"
             f"<td>{diff}</td><td>{fmt_p(r['p'])}</td><td>{fmt_p(r['p_holm'])}</td>"
             f"<td>{html.escape(wt('yes' if sig else 'no', lang)) if r.get('enough', True) else '—'}</td></tr>")
-    return f"<table class='dg-ab-table'>{head}{''.join(body)}</table>" + measures_html(result, lang)
+    # the table scrolls on its own on a phone: wider than the screen, it widened the whole block
+    # and cut the explanations beside it (issue 40)
+    return (f"<div class='dg-ab-table-wrap' style='max-width:100%;overflow-x:auto'><table class='dg-ab-table'>"
+            f"{head}{''.join(body)}</table></div>" + measures_html(result, lang))
 
 
 def measures_html(result: ABResult, lang: str = "en") -> str:

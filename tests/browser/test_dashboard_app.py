@@ -277,6 +277,19 @@ def test_the_lab_tab_holds_the_balance_run_and_the_design_workshop():
     assert d.workshop.lang_state is d.lang_state  # one toggle for the whole page
 
 
+def test_the_design_workshop_says_it_is_loading_before_it_is_built():
+    """Issue 40: the sub-tab was blank for ~3 s while the kernel built the workshop; its page
+    holds a loading line from the start, in the page's language."""
+    d = Dashboard()
+    d.select_tab("lab")
+    assert d.workshop is None and list(d.lab_tabs.children[1].children) == [d.workshop_loading]
+    assert text("dash.workshop_loading", "en") in d.workshop_loading.value
+    d.lang = "zh"
+    assert "正在載入設計工作坊" in d.workshop_loading.value
+    d.lab_tabs.selected_index = 1
+    assert d.lab_tabs.children[1] is d.workshop
+
+
 def test_the_pool_size_option_reads_the_environment_and_names_it_when_wrong(monkeypatch):
     from dungeon_guilds.app import kernels, serving
 

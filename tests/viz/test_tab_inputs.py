@@ -137,3 +137,12 @@ def test_lord_builder_numbers_state_their_range_and_refuse_values_outside():
     b.sample_seed_input.value = -3
     b.preview_button.click()
     assert "-3" in b.message_text
+
+
+def test_the_labs_fair_share_is_named_in_the_title_not_on_the_bars():
+    """Issue 40: the label "公平比例 25%" on the fair-share line sat on the bars."""
+    lab = LabPanel(players=4, games=10, lang="zh")
+    lab.run_button.click()
+    fig = lab.figure
+    assert not [a for a in fig.layout.annotations if "公平比例" in (a.text or "") and "<br>" not in a.text]
+    assert any("虛線：公平比例 25%" in (a.text or "") for a in fig.layout.annotations)  # under the title

@@ -15,7 +15,7 @@ from dungeon_guilds import i18n
 from dungeon_guilds import rule_examples as E
 from dungeon_guilds.lords import ALL_LORDS
 from dungeon_guilds.payout import split
-from dungeon_guilds.rule_cards import CARDS
+from dungeon_guilds.rule_cards import CARDS, group_title, signed
 from dungeon_guilds.state import lord_numbers
 from dungeon_guilds.turn_order import snake_order
 from dungeon_guilds.app.dashboard import Dashboard
@@ -72,9 +72,20 @@ def test_every_lord_effect_is_on_the_tab(tab):
     text = plain(everything(tab))
     for lord in ALL_LORDS:
         assert i18n.lord_text(lord, tab.lang) in text and i18n.lord_name(lord, tab.lang) in text
-    assert tab.accordion.titles == tuple(i18n.t(f"rulecard.group.{g}", tab.lang) for g in
+    assert tab.accordion.titles == tuple(group_title(g, tab.lang) for g in
                                          ("setup", "placement", "resolution", "cleanup", "end", "lords",
                                           "variants", "editions"))
+
+
+def test_the_sections_carry_the_rules_numbers_not_their_own(tab):
+    """Issue 40: the tab's sections were numbered 1–8 while docs/rules.md numbers R1–R10."""
+    open_paren, close = ("（", "）") if tab.lang == "zh" else (" (", ")")
+    assert [t[t.rindex(open_paren) + len(open_paren):-len(close)] for t in tab.accordion.titles] == [
+        "R1–R3", "R4", "R5", "R6", "R8", "R7", "R10", "R9"]
+    assert not any(re.match(r"\d", t) for t in tab.accordion.titles)
+    headings = re.findall(r"^## (\d+)\. ", (Path(__file__).resolve().parents[2] / "docs" / "rules.md").read_text("utf-8"), re.M)
+    covered = {int(c.id[1:].split(".")[0]) for c in CARDS}
+    assert covered == {int(h) for h in headings} - {11}  # §11 holds the invariants, not rules to play by
 
 
 def test_rulings_are_marked_on_screen(tab):
@@ -135,6 +146,7 @@ def expected(rule: str, panel, lang: str = "en") -> dict[str, str]:
         lord = None if panel.lord.value == "none" else panel.lord.value
         d = E.lock(int(panel.level.value), int(panel.a.value), int(panel.b.value), lord)
         out = {f"threshold.{lv}": str(t) for lv, t in zip((1, 2, 3), d["thresholds"])}
+        out.update({f"change.{r}": signed(c) for r, c in enumerate(d["defence_change"], 1) if c and lord})
         out.update(a=str(panel.a.value), threshold=str(d["threshold"]), total=str(d["total"]),
                    threshold_end=str(d["threshold"]))
         return out
@@ -274,3 +286,30 @@ def test_the_dashboard_builds_the_rules_tab_on_first_opening_and_its_toggle_driv
     assert "你付" in plain(tab.panels["R4.4"].html.value)
     assert d.tabs.titles[list(d.panels).index("rules")] == "規則"
     assert d.last_error is None and tab.last_error is None
+
+
+def test_the_lock_example_says_which_threshold_the_lord_moved():
+    """Issue 40 (R7.1): "Lv1: 5, Lv2: 9, Lv3: 9" did not say only room 2 changes."""
+    from dungeon_guilds.widgets.rule_example_panels import LockPanel
+
+    panel = LockPanel(level=2, a=2, b=5, lord="lich_king")
+    panel.refresh("en")
+    text = re.sub(r"<[^>]+>", "", panel.html.value)
+    assert "Changed by the lord: room 2 (Lv2) +2. The other rooms keep the top" in text
+    panel.lord.value = "bigfun_king"
+    panel.refresh("zh")
+    assert "城主改變的只有：房間 3（Lv3）−3。" in re.sub(r"<[^>]+>", "", panel.html.value)
+    panel.lord.value = "none"
+    panel.refresh("en")
+    assert "Changed by the lord" not in panel.html.value
+
+
+def test_the_lord_explorer_offers_only_dungeons_a_game_can_have():
+    """Issue 40: it offered 7 rooms; a round has 3 to 6 (R2.3: one a player, 3–6 players; R10.2:
+    one more with NPCs, under 6 players)."""
+    from dungeon_guilds.rules import Rules
+    from dungeon_guilds.widgets.explorers import PayoutExplorer
+
+    possible = {Rules(npc=npc).rooms_per_round(n) for n in range(3, 7) for npc in (False, True) if not (npc and n == 6)}
+    assert list(RulesTab().lord_rooms_dropdown.options) == sorted(possible) == [3, 4, 5, 6]
+    assert list(PayoutExplorer().rooms_dropdown.options) == [3, 4, 5, 6]

@@ -161,3 +161,17 @@ def test_the_ab_experiment_offers_the_labs_bots_not_the_slow_tree_search():
     from dungeon_guilds.widgets.lab import SLOW_BOTS, lab_bots
 
     assert ab_experiment._sim_bots() == lab_bots() and not set(SLOW_BOTS) & set(ab_experiment._sim_bots())
+
+
+def test_a_download_looks_like_a_link_and_is_a_tap_target():
+    """Issue 40: "Download TOML" read as plain text (the page's style took the link's colour and
+    underline away); the style travels with the link, 44 px tall for a finger."""
+    import re
+
+    from dungeon_guilds.widgets.deck_editor import DeckEditor
+
+    ed = DeckEditor()
+    ed.export("toml")
+    style = re.search(r'<a class="dg-download" style="([^"]+)"', ed.download_html.value).group(1)
+    assert "text-decoration:underline" in style and "color:#" in style and "min-height:44px" in style
+    assert ">↓ " in ed.download_html.value

@@ -5,6 +5,7 @@ them (``analysis.play.play_game``), cross-checked against the simulator's tables
 from __future__ import annotations
 
 import math
+import re
 
 import pytest
 
@@ -201,3 +202,44 @@ def test_the_challenges_tab_shows_the_baseline_before_check(monkeypatch):
         p = ChallengePanel(lang=lang)
         assert p.result is None and words in p.goal_html.value
         assert fmt(0.147, "rate", lang) in p.goal_html.value and "100" in p.goal_html.value
+
+
+def test_the_challenges_lord_row_hides_each_lists_own_label_and_offers_no_seventh_room():
+    """Issue 40: the challenge's effect row showed "Exhaust Exhaust", "Rooms Rooms" (房間 twice)
+    and cut "2nd to last" / "第 1（最上": the rule hiding each list's own label was scoped to the
+    lord builder, which the challenges tab is not. And it offered a 7th room; a round has 3-6."""
+    import re
+
+    import ipywidgets as W
+
+    from dungeon_guilds.rules import room_counts
+    from dungeon_guilds.widgets.challenges import ChallengePanel
+    from dungeon_guilds.widgets.lord_builder import EFFECT_ROW_STYLE
+    from dungeon_guilds.workshop.lord_edit import ROOM_POSITIONS
+
+    p = ChallengePanel(lang="zh")
+    styles = [w.value for w in p.lord_box.children if isinstance(w, W.HTML) and "<style>" in w.value]
+    assert styles == [EFFECT_ROW_STYLE]
+    selector = re.search(r"^\.(\S+) \.(\S+) > \.widget-label \{", EFFECT_ROW_STYLE, re.M)
+    row = p.effect_row
+    assert selector and selector.group(1) in row._dom_classes
+    for lst in (row.rooms_select, row.strengths_select, row.exhaust_select, row.activate_select):
+        assert selector.group(2) in lst._dom_classes
+    assert max(ROOM_POSITIONS) == max(room_counts()) == 6
+    assert [label for label, _ in row.rooms_select.options][:1] == ["第 1（最上）"]
+
+
+def test_the_checks_progress_never_promises_more_games_than_it_plays():
+    """Issue 40: the Check's progress said "of 600" when it stopped at 280. While the pilot runs
+    the words say "at most" the cap; the games played never pass the number last shown."""
+    pytest.importorskip("ipywidgets")
+    from dungeon_guilds.widgets.challenges import ChallengePanel
+
+    p = ChallengePanel(lang="en", games=(20, 200))
+    shown = []
+    p.progress_html.observe(lambda change: shown.append(change["new"]), "value")
+    result = p.run_check()
+    words = [w for w in shown if w]
+    assert words and all("at most" in w for w in words) and not any(" of " in w for w in words)
+    last_total = int(re.search(r"at most (\d+)", words[-1]).group(1))
+    assert result.games <= last_total <= 200

@@ -195,3 +195,21 @@ def test_too_few_games_are_said_not_shown_and_not_tested():
     assert "numbers at once" not in text  # nothing was tested
     assert f"局數太少，{len(comp)} 個數字中有 {len(comp)} 個無法衡量" in few.verdict("zh")
     assert "too few games for this measure" in report_html(few, "en")
+
+
+def test_the_figures_fit_a_phone(changed):
+    """Issue 40: on a phone the A/B box plot's legend sat beside the last seats (seat 3's
+    whiskers cut), the two halves of the differences overlapped, titles were cut, and the wide
+    table cut the explanations beside it."""
+    from dungeon_guilds.workshop.report import LEGEND, comparison_html
+
+    figs = figures(changed, "zh")
+    for name in ("win_rates", "gold", "clear_rates"):
+        assert figs[name].layout.legend.orientation == "h" and figs[name].layout.legend.y < 0, name
+    diff = figs["differences"]
+    assert diff.layout.xaxis.domain == diff.layout.xaxis2.domain  # stacked, not side by side
+    assert diff.layout.yaxis.domain[0] > diff.layout.yaxis2.domain[1]
+    assert [a.xanchor for a in diff.layout.annotations] == ["left", "left"]
+    assert "<br>" in figs["win_rates"].layout.title.text and "公平比例 25 %" in figs["win_rates"].layout.title.text
+    assert LEGEND["orientation"] == "h"
+    assert comparison_html(changed, "en").startswith("<div class='dg-ab-table-wrap' style='max-width:100%;overflow-x:auto'>")

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 from html import escape
 
-from ... import i18n
 from ...cards import STRENGTHS, Deck
-from ...rule_cards import GROUPS, card, cards_in
+from ...rule_cards import GROUPS, card, cards_in, group_title
 from ...state import BUMP_FEES, NPC_BUMP_FEE, SWAP_FEE
 from ...turn_order import snake_order
 from .cards import Card, Face, field, frame, t
@@ -96,7 +95,7 @@ def rules_sheet(deck: Deck, n_lords: int, players: int, variant: str, lang: str)
                       f'{field("rule-ruling", c.ruling_text(lang))}</span>') if c.ruling else ""
             items.append(f'<li data-rule="{c.id}"><span class="rid">{c.id}</span> <b>{escape(c.title(lang))}.</b> '
                          f'{field("rule-line", c.line(lang))}{ruling}</li>')
-        groups.append(f'<section class="group"><h3>{escape(i18n.t(f"rulecard.group.{g}", lang))}</h3>'
+        groups.append(f'<section class="group"><h3>{escape(group_title(g, lang))}</h3>'
                       f'<ul>{"".join(items)}</ul></section>')
     return (f'<div class="rules"><h2>{escape(t("rules_title", lang))}</h2>'
             f'<p class="intro">{field("variant", variant)} — {escape(t("rules_intro", lang))}</p>'
