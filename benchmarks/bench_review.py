@@ -10,9 +10,11 @@ Prints the five figures of item 2 and the timings of item 3:
 3. ``agree``: the judge's best move against a search of 10 times its budget, over the decisions
    where that search separates its best from the runner-up beyond its noise (goal: 85 %);
 4. ``calib``: predicted win chance of the move made against the game's result, over positions of
-   games between mixed bots: by decile (goal: within 3 points) and the Brier score against the
-   one-round model's (its expected gold made a win chance by a softmax whose scale is fitted on
-   the same positions: the most favourable scale for it); writes ``docs/review/reliability.svg``;
+   games between mixed bots: by decile (goal: within 3 points), raw (the play-outs' share) and
+   mapped (``analysis.judge_calibration``, fitted by ``calibfit`` on the positions of seed
+   ``<seed>/fit``, so these are held out), and the Brier score against the one-round model's (its
+   expected gold made a win chance by a softmax whose scale is fitted on the same positions: the
+   most favourable scale for it); writes ``docs/review/reliability.svg`` (mapped);
 5. ``rating``: the ``judge`` bot rated with ``analysis.ratings`` against strong, greedy and
    intermediate (Bradley-Terry, greedy = 0, 95 % bootstrap intervals);
 6. ``time``: one seat's whole review of a 4-player game, and the hint (the judge at one
@@ -20,7 +22,11 @@ Prints the five figures of item 2 and the timings of item 3:
 
     PYTHONPATH=. nice -n 10 python benchmarks/bench_review.py --only strong,greedy --games 8
     PYTHONPATH=. nice -n 10 python benchmarks/bench_review.py --only calib --positions 2000
+    PYTHONPATH=. nice -n 19 python benchmarks/bench_review.py --only calibfit --positions 2000 --worlds 32
 
+``--slip others,own`` plays the play-outs with slipping seats (``judge_worlds.Playout``; tried
+for issue 38, off by default); ``--save-rows``/``--save-fit`` keep the positions' values (json) so
+the tables can be printed again without the search.
 Sizes are modest by default (the machine is shared); every figure says its sample size.
 """
 
@@ -321,7 +327,7 @@ def write_svg(table, path, brier, old, n):
         lo, hi = xy(mp, max(0, my - 2 * se))[1], xy(mp, min(1, my + 2 * se))[1]
         parts.append(f'<line x1="{a:.1f}" y1="{lo:.1f}" x2="{a:.1f}" y2="{hi:.1f}" stroke="#1f77b4"/>')
         parts.append(f'<circle cx="{a:.1f}" cy="{b:.1f}" r="{2 + min(6, k ** 0.5 / 4):.1f}" fill="#1f77b4"/>')
-    parts.append(f'<text x="{W / 2}" y="16" text-anchor="middle">judge (mapped): predicted vs observed win rate ({n} held-out positions)</text>')
+    parts.append(f'<text x="{W / 2}" y="16" text-anchor="middle">judge, mapped: predicted vs observed ({n} held-out)</text>')
     parts.append(f'<text x="{W / 2}" y="{H - 8}" text-anchor="middle">predicted (decile mean)  ·  Brier {brier:.3f} (one-round {old:.3f})</text>')
     parts.append(f'<text x="12" y="{H / 2}" transform="rotate(-90 12 {H / 2})" text-anchor="middle">observed</text>')
     parts.append("</svg>")

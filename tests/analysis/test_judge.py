@@ -189,3 +189,5 @@ def test_the_calibration_map_is_increasing_and_its_fit_recovers_a_known_map():
     assert all(x < y for x, y in zip(xs, xs[1:]))
     assert calibrated(0.8, 32) < 0.8 - 0.03  # over-confident above 40 %: mapped down
     assert 0.0 < calibrated(0.0, 32) < calibrated(1.0, 32) < 1.0
+    v = judge(Game(4, seed=5).state, budget=Budget(worlds=8, min_worlds=8, check=0)).best
+    assert v.chance == calibrated(v.win, v.n)
