@@ -170,6 +170,13 @@ def test_the_other_seats_slip_in_the_play_outs_from_a_seeded_stream():
     assert any(r != base for r in runs)
     assert Playout(slip=0.0).play(world.copy(), 0, random.Random("w/0")) == base
     assert Playout().slip == SLIP and Playout().own_slip == 0.0
+    game = played(["greedy"] * 4, seed=3)  # the slips' stream is public too: twins agree
+    st = game.state_at(12)
+    twin = hidden_twin(st, st.current, random.Random(38))
+    budget = Budget(worlds=8, min_worlds=8, check=0)
+    slipping = values(judge(st, budget=budget, playout=Playout(slip=0.5)))
+    assert slipping == values(judge(twin, budget=budget, playout=Playout(slip=0.5)))
+    assert slipping != values(judge(st, budget=budget, playout=Playout(slip=0.0)))
 
 
 def test_the_calibration_map_is_increasing_and_its_fit_recovers_a_known_map():
