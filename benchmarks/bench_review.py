@@ -10,9 +10,11 @@ Prints the five figures of item 2 and the timings of item 3:
 3. ``agree``: the judge's best move against a search of 10 times its budget, over the decisions
    where that search separates its best from the runner-up beyond its noise (goal: 85 %);
 4. ``calib``: predicted win chance of the move made against the game's result, over positions of
-   games between mixed bots: by decile (goal: within 3 points) and the Brier score against the
-   one-round model's (its expected gold made a win chance by a softmax whose scale is fitted on
-   the same positions: the most favourable scale for it); writes ``docs/review/reliability.svg``;
+   games between mixed bots: by decile (goal: within 3 points), raw (the play-outs' share) and
+   mapped (``analysis.judge_calibration``, fitted by ``calibfit`` on the positions of seed
+   ``<seed>/fit``, so these are held out), and the Brier score against the one-round model's (its
+   expected gold made a win chance by a softmax whose scale is fitted on the same positions: the
+   most favourable scale for it); writes ``docs/review/reliability.svg`` (mapped);
 5. ``rating``: the ``judge`` bot rated with ``analysis.ratings`` against strong, greedy and
    intermediate (Bradley-Terry, greedy = 0, 95 % bootstrap intervals);
 6. ``time``: one seat's whole review of a 4-player game, and the hint (the judge at one
@@ -20,7 +22,11 @@ Prints the five figures of item 2 and the timings of item 3:
 
     PYTHONPATH=. nice -n 10 python benchmarks/bench_review.py --only strong,greedy --games 8
     PYTHONPATH=. nice -n 10 python benchmarks/bench_review.py --only calib --positions 2000
+    PYTHONPATH=. nice -n 19 python benchmarks/bench_review.py --only calibfit --positions 2000 --worlds 32
 
+``--slip others,own`` plays the play-outs with slipping seats (``judge_worlds.Playout``; tried
+for issue 38, off by default); ``--save-rows``/``--save-fit`` keep the positions' values (json) so
+the tables can be printed again without the search.
 Sizes are modest by default (the machine is shared); every figure says its sample size.
 """
 
@@ -46,6 +52,12 @@ from dungeon_guilds.scoring import result
 from dungeon_guilds.state import DISPATCH, SETUP
 
 ROOT = Path(__file__).resolve().parents[1]
+SLIP = None  # the play-outs' slips (others, own), --slip; None: the judge's own (judge_worlds.SLIP)
+
+
+def _playout():
+    return Playout(*SLIP) if SLIP else Playout()
+
 MIXED = ("greedy", "intermediate", "beginner", "strong", "cooperator")
 
 
@@ -77,25 +89,27 @@ def wilson(k, n, z=1.96):
 
 
 def bench_strong(games, seed):
-    marks, old, n = Counter(), Counter(), 0
-    po = Playout()
+    marks, old, n, by_round = Counter(), Counter(), 0, Counter()
+    po = _playout()
     for g in range(games):
         game = play(["strong", "greedy", "greedy", "greedy"], f"{seed}/strong/{g}")
         for d in review_game(game, [0]).decisions:
             if d.n_moves > 1:
                 old[d.mark] += 1
         for ply, st, made in decisions(game, {0}):
-            marks[judge(st, 0, playout=po, check=made).of(made).mark] += 1
+            mark = judge(st, 0, playout=po, check=made).of(made).mark
+            marks[mark] += 1
+            by_round[st.round + 1] += mark == MISTAKE
             n += 1
     lo, hi = wilson(marks[MISTAKE], n)
     print(f"[strong] {games} games, strong in seat 1 vs 3 greedy, {n} decisions (more than one legal move):")
     print(f"  judge: mistake {marks[MISTAKE]} ({100 * marks[MISTAKE] / n:.1f} %, 95 % CI {100 * lo:.1f}-{100 * hi:.1f}), "
           f"inaccuracy {marks[INACCURACY]}, good {marks['good']}   (goal: mistakes <= 5 %)")
-    print(f"  one-round model on the same decisions: {dict(old)}")
+    print(f"  mistakes by round: {dict(sorted(by_round.items()))}; one-round model on the same decisions: {dict(old)}")
 
 
 def bench_greedy(games, seed):
-    po, n, found, losses = Playout(), 0, 0, []
+    po, n, found, losses = _playout(), 0, 0, []
     strong_judge = strong_greedy = 0
     for g in range(games):
         game = play(["greedy"] * 4, f"{seed}/greedy/{g}")
@@ -139,7 +153,7 @@ def _strong_then(st, move, worlds, seed):
 def bench_confirm(positions, worlds, seed):
     """The strong bot's decisions the judge marks "mistake", played out again with the strong
     bot continuing for the seat: is the judge's move still better?"""
-    po, found, g = Playout(), [], 0
+    po, found, g = _playout(), [], 0
     while len(found) < positions and g < 40:
         game = play(["strong", "greedy", "greedy", "greedy"], f"{seed}/strong/{g}")
         g += 1
@@ -165,7 +179,7 @@ def _separated(j):
 
 def bench_agree(positions, seed, k=10):
     rng = random.Random(f"{seed}/agree")
-    po = Playout()
+    po = _playout()
     seen = separated = agree = 0
     g = 0
     while seen < positions:
@@ -189,9 +203,18 @@ def _softmax_win(curve_row, seat, scale):
     return xs[seat] / sum(xs)
 
 
-def _calib_rows(positions, seed, worlds):
+def _calib_rows(positions, seed, worlds, save=None):
+    """(raw win share of the move made, worlds, result, one-round curve row, seat) of every
+    decision (all seats) of seeded mixed-bot games, ``positions`` of them; cached in ``save``."""
+    import json
+    po = _playout()
+    slips = [po.slip, po.own_slip]
+    if save and Path(save).exists():
+        data = json.loads(Path(save).read_text())
+        if (data["seed"], data["worlds"], data["slip"]) == (seed, worlds, slips) and len(data["rows"]) >= positions:
+            return [tuple(r) for r in data["rows"][:positions]], data["games"]
     rng = random.Random(f"{seed}/calib")
-    po, rows, g = Playout(), [], 0
+    rows, g = [], 0
     budget = Budget(worlds=worlds, min_worlds=worlds, batch=8, check=0)
     while len(rows) < positions:
         game = play([rng.choice(MIXED) for _ in range(4)], f"{seed}/calib/{g}")
@@ -203,43 +226,83 @@ def _calib_rows(positions, seed, worlds):
             if st.phase not in (SETUP, DISPATCH):
                 continue
             seat, made = st.current, game.line[ply]
-            p = judge(st, seat, budget, playout=po, legal=[made]).best.win
+            v = judge(st, seat, budget, playout=po, legal=[made]).best
             won = 1 / len(res.winners) if seat in res.winners else 0.0
-            rows.append((p, won, curve[ply], seat))
+            rows.append((v.win, v.n, won, list(curve[ply]), seat))
+    if save:
+        Path(save).write_text(json.dumps(dict(seed=seed, worlds=worlds, slip=slips, games=g, rows=rows)))
     return rows[:positions], g
 
 
-def bench_calib(positions, seed, worlds, svg):
-    rows, games = _calib_rows(positions, seed, worlds)
-    n = len(rows)
-    brier = sum((p - y) ** 2 for p, y, _, _ in rows) / n
-    best_scale, old = None, 9.0
-    for scale in [0.05 * i for i in range(1, 41)]:
-        b = sum((_softmax_win(c, s, scale) - y) ** 2 for _, y, c, s in rows) / n
-        if b < old:
-            best_scale, old = scale, b
-    print(f"[calib] {n} positions (every decision, all seats) of {games} games of mixed bots {MIXED}, "
-          f"{worlds} worlds each:")
-    print(f"  Brier score: judge {brier:.4f}; one-round model {old:.4f} (softmax of expected gold, scale "
-          f"{best_scale:.2f} fitted on these positions); always-1/4 {sum((0.25 - y) ** 2 for _, y, _, _ in rows) / n:.4f}")
+def _chi2_sf(x, df):
+    """P(chi-square with ``df`` degrees of freedom > x): the regularized lower gamma's series."""
+    s, t = df / 2, x / 2
+    if t <= 0:
+        return 1.0
+    term = total = 1.0 / math.gamma(s + 1)
+    k = 0
+    while term > 1e-15 * total:
+        k += 1
+        term *= t / (s + k)
+        total += term
+    return max(0.0, 1.0 - math.exp(s * math.log(t) - t) * total)
+
+
+def _reliability(pairs, label):
+    """Print the decile table of (predicted, observed) pairs; its rows, largest gap and ECE."""
     bins = [[] for _ in range(10)]
-    for p, y, _, _ in rows:
+    for p, y in pairs:
         bins[min(9, int(p * 10))].append((p, y))
-    worst, table = 0.0, []
+    worst, table, beyond = 0.0, [], 0
     for i, b in enumerate(bins):
         if not b:
             continue
         mp, my = sum(p for p, _ in b) / len(b), sum(y for _, y in b) / len(b)
         se = math.sqrt(max(my * (1 - my), 1e-9) / len(b))
         worst = max(worst, abs(mp - my))
+        beyond += abs(mp - my) > 2 * se
         table.append((i, len(b), mp, my, se))
-        print(f"  decile {i / 10:.1f}-{(i + 1) / 10:.1f}: {len(b):5d} positions, predicted {100 * mp:5.1f} %, "
+        print(f"  {label} decile {i / 10:.1f}-{(i + 1) / 10:.1f}: {len(b):5d} positions, predicted {100 * mp:5.1f} %, "
               f"observed {100 * my:5.1f} % (SE {100 * se:.1f})")
-    ece = sum(len(bins[i]) * abs(mp - my) for i, _, mp, my, _ in table) / n
-    print(f"  largest gap {100 * worst:.1f} points (goal <= 3); expected calibration error {100 * ece:.1f} points")
+    ece = sum(k * abs(mp - my) for _, k, mp, my, _ in table) / len(pairs)
+    hl = sum(k * (my - mp) ** 2 / max(mp * (1 - mp), 1e-9) for _, k, mp, my, _ in table)
+    print(f"  {label}: largest gap {100 * worst:.1f} points (goal <= 3); expected calibration error "
+          f"{100 * ece:.1f} points; deciles off by more than 2 SE: {beyond} of {len(table)}; "
+          f"Hosmer-Lemeshow {hl:.1f} on {len(table)} deciles (p = {_chi2_sf(hl, len(table)):.3f})")
+    return table
+
+
+def bench_calib(positions, seed, worlds, svg, save=None):
+    from dungeon_guilds.analysis.judge_calibration import A, B, calibrated
+    rows, games = _calib_rows(positions, seed, worlds, save)
+    n = len(rows)
+    brier = sum((p - y) ** 2 for p, _, y, _, _ in rows) / n
+    cal = [(calibrated(p, k), y) for p, k, y, _, _ in rows]
+    brier_cal = sum((p - y) ** 2 for p, y in cal) / n
+    best_scale, old = None, 9.0
+    for scale in [0.05 * i for i in range(1, 41)]:
+        b = sum((_softmax_win(c, s, scale) - y) ** 2 for _, _, y, c, s in rows) / n
+        if b < old:
+            best_scale, old = scale, b
+    print(f"[calib] {n} positions (every decision, all seats) of {games} games of mixed bots {MIXED}, "
+          f"{worlds} worlds each, play-out slips {SLIP or 'default'}; the map (A {A:+.3f}, B {B:.3f}) was fitted on other positions:")
+    print(f"  Brier score: judge raw {brier:.4f}, mapped {brier_cal:.4f}; one-round model {old:.4f} (softmax of "
+          f"expected gold, scale {best_scale:.2f} fitted on these positions); always-1/4 "
+          f"{sum((0.25 - y) ** 2 for _, _, y, _, _ in rows) / n:.4f}")
+    _reliability([(p, y) for p, _, y, _, _ in rows], "raw")
+    table = _reliability(cal, "mapped")
     if svg:
-        write_svg(table, Path(svg), brier, old, n)
-        print(f"  reliability plot: {svg}")
+        write_svg(table, Path(svg), brier_cal, old, n)
+        print(f"  reliability plot (mapped): {svg}")
+
+
+def bench_calibfit(positions, seed, worlds, save=None):
+    """Fit the map of ``analysis.judge_calibration`` on the positions of seed ``<seed>/fit``."""
+    from dungeon_guilds.analysis.judge_calibration import fit
+    rows, games = _calib_rows(positions, f"{seed}/fit", worlds, save)
+    a, b = fit((p, k, y) for p, k, y, _, _ in rows)
+    print(f"[calibfit] {len(rows)} positions of {games} games (seed {seed}/fit), {worlds} worlds, slips {SLIP or 'default'}: "
+          f"A = {a:.4f}, B = {b:.4f}  (put them in dungeon_guilds/analysis/judge_calibration.py)")
 
 
 def write_svg(table, path, brier, old, n):
@@ -264,7 +327,7 @@ def write_svg(table, path, brier, old, n):
         lo, hi = xy(mp, max(0, my - 2 * se))[1], xy(mp, min(1, my + 2 * se))[1]
         parts.append(f'<line x1="{a:.1f}" y1="{lo:.1f}" x2="{a:.1f}" y2="{hi:.1f}" stroke="#1f77b4"/>')
         parts.append(f'<circle cx="{a:.1f}" cy="{b:.1f}" r="{2 + min(6, k ** 0.5 / 4):.1f}" fill="#1f77b4"/>')
-    parts.append(f'<text x="{W / 2}" y="16" text-anchor="middle">judge: predicted vs observed win rate ({n} positions)</text>')
+    parts.append(f'<text x="{W / 2}" y="16" text-anchor="middle">judge, mapped: predicted vs observed ({n} held-out)</text>')
     parts.append(f'<text x="{W / 2}" y="{H - 8}" text-anchor="middle">predicted (decile mean)  ·  Brier {brier:.3f} (one-round {old:.3f})</text>')
     parts.append(f'<text x="12" y="{H / 2}" transform="rotate(-90 12 {H / 2})" text-anchor="middle">observed</text>')
     parts.append("</svg>")
@@ -300,7 +363,7 @@ def bench_time(seed):
         review = step.review
     c1, w1 = time.process_time(), time.perf_counter()
     worst = worst_cpu = 0.0
-    po = Playout()
+    po = _playout()
     hint = Budget(worlds=32, min_worlds=16, check=0)  # widgets.review.HINT_BUDGET
     for ply, st, made in decisions(game, {0, 1, 2, 3}):
         t, c = time.perf_counter(), time.process_time()
@@ -326,13 +389,19 @@ def main(argv=None):
     ap.add_argument("--confirm-worlds", type=int, default=20)
     ap.add_argument("--seed", default="38")
     ap.add_argument("--svg", default=str(ROOT / "docs" / "review" / "reliability.svg"))
+    ap.add_argument("--save-rows", default=None, help="cache the calib positions' values here (json)")
+    ap.add_argument("--save-fit", default=None, help="cache the calibfit positions' values here (json)")
+    ap.add_argument("--slip", default=None, help="play-out slips 'others,own' (default: the judge's own)")
     a = ap.parse_args(argv)
+    global SLIP
+    SLIP = tuple(float(x) for x in a.slip.split(",")) if a.slip else None
     only = set(a.only.split(","))
     print(f"bench_review: {' '.join(sys.argv[1:]) or '(defaults)'}; load {os.getloadavg()[0]:.1f}", flush=True)
     steps = [("strong", lambda: bench_strong(a.games, a.seed)),
              ("confirm", lambda: bench_confirm(a.confirm, a.confirm_worlds, a.seed)), ("greedy", lambda: bench_greedy(a.games, a.seed)),
              ("agree", lambda: bench_agree(a.agree, a.seed)),
-             ("calib", lambda: bench_calib(a.positions, a.seed, a.worlds, a.svg)),
+             ("calibfit", lambda: bench_calibfit(a.positions, a.seed, a.worlds, a.save_fit)),
+             ("calib", lambda: bench_calib(a.positions, a.seed, a.worlds, a.svg, a.save_rows)),
              ("rating", lambda: bench_rating(a.rating_games, a.seed)), ("time", lambda: bench_time(a.seed))]
     for name, run in steps:
         if name in only:

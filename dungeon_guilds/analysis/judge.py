@@ -35,6 +35,7 @@ from typing import Callable, Sequence
 
 from ..actions import Action
 from ..state import State
+from .judge_calibration import calibrated
 from .judge_worlds import Outcome, Playout, sample_world
 
 __all__ = ["Budget", "Judgement", "MoveValue", "GOOD", "INACCURACY", "MISTAKE", "INACCURACY_AT",
@@ -85,6 +86,12 @@ class MoveValue:
     @property
     def mark(self) -> str:
         return judge_mark(self.loss, self.loss_se)
+
+    @property
+    def chance(self) -> float:
+        """The win chance the play-outs' share :attr:`win` stands for in games between mixed
+        players (:func:`~dungeon_guilds.analysis.judge_calibration.calibrated`)."""
+        return calibrated(self.win, self.n)
 
 
 @dataclass(frozen=True)
@@ -178,7 +185,8 @@ def _play(state: State, seat: int, moves: Sequence[Action], worlds: range, key: 
         for a in moves:
             det = world.copy()
             det.apply_unchecked(a)
-            seen[a].append(playout.play(det, seat))
+            rng = random.Random(f"{key}/{w}/play") if playout.slip or playout.own_slip else None
+            seen[a].append(playout.play(det, seat, rng))
         runs += len(moves)
     return runs
 

@@ -122,8 +122,9 @@ def win_curve(game, seat: int, worlds: int = CURVE_WORLDS, playout: Playout | No
         view = state.view(seat)
         total = [0.0] * state.n
         for w in range(worlds):
-            det = sample_world(state, seat, random.Random(f"curve/{seed}/{ply}/{w}"), view)
-            for q, x in enumerate(playout.wins(det)):
+            rng = random.Random(f"curve/{seed}/{ply}/{w}")
+            det = sample_world(state, seat, rng, view)
+            for q, x in enumerate(playout.wins(det, seat, rng)):
                 total[q] += x
         rows.append(tuple(x / worlds for x in total))
         yield None

@@ -8,7 +8,10 @@
   lord: the engine's ``with_fronts`` builds the copy from the view's public lists.
 * :class:`Playout` plays a world to the end with the greedy bot's rule for every seat (the move
   of the highest expected gold this round, from that seat's own view, ties to the first move in
-  the engine's order: no random stream, so the same world always plays out the same way).
+  the engine's order: no random stream, so the same world always plays out the same way). It can
+  also let the *other* seats slip (any legal move with chance ``slip``, from a random stream
+  seeded by the world): a population that is not all greedy. That was tried for issue 38 and is
+  not the default (:data:`SLIP` is 0; docs/review.md, "Measured", says why).
   Greedy's choice reads only the mover's view, which many worlds share (within a round the
   hidden fronts do not change it), so choices are kept in a cache keyed by everything that view
   holds; the cache is shared by every decision a judge values (work reused between decisions).
@@ -28,8 +31,9 @@ from ..state import OVER, SETUP, State
 from .knowledge import determinize
 from .probability import action_values
 
-__all__ = ["Outcome", "Playout", "sample_world"]
+__all__ = ["Outcome", "Playout", "SLIP", "sample_world"]
 
+SLIP = 0.0  # the default chance that another seat's play-out move is any legal move (docs/review.md)
 CACHE_KEPT = 100_000  # greedy choices kept (tens of MB at most); a longer run forgets and rebuilds
 
 
@@ -74,9 +78,16 @@ def _outcome(det: State, seat: int, bumped: bool, round_no: int) -> Outcome:
 
 
 class Playout:
-    """Plays worlds to the end with greedy's rule; counts simulated moves and greedy look-ups."""
+    """Plays worlds to the end with greedy's rule; counts simulated moves and greedy look-ups.
 
-    def __init__(self) -> None:
+    ``slip`` (others) and ``own_slip`` (the seat valued): the chance that a move of a seat is any
+    legal move instead of greedy's, drawn from the play-out's own random stream (``rng`` of
+    :meth:`play`: the same stream for every move valued in one world, so moves are still compared
+    on common random numbers). 0 and 0 is greedy for everyone (the judge before this change)."""
+
+    def __init__(self, slip: float = SLIP, own_slip: float = 0.0) -> None:
+        self.slip = slip
+        self.own_slip = own_slip
         self.cache: dict[tuple, Action] = {}
         self.moves = 0  # moves simulated
         self.looked_up = 0  # greedy choices worked out (the rest came from the cache)
@@ -104,21 +115,28 @@ class Playout:
         self.cache[key] = best
         return best
 
-    def wins(self, det: State) -> list[float]:
-        """Play ``det`` to the end; every seat's share of victory (R8.1, R10.1)."""
+    def wins(self, det: State, seat: int = -1, rng: random.Random | None = None) -> list[float]:
+        """Play ``det`` to the end (``seat`` playing as the seat valued); every seat's share of
+        victory (R8.1, R10.1)."""
         while det.phase != OVER:
-            det.apply_unchecked(self.choice(det))
+            det.apply_unchecked(self._pick(det, seat, rng))
             self.moves += 1
         res = result(det)
         return [1.0 / len(res.winners) if q in res.winners else 0.0 for q in range(det.n)]
 
-    def play(self, det: State, seat: int) -> Outcome:
+    def _pick(self, det: State, seat: int, rng: random.Random | None) -> Action:
+        slip = self.own_slip if det.current == seat else self.slip
+        if rng is not None and slip and rng.random() < slip:
+            return rng.choice(det.legal_actions())
+        return self.choice(det)
+
+    def play(self, det: State, seat: int, rng: random.Random | None = None) -> Outcome:
         """Play ``det`` (a world after the move valued) to the end; the outcome for ``seat``."""
         round_no = det.round if det.phase != SETUP else 0
         bumped = False
         moves = 0
         while det.phase != OVER:
-            a = self.choice(det)
+            a = self._pick(det, seat, rng)
             if (a.kind == BUMP and det.round == round_no and det.current != seat
                     and det.slot(a.room - 1, a.slot)[0] == seat):
                 bumped = True

@@ -13,7 +13,8 @@ from dungeon_guilds import Game
 from dungeon_guilds.analysis.bots import make_bot
 from dungeon_guilds.analysis.judge import (GOOD, INACCURACY, MISTAKE, Budget, judge, judge_mark)
 from dungeon_guilds.analysis.judge_review import judge_review, win_curve
-from dungeon_guilds.analysis.judge_worlds import Playout
+from dungeon_guilds.analysis.judge_calibration import calibrated, fit
+from dungeon_guilds.analysis.judge_worlds import SLIP, Playout, sample_world
 from dungeon_guilds.analysis.review import review_game
 from dungeon_guilds.state import DISPATCH, SETUP
 from tests.analysis.test_analysis_bots import hidden_twin
@@ -152,3 +153,48 @@ def test_the_class_mistakes_are_counted_by_kind_with_the_worst_example():
             assert kind_of(d) == g.kind and d in reviews[i].decisions and d.mark != GOOD
             assert d.made.loss == max(x.made.loss for x in decisions if kind_of(x) == g.kind and x.mark != GOOD)
     assert any(g.mistakes for g in groups)  # random players: something to teach
+
+
+def test_the_other_seats_slip_in_the_play_outs_from_a_seeded_stream():
+    """The play-outs' slips (others play any legal move now and then; the seat valued plays
+    greedy's rule) come from the stream given: the same stream, the same game; no stream or no
+    slip, greedy for everyone."""
+    st = Game(4, seed=7).state
+    world = sample_world(st, 0, random.Random(1))
+    greedy = Playout(slip=0.0)
+    sloppy = Playout(slip=1.0)
+    base = greedy.play(world.copy(), 0)
+    assert sloppy.play(world.copy(), 0) == base  # no stream: no slip
+    runs = [sloppy.play(world.copy(), 0, random.Random(f"w/{k}")) for k in range(6)]
+    assert runs[0] == sloppy.play(world.copy(), 0, random.Random("w/0"))
+    assert any(r != base for r in runs)
+    assert Playout(slip=0.0).play(world.copy(), 0, random.Random("w/0")) == base
+    assert Playout().slip == SLIP and Playout().own_slip == 0.0
+    game = played(["greedy"] * 4, seed=3)  # the slips' stream is public too: twins agree
+    st = game.state_at(12)
+    twin = hidden_twin(st, st.current, random.Random(38))
+    budget = Budget(worlds=8, min_worlds=8, check=0)
+    slipping = values(judge(st, budget=budget, playout=Playout(slip=0.5)))
+    assert slipping == values(judge(twin, budget=budget, playout=Playout(slip=0.5)))
+    assert slipping != values(judge(st, budget=budget, playout=Playout(slip=0.0)))
+
+
+def test_the_calibration_map_is_increasing_and_its_fit_recovers_a_known_map():
+    """``judge_calibration.fit`` finds a known logistic map from seeded rows; the map keeps the
+    order of win chances (no decision changes) and the shipped one pulls the over-confident top
+    down (docs/review.md, "Measured")."""
+    rng = random.Random(38)
+    rows = []
+    for _ in range(4000):
+        n = 32
+        p = rng.randrange(n + 1) / n
+        q = calibrated(p, n, -0.3, 0.7)
+        rows.append((p, n, 1.0 if rng.random() < q else 0.0))
+    a, b = fit(rows)
+    assert abs(a + 0.3) < 0.12 and abs(b - 0.7) < 0.08, (a, b)
+    xs = [calibrated(k / 32, 32) for k in range(33)]
+    assert all(x < y for x, y in zip(xs, xs[1:]))
+    assert calibrated(0.8, 32) < 0.8 - 0.03  # over-confident above 40 %: mapped down
+    assert 0.0 < calibrated(0.0, 32) < calibrated(1.0, 32) < 1.0
+    v = judge(Game(4, seed=5).state, budget=Budget(worlds=8, min_worlds=8, check=0)).best
+    assert v.chance == calibrated(v.win, v.n)
