@@ -8,8 +8,10 @@ typeset as italic mathematics ("Heal costs this round: 1:1 3:2 5:$3"). On a sett
 * nothing is typeset as mathematics (no MathJax element: the notebooks hold no formula);
 * every seat's gold on every board reads ``$N`` where ``N`` is the engine's value the drawing
   wrote beside it (``data-gold`` of the seat's group);
-* every board's heal-cost line reads five ``S:$N`` pairs, and no run of the page's text (code
-  cells' sources excepted) holds two dollars: each amount is in an element of its own.
+* every board's heal-cost line reads five ``S:$N`` pairs, and no run of text MathJax reads holds
+  two dollars (Markdown and HTML outputs, labels, figures; not code cells' sources, nor an
+  ipywidgets ``HTML`` widget's content, which MathJax leaves alone): each amount is in an
+  element of its own.
 """
 
 from __future__ import annotations
@@ -32,7 +34,10 @@ MONEY_JS = r"""() => {
   }
   // the text a reader sees, code excepted (JupyterLab shows the cells' sources, f-strings and all):
   // no run of text holds two dollars (what MathJax pairs; each amount is in its own element)
-  const skip = 'script, style, textarea, code, pre, .cm-editor, .jp-InputArea-editor, .jp-InputPrompt';
+  // an ipywidgets HTML widget's content is not typeset by MathJax (its Label and HTMLMath are):
+  // JupyterLab shows narration lines with several amounts there untypeset (checked: no MathJax
+  // element on those pages), so only the runs MathJax reads are held to one dollar
+  const skip = 'script, style, textarea, code, pre, .cm-editor, .jp-InputArea-editor, .jp-InputPrompt, .widget-html-content';
   const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   let paired = 0;
   for (let n = walk.nextNode(); n; n = walk.nextNode()) {
