@@ -1,0 +1,24 @@
+"""The table model (issue 39, item 1): what every way of playing at a table shares, in plain
+Python below the widgets and the app, so that Learn, Play, pass-and-play and class tables are
+views of it and each piece of table logic is written once.
+
+* :mod:`.resolution` — a round's resolution shown step by step (issue 24): which round, its
+  dispatch_end, who has pressed Continue, when the wait is over.
+* :mod:`.setup` — the secret simultaneous setup choice (R2.4): the choices held until every seat
+  has chosen, then revealed to the engine in its order; :func:`~.setup.choosing_state`, the one
+  state drawn for (or asked of) a seat while every seat chooses.
+* :mod:`.bots` — bot turns: which seat a bot decides for now, and its move (the bots'
+  ``make_bot``), asked on a copy and judged by the engine.
+
+Nothing here decides a rule: the engine (:class:`~dungeon_guilds.Game`) judges every move.
+The seats (person, bot with level, away) and their pages stay with the views for now
+(``app/tables/table.py``'s :class:`Table`, Play's seat pickers): see docs/architecture.md.
+"""
+
+from __future__ import annotations
+
+from .bots import BotTurn, bot_move, bot_turn, make_bot
+from .resolution import Resolution
+from .setup import SecretSetup, choosing_state
+
+__all__ = ["BotTurn", "Resolution", "SecretSetup", "bot_move", "bot_turn", "choosing_state", "make_bot"]
