@@ -21,7 +21,7 @@ from ..actions import ActionSyntaxError
 from ..cards import reference_deck
 from ..errors import IllegalAction
 from ..rules import Rules
-from ..session import choosing_state
+from ..table_model import choosing_state
 from ..widgets.board import GameBoard
 from ..widgets.common import App, safe
 from ..widgets.narration import round_log_html

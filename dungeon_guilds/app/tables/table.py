@@ -9,7 +9,7 @@ value. The table adds only what a table needs:
   and a name and get their own token. A token is kept by its browser (``localStorage``) and
   proves the seat on every connection; the table stores only its SHA-256 digest.
 * **The secret setup choice (R2.4).** Every seat chooses its two exhausted adventurers at the
-  same time; the table model's :class:`~dungeon_guilds.session.SecretSetup` (``secret``; read as
+  same time; the table model's :class:`~dungeon_guilds.table_model.SecretSetup` (``secret``; read as
   ``pending``) keeps each seat's choice to itself and hands all of them to the engine, in the
   engine's order, when the last seat has chosen: no seat's page can learn another seat's choice
   before round 1 is played.
@@ -27,9 +27,9 @@ value. The table adds only what a table needs:
   by room, each at its own pace) and the next round waits: no move is taken, no bot moves, until
   every person's seat with a page open has pressed *Continue* (``ready``), or
   :data:`RESOLUTION_S` seconds have passed (so one absent-minded page cannot stall a class).
-  The table model's :class:`~dungeon_guilds.session.Resolution` (``shown``) holds it, as it
+  The table model's :class:`~dungeon_guilds.table_model.Resolution` (``shown``) holds it, as it
   does for Learn and Play (``widgets/table.py``); which seat a bot decides for is the model's
-  :func:`~dungeon_guilds.session.bot_turn`.
+  :func:`~dungeon_guilds.table_model.bot_turn`.
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ from ...game import rng
 from ...lords import Lord, lord_from_dict, lord_pool
 from ...record import from_record
 from ...record_write import to_record
-from ...session import Resolution, SecretSetup, bot_move, bot_turn, make_bot
+from ...table_model import Resolution, SecretSetup, bot_move, bot_turn, make_bot
 from .refusal import TableRefusal
 
 OPEN, HUMAN, BOT = "open", "human", "bot"
@@ -114,7 +114,7 @@ def bot_level(level: Any) -> str:
 def think(level: str, seed: str, state, seat: int) -> Action:
     """The move the bot ``level`` (seeded ``seed``) makes for ``seat`` in ``state`` (a copy):
     a plain function of picklable values, so that the server can run it in another process
-    (the table model's :func:`~dungeon_guilds.session.bot_move`, as in Learn and Play)."""
+    (the table model's :func:`~dungeon_guilds.table_model.bot_move`, as in Learn and Play)."""
     return bot_move(make_bot(level, seed=seed), state, seat)
 
 
@@ -381,7 +381,7 @@ class Table:
     def bot_job(self, now: float, away_s: float | None) -> BotJob | None:
         """The next bot decision due now (None if no bot is to decide): in the setup a bot seat
         still to choose (simultaneous, R2.4: asked as if it were that seat's turn; the order
-        does not matter), else the bot to move. The bot gets a copy of the state, as in Play (``widgets/moves.bot_move``)."""
+        does not matter), else the bot to move. The bot gets a copy of the state, as in Play (the table model's ``table_model.bot_turn`` and ``bot_move``)."""
         if self.game is None or self.is_over or self.showing is not None:
             return None  # no bot moves while a round is shown resolving (issue 24)
         ply = self.game.ply
