@@ -147,3 +147,18 @@ def test_class_tables_and_the_game_apps_hold_the_same_model():
     assert isinstance(table.shown, Resolution) and isinstance(table.secret, SecretSetup)
     learn = RoundStepper()
     assert isinstance(learn.shown, Resolution) and learn.resolving is None
+
+
+# ---------------------------------------------------------------------- seats
+def test_a_seat_is_played_by_a_bot_when_it_is_a_bots_or_its_person_is_away_long_enough():
+    from dungeon_guilds.table_model.seats import AWAY_BOT, BOT, BOT_KIND, HUMAN, Seat
+
+    bot, old_bot = Seat(BOT, "Bo", bot="strong"), Seat(BOT, "Cy")
+    assert bot.plays_bot(0.0, None) and bot.level() == "strong" and old_bot.level() == BOT_KIND
+    ann = Seat(HUMAN, "Ann", connected=1)
+    assert not ann.plays_bot(100.0, 30.0) and ann.level() == AWAY_BOT and ann.looking()
+    ann.connected, ann.away_since = 0, 50.0
+    assert not ann.plays_bot(79.9, 30.0) and ann.plays_bot(80.0, 30.0) and not ann.plays_bot(80.0, None)
+    assert not ann.looking() and ann.looking(everyone=True) and not bot.looking(everyone=True)
+    assert Seat(BOT, "Bo", "x", bot="greedy", connected=2).to_dict() == {
+        "kind": "bot", "name": "Bo", "token_hash": "x", "bot": "greedy"}  # the saved form, pages not saved

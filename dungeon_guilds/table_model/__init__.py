@@ -11,14 +11,18 @@ views of it and each piece of table logic is written once.
   ``make_bot``), asked on a copy and judged by the engine.
 
 Nothing here decides a rule: the engine (:class:`~dungeon_guilds.Game`) judges every move.
-The seats (person, bot with level, away) and their pages stay with the views for now
-(``app/tables/table.py``'s :class:`Table`, Play's seat pickers): see docs/architecture.md.
+* :mod:`.seats` — a seat (a person, a bot at a level, free) and who plays it now (a person
+  away long enough is played by a bot).
+
+Each view still holds its own ``Game`` and list of seats (``app/tables/table.py``'s
+:class:`Table`, Learn's and Play's seat pickers): see docs/architecture.md.
 """
 
 from __future__ import annotations
 
 from .bots import BotTurn, bot_move, bot_turn, make_bot
 from .resolution import Resolution
+from .seats import Seat
 from .setup import SecretSetup, choosing_state
 
-__all__ = ["BotTurn", "Resolution", "SecretSetup", "bot_move", "bot_turn", "choosing_state", "make_bot"]
+__all__ = ["BotTurn", "Resolution", "SecretSetup", "bot_move", "bot_turn", "choosing_state", "make_bot", "Seat"]

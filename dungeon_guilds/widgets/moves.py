@@ -15,10 +15,9 @@ import ipywidgets as W
 from .. import i18n
 from ..actions import BUMP, EXHAUST, PLACE, SWAP, Action
 from ..table_model.bots import FALLBACK_BOT, bot_move, bot_names, make_bot
+from ..table_model.seats import HUMAN  # a seat a person plays (the table model's kind)
 from .common import set_options
 from .labels import label_all
-
-HUMAN = "human"
 
 __all__ = ["FALLBACK_BOT", "HUMAN", "MoveBuilder", "action_options",
            "bot_label", "bot_move", "bot_names", "controller_options", "make_bot"]

@@ -50,11 +50,9 @@ from ...lords import Lord, lord_from_dict, lord_pool
 from ...record import from_record
 from ...record_write import to_record
 from ...table_model import Resolution, SecretSetup, bot_move, bot_turn, make_bot
+from ...table_model.seats import AWAY_BOT, BOT, BOT_KIND, HUMAN, OPEN, Seat  # the model's seats (re-exported)
 from .refusal import TableRefusal
 
-OPEN, HUMAN, BOT = "open", "human", "bot"
-AWAY_BOT = "greedy"  # plays an away person's turns (fast: it answers on the event loop)
-BOT_KIND = "greedy"  # a bot seat's level when the opener picks none (and in tables saved before levels)
 # The opponents a bot seat may be: Play's levels, then Play's named bots (the catalogue of
 # analysis.bots, worded by Play's strings bot.<name>); not "mcts" (the strong level is that search
 # at 200 iterations) nor the first-legal test bot.
@@ -84,22 +82,6 @@ RESOLUTION_S = _resolution_seconds()  # at most this long the next round waits f
 
 def digest(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-@dataclass
-class Seat:
-    kind: str = OPEN
-    name: str = ""
-    token_hash: str = ""
-    bot: str = ""  # a bot seat's level (one of BOT_LEVELS)
-    connected: int = 0  # pages open on this seat now (not saved)
-    away_since: float | None = None  # when its last page went away (not saved)
-
-    def to_dict(self) -> dict[str, Any]:
-        out = {"kind": self.kind, "name": self.name, "token_hash": self.token_hash}
-        if self.kind == BOT:
-            out["bot"] = self.bot
-        return out
 
 
 def bot_level(level: Any) -> str:
@@ -344,7 +326,7 @@ class Table:
 
     def _watching(self) -> list[int]:
         """The people a round shown resolving waits for: a page open (every person after a restart)."""
-        return [i for i, s in enumerate(self.seats) if s.kind == HUMAN and (s.connected > 0 or self.resumed)]
+        return [i for i, s in enumerate(self.seats) if s.looking(self.resumed)]
 
     def continue_(self, seat: int, now: float, away_s: float | None = None) -> bool:
         """Seat ``seat`` has seen the resolution; the next round starts once nobody is waited
@@ -367,16 +349,11 @@ class Table:
 
     def bot_seat(self, seat: int, now: float, away_s: float | None) -> bool:
         """Whether a bot plays ``seat`` now: a bot's seat, or a person away over ``away_s``."""
-        s = self.seats[seat]
-        if s.kind == BOT:
-            return True
-        return (away_s is not None and s.connected == 0 and s.away_since is not None
-                and now - s.away_since >= away_s)
+        return self.seats[seat].plays_bot(now, away_s)
 
     def level_of(self, seat: int) -> str:
         """The bot that plays ``seat``'s turns: a bot seat's level, or :data:`AWAY_BOT`."""
-        s = self.seats[seat]
-        return (s.bot or BOT_KIND) if s.kind == BOT else AWAY_BOT
+        return self.seats[seat].level()
 
     def bot_job(self, now: float, away_s: float | None) -> BotJob | None:
         """The next bot decision due now (None if no bot is to decide): in the setup a bot seat
