@@ -21,6 +21,7 @@ from ..actions import ActionSyntaxError
 from ..cards import reference_deck
 from ..errors import IllegalAction
 from ..rules import Rules
+from ..table_model import choosing_state
 from ..widgets.board import GameBoard
 from ..widgets.common import App, safe
 from ..widgets.narration import round_log_html
@@ -101,7 +102,7 @@ class PassAndPlay(App):
         if table is None or table.is_over:
             return None
         if table.in_setup:
-            return next(s for s in range(len(table.seats)) if s not in table.pending)
+            return table.secret.still_choosing(len(table.seats))[0]
         return table.game.current
 
     @safe
@@ -147,8 +148,7 @@ class PassAndPlay(App):
         seat = self.shown
         state = table.game.state
         if not over and table.in_setup:
-            state = state.copy()
-            state.current = seat  # every seat chooses now (R2.4); nobody's choice is in it yet
+            state = choosing_state(state, seat)  # every seat chooses now (R2.4); nobody's choice is in it yet
         self.board.show(state, self.lang, None if over else seat, None if over else seat, table.game.log)
         self.status_html.value = f"<b>{escape(status_text(table, 0 if over else seat, self.lang, 0, None))}</b>"
         self.log_html.value = round_log_html(table.game.log, table.game.names, self.lang,

@@ -1,7 +1,8 @@
 """Who plays a seat and how a move is made in the game apps: the seat controllers (a person or
-a bot from :mod:`dungeon_guilds.analysis.bots`, imported lazily), a bot's move checked by the
-engine, the hints (each legal move's expected gold), the legal moves in words, and the move
-builder that lets a user try any move and read the engine's refusal.
+a bot from :mod:`dungeon_guilds.analysis.bots`, imported lazily), the hints (each legal move's
+expected gold), the legal moves in words, and the move builder that lets a user try any move
+and read the engine's refusal. The bots themselves and a bot's move checked by the engine are
+the table model's (:mod:`dungeon_guilds.table_model.bots`, shared with the class tables).
 
 No widget decides a rule: legal moves and refusals come from the engine.
 """
@@ -13,39 +14,13 @@ import ipywidgets as W
 
 from .. import i18n
 from ..actions import BUMP, EXHAUST, PLACE, SWAP, Action
-from ..extras import MissingExtra
+from ..table_model.bots import FALLBACK_BOT, bot_move, bot_names, make_bot
+from ..table_model.seats import HUMAN  # a seat a person plays (the table model's kind)
 from .common import set_options
 from .labels import label_all
 
-HUMAN = "human"
-FALLBACK_BOT = "first"  # analysis/bots/first.py's FirstLegalBot, imported when a seat needs it
-
 __all__ = ["FALLBACK_BOT", "HUMAN", "MoveBuilder", "action_options",
            "bot_label", "bot_move", "bot_names", "controller_options", "make_bot"]
-
-
-def bot_names() -> list[str]:
-    """The names of the bots available: ``dungeon_guilds.analysis.bots.BOTS`` if present, and
-    always the deterministic first-legal-action bot (``"first"``, fast and handy in tests)."""
-    try:
-        from ..analysis.bots import BOTS  # type: ignore[import-not-found]
-    except MissingExtra:  # the analysis extra is not installed
-        return [FALLBACK_BOT]
-    names = [b for b in BOTS if b != FALLBACK_BOT]
-    return names + [FALLBACK_BOT]
-
-
-def make_bot(name: str, seed: int = 0):
-    """The bot ``name`` for a seat (the first-legal-action bot when the bots are missing)."""
-    from ..analysis.bots.first import FirstLegalBot
-
-    if name == FALLBACK_BOT:
-        return FirstLegalBot(seed)
-    try:
-        from ..analysis.bots import make_bot as real_make_bot  # type: ignore[import-not-found]
-    except MissingExtra:  # the analysis extra is not installed
-        return FirstLegalBot(seed)
-    return real_make_bot(name, seed=seed)
 
 
 def bot_label(name: str, lang: str) -> str:
@@ -54,16 +29,6 @@ def bot_label(name: str, lang: str) -> str:
 
 def controller_options(lang: str) -> list[tuple[str, str]]:
     return [(i18n.t("bot.human", lang), HUMAN)] + [(bot_label(b, lang), b) for b in bot_names()]
-
-
-def bot_move(bot, state, player: int) -> Action:
-    """Ask a bot for a move on a copy of the state (a bot cannot change the game), and check
-    it with the engine."""
-    action = bot.choose(state.copy(), player)
-    err = state.refusal(action, player)
-    if err is not None:
-        raise err
-    return action
 
 
 def action_options(state, lang: str) -> list[tuple[str, Action]]:

@@ -22,6 +22,7 @@ from ..actions import Action
 from ..drawing.display import board_tables_html
 from ..game import DEFAULT_NAMES, Game
 from ..rules import Rules
+from ..table_model import bot_turn
 from ..state import OVER
 from .common import EXPECTED_ERRORS, safe, set_options
 from .figures import show_figures
@@ -190,13 +191,12 @@ class PlayTable(TableApp):
         moves = 0
         self.bot_moving = True
         try:
-            while not game.is_over and game.state.current != self.human and moves < MAX_BOT_MOVES:
-                seat = game.state.current
+            while moves < MAX_BOT_MOVES and (turn := bot_turn(game, lambda s: s != self.human)) is not None:
                 if self.bot_delay:
                     self.refresh()  # the board locked, saying whose turn it is
                     time.sleep(self.bot_delay)
                 log_len = len(game.log)
-                game.push(bot_move(self._bots[seat], game.state, seat))
+                game.push(bot_move(self._bots[turn.seat], turn.state, turn.seat))
                 moves += 1
                 if self.watch_resolution(log_len):
                     break

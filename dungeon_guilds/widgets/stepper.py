@@ -30,6 +30,7 @@ from ..drawing.display import board_tables_html
 from ..state import SETUP
 from ..game import DEFAULT_NAMES, Game
 from ..rules import TEAM_OPTIONS, Rules
+from ..table_model import bot_turn
 from ..state import OVER
 from .common import EXPECTED_ERRORS, NONE, safe, set_options
 from .labels import label_all
@@ -215,11 +216,11 @@ class RoundStepper(TableApp):
         self.game.push(action)  # raises IllegalAction with the engine's reason; nothing changes
 
     def _bot_step(self) -> tuple[int, Action]:
-        state = self.game.state
-        seat = state.current
-        action = bot_move(self._bot(seat), state, seat)
+        """The bot to move plays (the table model's bot turn; called when a bot's seat is to move)."""
+        turn = bot_turn(self.game, lambda seat: self.controller(seat) != HUMAN)
+        action = bot_move(self._bot(turn.seat), turn.state, turn.seat)
         self.play(action)
-        return seat, action
+        return turn.seat, action
 
     def _played_text(self, seat: int, action: Action, state_before) -> str:
         text = i18n.action_text(action, self.lang, state_before)

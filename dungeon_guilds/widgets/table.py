@@ -11,6 +11,8 @@ rooms with their occupants (:meth:`Game.dispatch_end`) and reveals them room by 
 round's story steps (:func:`dungeon_guilds.drawing.resolving.resolution_frame`: fronts,
 outcomes, the split, heal costs, the seats' gold); the next round is shown — and its moves
 played — only when the student presses ``next_round_button`` (:meth:`TableApp.continue_round`).
+Which round is shown and its dispatch_end are the table model's
+(:class:`dungeon_guilds.table_model.Resolution`, ``shown``), as at a class table.
 
 No widget decides a rule: legal moves, refusals and costs are the engine's answers.
 """
@@ -26,8 +28,8 @@ from .. import i18n
 from ..actions import Action
 from ..drawing.resolving import resolution_frame
 from ..errors import IllegalAction
-from ..events import resolved_rounds
 from ..rules import EDITIONS, LORDS_OPTIONS, Rules
+from ..table_model import Resolution
 from .board import GameBoard
 from .common import GameApp, safe
 from .labels import Words, label_all
@@ -77,8 +79,7 @@ class TableApp(GameApp):
         self.builder.try_button.on_click(self._on_try)
         self.hints_checkbox.observe(self._on_hints, "value")
         # a resolved round shown on the board until the student steps on (issue 24)
-        self.resolving: int | None = None  # the round shown resolving, None: the game as it is now
-        self._dispatch_end = None
+        self.shown = Resolution()  # the round shown resolving (the table model's)
         self.next_round_button = W.Button(button_style="success", layout=W.Layout(width="auto")).add_class(
             "dg-next-round")
         self.next_round_button.layout.display = "none"
@@ -110,19 +111,22 @@ class TableApp(GameApp):
     def watch_resolution(self, log_len: int) -> bool:
         """After moves that logged from ``log_len`` on: if they resolved a round, show it on the
         board (the latest such round) until the student steps on. True if one did."""
-        rounds = resolved_rounds(self.game.log[log_len:])
-        if not rounds:
+        if not self.shown.watch(self.game, log_len):
             return False
-        end = self.game.dispatch_end(rounds[-1])
-        if end is None:
+        if self.shown.dispatch_end(self.game) is None:
+            self.shown.stop()
             return False
-        self.resolving, self._dispatch_end = rounds[-1], end
         self.story.index = 0  # the story and the board start at the round's first step
         return True
 
+    @property
+    def resolving(self) -> int | None:
+        """The round shown resolving; None: the game as it is now."""
+        return self.shown.round
+
     def end_resolution(self) -> None:
         """Back to the game as it is now (no redraw)."""
-        self.resolving, self._dispatch_end = None, None
+        self.shown.stop()
 
     def show_board(self, state, player: int | None, viewer: int | None) -> None:
         """Draw the board: the resolution step the story is at while a round is shown resolving,
@@ -130,9 +134,10 @@ class TableApp(GameApp):
         game = self.game
         if self.resolving is not None:
             self.story.show(game.log, game.names, self.lang)
-            frame = resolution_frame(self._dispatch_end, game.log, self.resolving, self.story.index)
+            end = self.shown.dispatch_end(game)
+            frame = resolution_frame(end, game.log, self.resolving, self.story.index)
             if frame is not None:
-                self.board.show_resolution(self._dispatch_end, self.lang, viewer, game.log, frame)
+                self.board.show_resolution(end, self.lang, viewer, game.log, frame)
                 self._label_next_round()
                 return
             self.end_resolution()

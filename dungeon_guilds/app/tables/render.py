@@ -35,6 +35,7 @@ from ...board_targets import board_targets
 from ...drawing.board_svg import board_cells, board_svg_html as board_html
 from ...drawing.resolving import resolution_frame
 from ...drawing.story import resolution_steps, round_log_html
+from ...table_model import choosing_state
 from .table import BOT, BOT_KIND, BOT_LEVELS, OPEN, RESOLUTION_S, Table
 
 
@@ -60,10 +61,9 @@ def seat_label(table: Table, seat: int, lang: str) -> str:
 
 def _setup_state(table: Table, seat: int):
     """The state drawn for a seat during the simultaneous setup choice (R2.4): the engine's,
-    with that seat the one choosing (every seat chooses now; nobody's choice is in it yet)."""
-    st = table.game.state.copy()
-    st.current = seat
-    return st
+    with that seat the one choosing (every seat chooses now; nobody's choice is in it yet): the
+    table model's :func:`~dungeon_guilds.table_model.choosing_state`."""
+    return choosing_state(table.game.state, seat)
 
 
 def _targets(table: Table, seat: int, state, selected: Sequence[int], lang: str) -> dict:

@@ -9,10 +9,10 @@ value. The table adds only what a table needs:
   and a name and get their own token. A token is kept by its browser (``localStorage``) and
   proves the seat on every connection; the table stores only its SHA-256 digest.
 * **The secret setup choice (R2.4).** Every seat chooses its two exhausted adventurers at the
-  same time. The engine takes setup choices one seat after another and pays each choice's heal
-  costs at once (public gold), so the table keeps each seat's choice to itself and hands all of
-  them to the engine, in the engine's order, when the last seat has chosen: no seat's page can
-  learn another seat's choice before round 1 is played.
+  same time; the table model's :class:`~dungeon_guilds.table_model.SecretSetup` (``secret``; read as
+  ``pending``) keeps each seat's choice to itself and hands all of them to the engine, in the
+  engine's order, when the last seat has chosen: no seat's page can learn another seat's choice
+  before round 1 is played.
 * **Bots** (``analysis.bots``) play the seats the opener fills, each at the level the opener
   picked for it (:data:`BOT_LEVELS`: Play's levels beginner / intermediate / strong, then its
   named bots; saved with the seat), and the turn of a person who has been away longer than the
@@ -27,6 +27,9 @@ value. The table adds only what a table needs:
   by room, each at its own pace) and the next round waits: no move is taken, no bot moves, until
   every person's seat with a page open has pressed *Continue* (``ready``), or
   :data:`RESOLUTION_S` seconds have passed (so one absent-minded page cannot stall a class).
+  The table model's :class:`~dungeon_guilds.table_model.Resolution` (``shown``) holds it, as it
+  does for Learn and Play (``widgets/table.py``); which seat a bot decides for is the model's
+  :func:`~dungeon_guilds.table_model.bot_turn`.
 """
 
 from __future__ import annotations
@@ -35,23 +38,21 @@ import hashlib
 import os
 import secrets
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ... import Game, Rules, events
-from ...actions import EXHAUST, Action
-from ...analysis.bots import BOTS, LEVELS, make_bot
+from ... import Game, Rules
+from ...actions import Action
+from ...analysis.bots import BOTS, LEVELS
 from ...cards import Deck, parse_deck_text, reference_deck
-from ...errors import IllegalAction
 from ...game import rng
 from ...lords import Lord, lord_from_dict, lord_pool
 from ...record import from_record
 from ...record_write import to_record
+from ...table_model import Resolution, SecretSetup, bot_move, bot_turn, make_bot
+from ...table_model.seats import AWAY_BOT, BOT, BOT_KIND, HUMAN, OPEN, Seat  # the model's seats (re-exported)
 from .refusal import TableRefusal
 
-OPEN, HUMAN, BOT = "open", "human", "bot"
-AWAY_BOT = "greedy"  # plays an away person's turns (fast: it answers on the event loop)
-BOT_KIND = "greedy"  # a bot seat's level when the opener picks none (and in tables saved before levels)
 # The opponents a bot seat may be: Play's levels, then Play's named bots (the catalogue of
 # analysis.bots, worded by Play's strings bot.<name>); not "mcts" (the strong level is that search
 # at 200 iterations) nor the first-legal test bot.
@@ -83,22 +84,6 @@ def digest(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
-@dataclass
-class Seat:
-    kind: str = OPEN
-    name: str = ""
-    token_hash: str = ""
-    bot: str = ""  # a bot seat's level (one of BOT_LEVELS)
-    connected: int = 0  # pages open on this seat now (not saved)
-    away_since: float | None = None  # when its last page went away (not saved)
-
-    def to_dict(self) -> dict[str, Any]:
-        out = {"kind": self.kind, "name": self.name, "token_hash": self.token_hash}
-        if self.kind == BOT:
-            out["bot"] = self.bot
-        return out
-
-
 def bot_level(level: Any) -> str:
     """A bot seat's level as a page sends it: one of :data:`BOT_LEVELS`, else a refusal."""
     if not isinstance(level, str):
@@ -110,8 +95,9 @@ def bot_level(level: Any) -> str:
 
 def think(level: str, seed: str, state, seat: int) -> Action:
     """The move the bot ``level`` (seeded ``seed``) makes for ``seat`` in ``state`` (a copy):
-    a plain function of picklable values, so that the server can run it in another process."""
-    return make_bot(level, seed=seed).choose(state, seat)
+    a plain function of picklable values, so that the server can run it in another process
+    (the table model's :func:`~dungeon_guilds.table_model.bot_move`, as in Learn and Play)."""
+    return bot_move(make_bot(level, seed=seed), state, seat)
 
 
 @dataclass
@@ -164,15 +150,54 @@ class Table:
     created: float
     last_active: float
     game: Game | None = None
-    pending: dict[int, tuple[int, int]] = field(default_factory=dict)  # secret setup choices (R2.4)
+    secret: SecretSetup = field(default_factory=SecretSetup)  # the secret setup choices (R2.4; the model's)
     version: int = 0  # every change counts one; a move names the version it was made on
     lord: Lord | None = None  # a lord from the workshop (lord builder), in play in round 1
     think_off_loop: bool = False  # the server thinks for SLOW_LEVELS bots off its loop (not saved)
-    showing: int | None = None  # the round shown resolving; the next round waits (issue 24)
-    ready: set[int] = field(default_factory=set)  # the seats that pressed Continue
-    showing_since: float = 0.0
-    resumed: bool = False  # read back while showing a round: every person is waited for (not saved)
+    shown: Resolution = field(default_factory=Resolution)  # the round shown resolving (issue 24; the model's)
     log_lines: dict = field(default_factory=dict, repr=False, compare=False)  # the round log worded once (render; not saved)
+
+    # the model's state under the names the table's readers use (render, the server, saved files);
+    # a setter gives this table its own copy (a table copied for a test shares nothing it changes)
+    @property
+    def pending(self) -> dict[int, tuple[int, int]]:
+        return self.secret.pending
+
+    @pending.setter
+    def pending(self, value: dict[int, tuple[int, int]]) -> None:
+        self.secret = SecretSetup(dict(value))
+
+    @property
+    def showing(self) -> int | None:
+        return self.shown.round
+
+    @showing.setter
+    def showing(self, value: int | None) -> None:
+        self.shown = replace(self.shown, round=value, end=None)
+
+    @property
+    def ready(self) -> set[int]:
+        return self.shown.ready
+
+    @ready.setter
+    def ready(self, value: set[int]) -> None:
+        self.shown = replace(self.shown, ready=set(value))
+
+    @property
+    def showing_since(self) -> float:
+        return self.shown.since
+
+    @showing_since.setter
+    def showing_since(self, value: float) -> None:
+        self.shown = replace(self.shown, since=value)
+
+    @property
+    def resumed(self) -> bool:
+        return self.shown.resumed
+
+    @resumed.setter
+    def resumed(self, value: bool) -> None:
+        self.shown = replace(self.shown, resumed=value)
 
     # ------------------------------------------------------------------ opening and seats
     @classmethod
@@ -279,52 +304,29 @@ class Table:
         if who is not None and who != seat:
             raise TableRefusal("not_your_seat")
         if self.in_setup:
-            self._choose_exhaust(seat, action)
+            if seat in self.pending:
+                raise TableRefusal("already_chosen")
+            self.secret.choose(self.game, seat, action)  # R2.4: held in secret, revealed when all have chosen
         else:
             err = self.game.state.refusal(action, seat)
             if err is not None:
                 raise err
             log_len = len(self.game.log)
             self.game.push(action)
-            self._watch(log_len, now)
+            self.shown.watch(self.game, log_len, now)
         self.version += 1
         self.last_active = now
         self.play_bots(now, away_s)
 
-    def _choose_exhaust(self, seat: int, action: Action) -> None:
-        """R2.4: keep the seat's secret choice; all go to the engine once every seat has chosen."""
-        if seat in self.pending:
-            raise TableRefusal("already_chosen")
-        if action.kind != EXHAUST:  # worded for this seat (the engine's would name its own current seat)
-            raise IllegalAction("exhaust_first", {"player": seat, "name": self.seats[seat].name}, action)
-        err = self.game.state.refusal(action)  # a setup choice is judged alike for every seat
-        if err is not None:
-            raise err
-        self.pending[seat] = tuple(sorted((action.strength, action.other)))
-        self._reveal_setup()
-
-    def _reveal_setup(self) -> None:
-        if len(self.pending) < len(self.seats):
-            return
-        while self.in_setup:
-            a, b = self.pending[self.game.current]
-            self.game.push(Action(EXHAUST, a, other=b))
-        self.pending.clear()
-
     # ------------------------------------------------------------------ a round shown resolving
-    def _watch(self, log_len: int, now: float) -> bool:
-        """After a move that logged from ``log_len``: if it resolved a round, show it (issue 24)."""
-        rounds = events.resolved_rounds(self.game.log[log_len:])
-        if not rounds:
-            return False
-        self.showing, self.ready, self.showing_since = rounds[-1], set(), now
-        return True
-
     def waiting_for(self) -> list[int]:
         """The seats the next round still waits for: people with a page open who have not
         pressed Continue."""
-        return [i for i, s in enumerate(self.seats)
-                if s.kind == HUMAN and (s.connected > 0 or self.resumed) and i not in self.ready]
+        return self.shown.waiting_for(self._watching())
+
+    def _watching(self) -> list[int]:
+        """The people a round shown resolving waits for: a page open (every person after a restart)."""
+        return [i for i, s in enumerate(self.seats) if s.looking(self.resumed)]
 
     def continue_(self, seat: int, now: float, away_s: float | None = None) -> bool:
         """Seat ``seat`` has seen the resolution; the next round starts once nobody is waited
@@ -332,56 +334,41 @@ class Table:
         had said so already."""
         if self.showing is None:
             raise TableRefusal("not_resolving")
-        if seat in self.ready:
+        if not self.shown.step_on(seat):
             return False  # said already: nothing changes, nobody is told again
-        self.ready.add(seat)
         self.version += 1
         self.last_active = now
         if not self.waiting_for():
-            self.showing = None
-            self.ready = set()
-            self.resumed = False
+            self.shown.stop()
             self.play_bots(now, away_s)
         return True
 
     def _resolution_over(self, now: float) -> bool:
         """End a resolution shown longer than :data:`RESOLUTION_S` (or waiting for nobody)."""
-        if self.showing is None or (now - self.showing_since < RESOLUTION_S and self.waiting_for()):
-            return False
-        self.showing, self.ready, self.resumed = None, set(), False
-        return True
+        return self.shown.expired(now, RESOLUTION_S, self._watching())
 
     def bot_seat(self, seat: int, now: float, away_s: float | None) -> bool:
         """Whether a bot plays ``seat`` now: a bot's seat, or a person away over ``away_s``."""
-        s = self.seats[seat]
-        if s.kind == BOT:
-            return True
-        return (away_s is not None and s.connected == 0 and s.away_since is not None
-                and now - s.away_since >= away_s)
+        return self.seats[seat].plays_bot(now, away_s)
 
     def level_of(self, seat: int) -> str:
         """The bot that plays ``seat``'s turns: a bot seat's level, or :data:`AWAY_BOT`."""
-        s = self.seats[seat]
-        return (s.bot or BOT_KIND) if s.kind == BOT else AWAY_BOT
+        return self.seats[seat].level()
 
     def bot_job(self, now: float, away_s: float | None) -> BotJob | None:
         """The next bot decision due now (None if no bot is to decide): in the setup a bot seat
         still to choose (simultaneous, R2.4: asked as if it were that seat's turn; the order
-        does not matter), else the bot to move. The bot gets a copy of the state, as in Play (``widgets/moves.bot_move``)."""
+        does not matter), else the bot to move. The bot gets a copy of the state, as in Play (the table model's ``table_model.bot_turn`` and ``bot_move``)."""
         if self.game is None or self.is_over or self.showing is not None:
             return None  # no bot moves while a round is shown resolving (issue 24)
         ply = self.game.ply
-        if self.in_setup:  # the fast bots first: a slow one's thinking holds up no other's choice
-            for seat in sorted(range(len(self.seats)), key=lambda i: self.level_of(i) in SLOW_LEVELS):
-                if seat not in self.pending and self.bot_seat(seat, now, away_s):
-                    st = self.game.state.copy()
-                    st.current = seat
-                    return BotJob(seat, self.level_of(seat), f"{self.seed}/{seat}", st, True, ply)
+        # at the setup the fast bots first: a slow one's thinking holds up no other's choice
+        order = sorted(range(len(self.seats)), key=lambda i: self.level_of(i) in SLOW_LEVELS)
+        turn = bot_turn(self.game, lambda seat: self.bot_seat(seat, now, away_s), self.pending, order)
+        if turn is None:
             return None
-        seat = self.game.current
-        if not self.bot_seat(seat, now, away_s):
-            return None
-        return BotJob(seat, self.level_of(seat), f"{self.seed}/{seat}/{ply}", self.game.state.copy(), False, ply)
+        seed = f"{self.seed}/{turn.seat}" if turn.setup else f"{self.seed}/{turn.seat}/{ply}"
+        return BotJob(turn.seat, self.level_of(turn.seat), seed, turn.state, turn.setup, ply)
 
     def bot_answer(self, job: BotJob, action: Action, now: float | None = None) -> bool:
         """Take a bot's decision if the table is still where ``job`` was asked (True if taken).
@@ -391,14 +378,13 @@ class Table:
         if job.setup:
             if not self.in_setup or job.seat in self.pending:
                 return False
-            self.pending[job.seat] = tuple(sorted((action.strength, action.other)))
-            self._reveal_setup()
+            self.secret.choose(self.game, job.seat, action)  # the engine refuses a bot's illegal choice
             return True
         if self.in_setup or self.game.current != job.seat:
             return False
         log_len = len(self.game.log)
         self.game.push(action)  # the engine refuses a bot's illegal move like anyone's
-        self._watch(log_len, self.last_active if now is None else now)
+        self.shown.watch(self.game, log_len, self.last_active if now is None else now)
         return True
 
     def play_bots(self, now: float, away_s: float | None) -> bool:
@@ -449,9 +435,8 @@ class Table:
         table.pending = {int(k): (int(v[0]), int(v[1])) for k, v in data.get("pending", {}).items()}
         if data.get("showing") is not None:  # a resolution shown when the server stopped: shown again,
             # from the restart on (Lobby sets showing_since), waiting for every person (nobody's page is open yet)
-            table.showing, table.showing_since = int(data["showing"]), table.last_active
-            table.ready = {int(x) for x in data.get("ready", ())}
-            table.resumed = True
+            table.shown.show(int(data["showing"]), table.last_active, (int(x) for x in data.get("ready", ())),
+                             resumed=True)
         return table
 
 

@@ -1,0 +1,164 @@
+"""The table model (issue 39, item 1; ``dungeon_guilds/table_model/``): the secret simultaneous
+setup choice (R2.4), a round's resolution shown step by step (issue 24, R4.8 -> R5) and bot
+turns, the one implementation under Learn, Play, pass-and-play and class tables."""
+
+from __future__ import annotations
+
+import pytest
+
+from dungeon_guilds import Game, Rules
+from dungeon_guilds.actions import EXHAUST, PLACE, Action
+from dungeon_guilds.analysis.bots.first import FirstLegalBot
+from dungeon_guilds.app.tables.table import Table
+from dungeon_guilds.errors import IllegalAction
+from dungeon_guilds.events import resolved_rounds
+from dungeon_guilds.table_model import (Resolution, SecretSetup, bot_move, bot_turn, choosing_state,
+                                        make_bot)
+
+NAMES = ["Ann", "Bo", "Cy"]
+CHOICES = {0: (1, 2), 1: (4, 5), 2: (2, 4)}
+
+
+def setup_done(seed: int = 3) -> Game:
+    game = Game(NAMES, seed=seed)
+    secret = SecretSetup()
+    for seat, (a, b) in CHOICES.items():
+        secret.choose(game, seat, Action(EXHAUST, a, other=b))
+    return game
+
+
+# ---------------------------------------------------------------------- R2.4 the secret setup choice
+def test_r2_4_choices_are_held_until_the_last_seat_has_chosen_then_revealed_in_the_engines_order():
+    game = Game(NAMES, seed=3)
+    secret, gold, engine_order = SecretSetup(), list(game.state.gold), list(game.state.setup_left)
+    for seat in (2, 0):  # not the engine's order: every seat chooses at once
+        a, b = CHOICES[seat]
+        assert secret.choose(game, seat, Action(EXHAUST, b, other=a)) is False
+    assert game.phase == "setup" and game.ply == 0 and game.state.gold == gold  # nothing public yet
+    assert secret.pending == {2: (2, 4), 0: (1, 2)} and secret.still_choosing(3) == [1]
+    assert secret.choose(game, 1, Action(EXHAUST, 4, other=5)) is True
+    assert game.phase == "dispatch" and secret.pending == {}
+    assert game.exhaust_choices == {NAMES[s]: pair for s, pair in CHOICES.items()}
+    assert [e["player"] for e in game.log if e["kind"] == "exhausted"] == engine_order
+
+
+def test_r2_4_a_refused_choice_changes_nothing():
+    game = Game(NAMES, seed=3)
+    secret = SecretSetup({0: (1, 2)})
+    with pytest.raises(IllegalAction) as err:
+        secret.choose(game, 1, Action(PLACE, 3, 1))  # no setup choice: worded for seat 2, not the engine's current
+    assert err.value.code == "exhaust_first" and err.value.params["player"] == 1
+    with pytest.raises(IllegalAction):
+        secret.choose(game, 1, Action(EXHAUST, 3, other=3))
+    assert secret.pending == {0: (1, 2)} and game.ply == 0
+
+
+def test_r2_4_the_state_for_a_choosing_seat_is_a_copy_with_that_seat_choosing():
+    game = Game(NAMES, seed=3)
+    for seat in range(3):
+        st = choosing_state(game.state, seat)
+        assert st.current == seat and st.refusal(Action(EXHAUST, 1, other=2), seat) is None
+        assert all(a.kind == EXHAUST for a in st.legal_actions())
+    assert game.state.current == game.state.setup_left[0] and game.ply == 0  # the engine's own untouched
+
+
+# ---------------------------------------------------------------------- a round shown resolving
+def round_ended(game: Game) -> int:
+    """Play first-legal moves up to the move that ends round 1's dispatch (R4.8); the log length before it."""
+    while True:
+        log_len = len(game.log)
+        game.push(game.state.legal_actions()[0])
+        if resolved_rounds(game.log[log_len:]):
+            return log_len
+
+
+def test_the_round_a_dispatch_ends_is_shown_until_everyone_looking_steps_on():
+    game = setup_done()
+    shown = Resolution()
+    assert shown.watch(game, 0) is False and not shown.showing  # the setup resolved no round
+    log_len = round_ended(game)
+    assert shown.watch(game, log_len, now=10.0) and shown.round == 1 and shown.since == 10.0
+    end = shown.dispatch_end(game)
+    assert end is not None and end is shown.dispatch_end(game)  # asked of the engine once
+    assert end.slot_owner == game.dispatch_end(1).slot_owner  # the rooms as the dispatch left them
+    assert shown.waiting_for([0, 2]) == [0, 2]
+    assert shown.step_on(2) and not shown.step_on(2)  # said twice: nothing changes
+    assert shown.waiting_for([0, 2]) == [0]
+    assert not shown.expired(20.0, 60.0, [0, 2]) and shown.showing
+    assert shown.expired(20.0, 60.0, [2]) and not shown.showing  # nobody left to wait for
+    assert shown.ready == set() and shown.dispatch_end(game) is None
+
+
+def test_a_resolution_nobody_steps_on_ends_after_its_time():
+    game = setup_done()
+    shown = Resolution()
+    shown.watch(game, round_ended(game), now=0.0)
+    assert not shown.expired(59.9, 60.0, [0]) and shown.expired(60.0, 60.0, [0])
+
+
+# ---------------------------------------------------------------------- bot turns
+def test_bot_turns_in_the_secret_setup_ask_every_bot_seat_still_to_choose_r2_4():
+    game = Game(NAMES, seed=3)
+    bots = {1, 2}
+    turn = bot_turn(game, bots.__contains__, pending={1: (1, 2)})
+    assert turn.seat == 2 and turn.setup and turn.state.current == 2
+    assert bot_turn(game, bots.__contains__, pending={1: (1, 2)}, order=[1, 0, 2]).seat == 2
+    assert bot_turn(game, bots.__contains__, pending={1: (1, 2), 2: (1, 3)}) is None  # only a person left
+    # Learn and Play: the engine's order, one seat at a time (its seat to move: a bot's or nobody's)
+    turn = bot_turn(game, lambda s: s == game.current)
+    assert turn.seat == game.current and not turn.setup
+    assert bot_turn(game, lambda s: s != game.current) is None
+
+
+def test_bot_turns_in_the_dispatch_follow_the_engines_seat_to_move():
+    game = setup_done()
+    seat = game.current
+    turn = bot_turn(game, lambda s: s == seat, pending={})
+    assert turn.seat == seat and not turn.setup and turn.state is not game.state
+    assert bot_turn(game, lambda s: s != seat) is None
+
+
+def test_a_bots_move_is_asked_on_a_copy_and_judged_by_the_engine():
+    game = setup_done()
+    seat, ply = game.current, game.ply
+    assert bot_move(FirstLegalBot(0), game.state, seat) == game.state.legal_actions()[0]
+
+    class Cheat:
+        def choose(self, state, player):
+            state.gold[player] += 100  # a bot that changes what it is shown changes only its copy
+            return Action(PLACE, 9, 1)
+
+    gold = list(game.state.gold)
+    with pytest.raises(IllegalAction):
+        bot_move(Cheat(), game.state, seat)
+    assert game.state.gold == gold and game.ply == ply
+
+
+def test_the_bots_are_the_analysis_bots_by_name():
+    assert type(make_bot("first", seed=1)) is FirstLegalBot
+    assert type(make_bot("greedy", seed="7/1")).__module__.startswith("dungeon_guilds.analysis.bots")
+
+
+# ---------------------------------------------------------------------- one model under the views
+def test_class_tables_and_the_game_apps_hold_the_same_model():
+    from dungeon_guilds.widgets.stepper import RoundStepper
+
+    table, _ = Table.open("ABCD", 3, "Ann", Rules(), None, 0.0, seed=1)
+    assert isinstance(table.shown, Resolution) and isinstance(table.secret, SecretSetup)
+    learn = RoundStepper()
+    assert isinstance(learn.shown, Resolution) and learn.resolving is None
+
+
+# ---------------------------------------------------------------------- seats
+def test_a_seat_is_played_by_a_bot_when_it_is_a_bots_or_its_person_is_away_long_enough():
+    from dungeon_guilds.table_model.seats import AWAY_BOT, BOT, BOT_KIND, HUMAN, Seat
+
+    bot, old_bot = Seat(BOT, "Bo", bot="strong"), Seat(BOT, "Cy")
+    assert bot.plays_bot(0.0, None) and bot.level() == "strong" and old_bot.level() == BOT_KIND
+    ann = Seat(HUMAN, "Ann", connected=1)
+    assert not ann.plays_bot(100.0, 30.0) and ann.level() == AWAY_BOT and ann.looking()
+    ann.connected, ann.away_since = 0, 50.0
+    assert not ann.plays_bot(79.9, 30.0) and ann.plays_bot(80.0, 30.0) and not ann.plays_bot(80.0, None)
+    assert not ann.looking() and ann.looking(everyone=True) and not bot.looking(everyone=True)
+    assert Seat(BOT, "Bo", "x", bot="greedy", connected=2).to_dict() == {
+        "kind": "bot", "name": "Bo", "token_hash": "x", "bot": "greedy"}  # the saved form, pages not saved
