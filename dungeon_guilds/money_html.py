@@ -69,4 +69,11 @@ def dollars_as_text(html: str, in_svg: bool = False) -> str:
     return "".join(out)
 
 
-__all__ = ["dollars_as_text"]
+def figure_text(text: str) -> str:
+    """A plotly text (a title, an annotation) with each amount in its own ``<span>`` (plotly draws
+    it as a ``tspan`` of its own): neither plotly's own search for ``$…$`` nor the page's MathJax
+    pairs two amounts of one line (issue 40)."""
+    return _DOLLAR.sub(lambda m: f"<span>${m.group(1)}</span>", text)
+
+
+__all__ = ["dollars_as_text", "figure_text"]

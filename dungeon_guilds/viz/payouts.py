@@ -23,6 +23,7 @@ from .. import i18n
 from ..cards import RoomCard, reference_deck
 from ..i18n import t
 from ..lords import BASE_LORDS, Lord, get_lord
+from ..money_html import figure_text
 from ..events import RoomOutcome, resolution_events
 from ..payout import NPC, split
 from ..rules import Rules
@@ -158,7 +159,7 @@ def payout_figure(case: PayoutCase, names: Sequence[str] | None = None, lang: st
                              textposition="inside"))
     fig = go.Figure(traces)
     title = t("fig.payout_title", lang, treasure=case.treasure)
-    fig.update_layout(barmode="stack", title={"text": f"{title}<br><sup>{explain(case, names, lang)}</sup>"},
+    fig.update_layout(barmode="stack", title={"text": f"{title}<br><sup>{figure_text(explain(case, names, lang))}</sup>"},
                       xaxis={"title": {"text": t("fig.payout_x", lang)}, "dtick": 1},
                       yaxis={"autorange": "reversed"}, height=260,
                       margin={"l": 10, "r": 10, "t": 70, "b": 40}, plot_bgcolor="white",

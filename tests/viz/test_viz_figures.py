@@ -189,7 +189,7 @@ def test_payout_figure_labels_and_explanation_in_chinese():
     fig = viz.payout_figure(case, ["Ann", "Bo"], lang="zh")
     assert [t.name for t in fig.data] == ["平分的一半", "無法平分的餘數"]
     assert list(fig.data[0].y) == ["Ann", "Bo", "銀行"]
-    assert "餘數 $1 → 銀行" in fig.layout.title.text
+    assert "餘數 <span>$1</span> → 銀行" in fig.layout.title.text  # each amount its own tspan (issue 40)
 
 
 # ---------------------------------------------------------------------- money
