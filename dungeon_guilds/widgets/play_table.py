@@ -22,8 +22,9 @@ from ..actions import Action
 from ..drawing.display import board_tables_html
 from ..game import DEFAULT_NAMES, Game
 from ..rules import Rules
+from ..state import OVER, SETUP
 from ..table_model import bot_turn
-from ..state import OVER
+from ..table_model.setup import SecretSetup, choosing_state
 from .common import EXPECTED_ERRORS, safe, set_options
 from .figures import show_figures
 from .labels import label_all
@@ -189,6 +190,8 @@ class PlayTable(TableApp):
         step on (:meth:`continue_round`)."""
         game = self.game
         moves = 0
+        if game.phase == SETUP:  # R2.4: the bots choose with the person, in secret (_setup_choice)
+            return moves
         self.bot_moving = True
         try:
             while moves < MAX_BOT_MOVES and (turn := bot_turn(game, lambda s: s != self.human)) is not None:
@@ -220,13 +223,16 @@ class PlayTable(TableApp):
         if game.is_over:
             self._say_over()
             return
-        if game.state.current != self.human:  # pragma: no cover - the table never waits on a bot
+        if game.phase != SETUP and game.state.current != self.human:  # pragma: no cover - never waits on a bot
             seat = game.state.current
             self.say(lambda: self.t("msg.not_your_turn", player=game.names[seat]), "warn")
             return
-        before = game.state.copy()
+        before = self.shown_state()
         ply, log_len = game.ply, len(game.log)
-        game.push(action)
+        if game.phase == SETUP:
+            self._setup_choice(action)
+        else:
+            game.push(action)
         self._human_plies.append((ply, log_len))
         if not self.watch_resolution(log_len):  # a move that ends a round: its resolution first
             self._advance()
@@ -238,6 +244,35 @@ class PlayTable(TableApp):
             name = game.names[self.human]
             text = lambda: self.t("msg.played", player=name, action=i18n.action_text(action, self.lang, before))  # noqa: E731
             self.say(text, "ok")
+
+    def shown_state(self):
+        """The state the person's screen shows and asks: while every seat chooses its exhausted
+        pair (R2.4), the engine's with the person the one choosing and nobody's choice in it (no
+        bot's gold has moved yet); else the engine's own."""
+        state = self.game.state
+        return choosing_state(state, self.human) if state.phase == SETUP else state
+
+    def _setup_choice(self, action: Action) -> None:
+        """R2.4: the person's exhausted pair and every bot's, each chosen on the state before
+        anyone's choice (none sees another's), then all of them to the engine in its order
+        (:class:`SecretSetup`; the engine refuses a bad choice, nothing changed)."""
+        game, secret = self.game, SecretSetup()
+        bots = {seat: bot_move(bot, choosing_state(game.state, seat), seat) for seat, bot in self._bots.items()}
+        secret.choose(game, self.human, action)
+        for seat, choice in bots.items():
+            secret.choose(game, seat, choice)
+
+    def try_move(self, action: Action):
+        """As :meth:`TableApp.try_move`; while every seat chooses (R2.4), the person's choice is
+        judged on the state the person sees (the engine's order of the choices does not matter)."""
+        if self.game is not None and self.game.phase == SETUP:  # no round is shown resolving at the setup
+            err = self.shown_state().refusal(action, self.human)
+            if err is not None:
+                self.say(lambda: i18n.illegal_text(err, self.lang), "warn")
+                return err
+            self._play_accepted(action)
+            return None
+        return super().try_move(action)
 
     def _after_resolution(self) -> None:
         self._advance()  # the bots play on into the next round, up to the human's turn
@@ -298,7 +333,7 @@ class PlayTable(TableApp):
         game = self.game
         if game is None:
             return
-        state, lang = game.state, self.lang
+        state, lang = self.shown_state(), self.lang
         self.board_html.value = board_tables_html(state, game.log, lang, viewer=self.human,
                                            reference_deck=game.deck.is_reference)
         over = state.phase == OVER
@@ -378,12 +413,12 @@ class PlayTable(TableApp):
 
     def _draw_hints(self) -> None:
         game = self.game
-        if (not self.hints_checkbox.value or game is None or game.is_over or game.state.current != self.human
+        if (not self.hints_checkbox.value or game is None or game.is_over or self.shown_state().current != self.human
                 or self.bot_moving or self.resolving is not None):  # hints for the human only
             self.hints_html.value = ""
             return
         try:
-            self.hints_html.value = teaching_hints(game.state, self.human, self.lang)
+            self.hints_html.value = teaching_hints(self.shown_state(), self.human, self.lang)
         except EXPECTED_ERRORS as exc:  # hints are optional; say why, keep playing
             self.hints_html.value = ""
             self.show_error(exc)

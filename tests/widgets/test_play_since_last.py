@@ -45,9 +45,22 @@ def test_the_bots_moves_since_your_last_are_beside_the_board():
 
 
 def test_other_seats_exhaust_choices_stay_secret():
+    """R2.4: every seat chooses its exhausted pair at once and in secret. The engine pays each
+    choice's heal costs at once (public gold), so in Play the bots choose with the person: until
+    the person has chosen, no bot's gold has moved and no choice is in the log (seat 4 of 4, the
+    last in the engine's order: the three bots used to choose first, their gold showing the sum
+    of their pair's heal costs); then all four go to the engine together, the pairs still secret."""
     table = PlayTable(players=4, seat=3, opponents=["greedy", "greedy", "greedy"], seed=2)
+    game = table.game
+    start = list(game.state.gold)
+    assert len(set(start)) == 1 and not [ev for ev in game.log if ev["kind"] == "exhausted"]  # the starting gold
+    assert table.shown_state().current == 3 and table.play_button.disabled is False  # the person chooses now
+    table.try_move(table.shown_state().legal_actions()[0])
+    assert game.phase != "setup" and sorted(ev["player"] for ev in game.log if ev["kind"] == "exhausted") == [0, 1, 2, 3]
     shown = plain(table.since_html.value)
-    assert "Before your first move:" in shown and "exhausts two adventurers" in shown
-    for ev in table.game.log:
+    assert "exhausts two adventurers" in shown
+    for ev in game.log:
         if ev["kind"] == "exhausted" and ev["player"] != 3:
-            assert i18n.event_text(ev, table.game.names, "en") not in shown  # which two is secret
+            assert i18n.event_text(ev, game.names, "en") not in shown  # which two is secret
+    table.undo()  # the person's choice taken back: nobody has chosen again
+    assert game.phase == "setup" and game.state.gold == start

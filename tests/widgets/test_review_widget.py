@@ -28,7 +28,7 @@ def finished_table(lang: str = "en", seed: int = 5) -> PlayTable:
         if table.resolving is not None:  # a round shown resolving on the board: step on (issue 24)
             table.next_round_button.click()
             continue
-        table.play(me.choose(table.game.state, 1))
+        table.play(me.choose(table.shown_state(), 1))  # at the setup: the state seat 2 chooses on (R2.4)
     return table
 
 

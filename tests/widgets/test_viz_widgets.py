@@ -307,20 +307,21 @@ def test_turn_order_explorer_reports_a_refused_bump_in_the_engines_words():
 def test_play_table_plays_a_whole_game_against_bots():
     p = PlayTable(players=3, seat=1, opponents=[FIRST, FIRST], seed=2)
     assert p.opponents() == {0: FIRST, 2: FIRST}
-    assert p.game.current == 1 and p.message_text == "Your move, seat 2 · Bo: choose an adventurer on the board."
+    assert p.shown_state().current == 1 and p.message_text == "Your move, seat 2 · Bo: choose an adventurer on the board."
     assert p.status_html.value.count("Bo") == 1  # whose turn is said once (issue 15)
-    assert "exhausts two adventurers" in p.bot_log_html.value  # the bots' choices stay secret
-    assert "Ann exhausts 1" not in p.bot_log_html.value
+    assert "exhausts" not in p.bot_log_html.value  # R2.4: the bots choose with the person, not before
     moves = 0
     while not p.game.is_over or p.resolving is not None:
         if p.resolving is not None:  # a round shown resolving on the board: step on (issue 24)
             p.next_round_button.click()
             continue
-        assert p.game.current == 1
+        assert p.shown_state().current == 1
         p.action_dropdown.value = p.action_dropdown.options[0][1]
         p.play_button.click()
         assert p.last_error is None
         moves += 1
+        if moves == 1:  # the setup: every seat's choice revealed together, the bots' pairs still secret
+            assert "exhausts two adventurers" in p.bot_log_html.value and "Ann exhausts 1" not in p.bot_log_html.value
         if moves == 2:
             p.undo_button.click()
             assert p.message_text == "Took back your last move." and p.game.current == 1
