@@ -517,7 +517,8 @@ def _part_keys(state, lang: str, log, viewer, targets: Mapping[str, Target], fra
         return (*base, "room", i, targets.get(f"slot-{i + 1}-0"), targets.get(f"slot-{i + 1}-1"))
 
     def player(p: int) -> tuple:
-        hand = tuple(_hand_state(state, view, p, s) for s in range(1, 6))
+        known = view if view is not None else state  # what _hand_state reads of the seat's hand
+        hand = (known.active[p], known.exhausted[p])
         mine = tuple(targets.get(k) for k in (*(f"hand-{s}" for s in range(1, 6)), "exhaust")) if p == state.current else ()
         return (*base, "player", p, viewer == p, hand, mine)
 
