@@ -377,7 +377,7 @@ class LordBuilder(App):
             self.show_error(exc)
             return
         self.say("")
-        self.card_html.value = dollars_as_text(message_html(wt("lord_card", self.lang, text=describe_lord(lord, self.lang)), "info"))
+        self.card_html.value = message_html(wt("lord_card", self.lang, text=describe_lord(lord, self.lang)), "info")
         if self.auto_preview:
             self.show_preview(lord)
 
