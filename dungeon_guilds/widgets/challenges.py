@@ -25,6 +25,7 @@ from ..workshop.errors import WorkshopError
 from ..workshop.lord_edit import describe_lord, make_lord
 from ..workshop.strings import error_text as workshop_error_text
 from .common import App, safe, set_options
+from .labels import label_all
 from .inputs import checked_int, fit
 from .lord_builder import EFFECT_ROW_STYLE, EffectRow
 
@@ -41,6 +42,9 @@ def card_kinds() -> list[tuple[RoomCard, int]]:
 
 class ChallengePanel(App):
     css_class = "dg-challenges"
+    LABELS = {"challenge_dropdown": "choose", "card_dropdown": "card_kind", "level_input": "new_level",  # challenges.*
+              "defence_input": "new_defence", "treasure_input": "new_treasure", "check_button": "check",
+              "reset_button": "reset"}
 
     def __init__(self, lang: str = "en", lang_state=None, show_language: bool = True,
                  challenges: list[Challenge] | None = None, games: tuple[int, int] | None = None):
@@ -179,7 +183,6 @@ class ChallengePanel(App):
         self.title_html.value = f"<h3>{escape(ct('tab_title', L))}</h3>"
         self.intro_html.value = f'<p class="dg-note">{escape(ct("intro", L))}</p>'
         set_options(self.challenge_dropdown, [(c.words("title", L), c.id) for c in self.challenges.values()])
-        self.challenge_dropdown.description = ct("choose", L)
         bots = i18n.join_list((i18n.t(f"bot.{b}", L) if i18n.has(f"bot.{b}", L) else b for b in ch.bots), L)
         self.goal_html.value = (f"<p><b>{escape(ct('goal', L))}</b> {escape(ch.words('goal_text', L))}</p>"
                                 + (f"<p><b>{escape(ct('hint', L))}</b> {escape(ch.words('hint', L))}</p>"
@@ -188,11 +191,8 @@ class ChallengePanel(App):
                                 + f'<p class="dg-baseline">{escape(baseline_line(ch, L))}</p>')
         set_options(self.card_dropdown, [(ct("card_option", L, level=c.level, defence=c.defence, treasure=c.treasure,
                                              count=n), k) for k, (c, n) in enumerate(self.card_kinds)])
-        self.card_dropdown.description = ct("card_kind", L)
-        for w, key in ((self.level_input, "new_level"), (self.defence_input, "new_defence"),
-                       (self.treasure_input, "new_treasure"), (self.challenge_dropdown, "choose"),
-                       (self.card_dropdown, "card_kind")):
-            w.description = ct(key, L)
+        label_all(self, self.LABELS, lambda key: ct(key, L))
+        for w in (self.level_input, self.defence_input, self.treasure_input, self.challenge_dropdown, self.card_dropdown):
             w.style = {"description_width": "initial"}
         self._label_ranges()
         if ch.change == "lord":
@@ -200,8 +200,6 @@ class ChallengePanel(App):
             self.lord_title.value = f"<b>{escape(ct('lord_effect', L, lord=i18n.lord_name(printed, L)))}</b>"
             self.lord_now_html.value = f'<p class="dg-note">{escape(ct("lord_now", L, text=describe_lord(printed, L)))}</p>'
         self.effect_row.relabel(L)
-        self.check_button.description = ct("check", L)
-        self.reset_button.description = ct("reset", L)
         self._show_result()
 
     def _label_ranges(self) -> None:

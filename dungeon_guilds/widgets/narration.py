@@ -15,6 +15,7 @@ import ipywidgets as W
 
 from ..drawing.story import _join, _t, log_html, resolution_steps, resolved_rounds, round_log_html
 from .common import safe, set_options  # noqa: F401 - safe is used by the buttons
+from .labels import label_all
 
 
 class RoundStory(W.VBox):
@@ -24,6 +25,9 @@ class RoundStory(W.VBox):
     when the student moves to another step (the table then draws that step on the board).
     ``replay_html`` holds, visually hidden, the story the live region says again after *Replay
     the narration* (:meth:`replay`)."""
+
+    LABELS = {"prev_button": "prev", "next_button": "next", "all_button": "all",  # story.* (drawing.story._t)
+              "replay_button": "replay", "replay_button.tooltip": "replay_tip"}
 
     def __init__(self, **kwargs):
         self.title_html = W.HTML().add_class("dg-story-title")
@@ -103,11 +107,7 @@ class RoundStory(W.VBox):
         self.text_html.value = f'<ol class="dg-story-steps">{items}</ol>'
         self.prev_button.disabled = self.index == 0
         self.next_button.disabled = self.index >= len(self.steps) - 1
-        self.prev_button.description = _t("prev", lang)
-        self.next_button.description = _t("next", lang)
-        self.all_button.description = _t("all", lang)
-        self.replay_button.description = _t("replay", lang)
-        self.replay_button.tooltip = _t("replay_tip", lang)
+        label_all(self, self.LABELS, lambda key: _t(key, lang))
 
 
 __all__ = ["RoundStory", "log_html", "resolution_steps", "resolved_rounds", "round_log_html"]

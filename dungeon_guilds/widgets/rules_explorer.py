@@ -57,6 +57,7 @@ from ..rules import (EDITION_SILENCES, EDITIONS, LORDS_OPTIONS, MAX_PLAYERS, MIN
                      RULINGS, TEAM_OPTIONS, UNSTATED_FR, Rules, RulesError, describe_value,
                      differences, unstated_in_fr)
 from .common import NONE, App, safe, set_options
+from .labels import label_all
 
 SIDES = ("A", "B")
 
@@ -190,6 +191,7 @@ class RulesExplorer(App):
     """See the module docstring. ``RulesExplorer(a=Rules(), b=Rules(edition="fr"), players=4)``."""
 
     css_class = "dg-rules-explorer"
+    LABELS = {"players_dropdown": "ui.players"}  # and each set's four options (relabel)
 
     def __init__(self, a: Rules | None = None, b: Rules | None = None, players: int = 4,
                  lang: str = "en", lang_state=None, show_language: bool = True):
@@ -258,14 +260,11 @@ class RulesExplorer(App):
             set_options(lords, [(t(f"option.lords_{v}"), v) for v in LORDS_OPTIONS])
             set_options(teams, [(t("option.teams_none"), NONE) if v is None else (v, v) for v in TEAM_OPTIONS])
             set_options(edition, [(t(f"option.edition_{v}"), v) for v in EDITIONS])
-            lords.description = t("ui.lords")
-            teams.description = t("ui.teams")
-            npc.description = t("ui.npc")
-            edition.description = t("ui.edition")
+            label_all(self, {f"{side}_{name}": f"ui.{name}" for name in ("lords", "teams", "npc", "edition")}, t)
             for w in (lords, teams, edition):
                 w.style = {"description_width": "initial"}
         self.players_note.value = f"<span>{escape(t('rules.players_note'))}</span>&nbsp;"
-        self.players_dropdown.description = t("ui.players")
+        label_all(self, self.LABELS, t)
         self.players_dropdown.style = {"description_width": "initial"}
         self.intro_html.value = f'<p class="dg-note">{escape(t("rules.intro"))}</p>'
 

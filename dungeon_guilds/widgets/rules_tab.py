@@ -32,6 +32,7 @@ from ..lords import ALL_LORDS, Lord
 from ..rule_cards import CARDS, GROUPS, RuleCard, card, cards_in, group_title, lord_card, money, signed
 from ..rules import room_counts
 from .common import App, safe
+from .labels import label_all
 from .print_panel import PrintPanel
 from .rule_example_panels import PANELS, ExamplePanel, num
 
@@ -122,6 +123,7 @@ class RulesTab(App):
     dashboard's language state."""
 
     css_class = "dg-rules-tab"
+    LORD_LABELS = {"lord_dropdown": "lord_pick", "lord_rooms_dropdown": "lord_rooms"}  # rulecard.ui.*
 
     def __init__(self, lang: str = "en", lang_state=None, show_language: bool = True):
         super().__init__(lang=lang, lang_state=lang_state, show_language=show_language)
@@ -191,9 +193,8 @@ class RulesTab(App):
             (i18n.t("rulecard.ui.lord_option", lang, name=i18n.lord_name(x, lang), kind=t("promo") if x.promo else t("base")),
              x.id) for x in ALL_LORDS]
         self.lord_dropdown.value = value
-        self.lord_dropdown.description = t("lord_pick")
         self.print_panel.relabel(lang)
-        self.lord_rooms_dropdown.description = t("lord_rooms")
+        label_all(self, self.LORD_LABELS, t)
         for w in (self.lord_dropdown, self.lord_rooms_dropdown):
             w.style = {"description_width": "initial"}
 

@@ -15,6 +15,7 @@ from ..game import rng
 from ..lords import lord_pool
 from ..rules import Rules
 from .common import set_options
+from .labels import label_all
 
 if TYPE_CHECKING:  # the workshop needs pandas, which the static site's browsers lack
     from ..workshop.session import WorkshopSession
@@ -25,6 +26,8 @@ DRAWN = ""  # the first-lord choice that draws every lord as usual (R2.2)
 class WorkshopChoice(W.HBox):
     """``deck_dropdown`` and ``lord_dropdown``; :meth:`game_kwargs` gives a game's ``deck`` and
     ``lords``."""
+
+    LABELS = {"deck_dropdown": "workshop_deck", "lord_dropdown": "workshop_lord"}  # play.*
 
     def __init__(self, session: "WorkshopSession", lang: str = "en"):
         self.session = session
@@ -39,8 +42,7 @@ class WorkshopChoice(W.HBox):
     def relabel(self, lang: str) -> None:
         self.lang = lang
         t = lambda key: i18n.t(f"play.{key}", lang)  # noqa: E731
-        self.deck_dropdown.description = t("workshop_deck")
-        self.lord_dropdown.description = t("workshop_lord")
+        label_all(self, self.LABELS, t)
         set_options(self.deck_dropdown, [(t("deck_reference") if name == "reference" else name, name)
                                          for name in self.session.decks])
         set_options(self.lord_dropdown, [(t("lord_drawn"), DRAWN)]
