@@ -24,8 +24,9 @@ def test_the_rules_tab_teaches_in_both_languages_with_the_engines_numbers(page, 
     page.wait_for_selector('.dg-rules-tab .dg-rule-card[data-rule="R1.1"]', timeout=60_000)
     assert card("R1.1").line("en") in page.locator(".dg-rules-tab").first.inner_text()
 
-    # group 3, resolution: the split example, a treasure typed in
-    page.locator(".dg-rules-accordion .jupyter-widget-Collapse-header", has_text="3 ·").first.click()
+    # the resolution group (its heading names its rules, "Resolution (R5)"): the split example, a treasure typed in
+    from dungeon_guilds.rule_cards import group_title
+    page.locator(".dg-rules-accordion .jupyter-widget-Collapse-header", has_text=group_title("resolution", "en")).first.click()
     page.wait_for_selector(HALF, state="visible")
     box = page.locator(".dg-example-split .dg-ex-treasure input").first
     box.fill("11")
