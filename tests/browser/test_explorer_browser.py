@@ -50,8 +50,9 @@ TAP = 44  # CSS px, each way
 # no class of their own in a site built before they had one): that trace's y (knob steps, read
 # without line breaks and spaces) and x
 CHART_JS = """([sel, kind]) => { for (const p of document.querySelectorAll(sel + ' .js-plotly-plot'))
-    if (p.data && p.data[0].type == kind) return {type: kind, y: Array.from(p.data[0].y, y => y.replace(/<br>| /g, '')), x: Array.from(p.data[0].x),
-                                                  title: p.layout.title.text};
+    if (p.data && p.data[0].type == kind)
+      return {type: kind, y: Array.from(p.data[0].y, y => y.replace(/<br>| /g, '')),
+              x: Array.from(p.data[0].x), title: p.layout.title.text};
   return null; }"""
 # where each chart sits: the bar chart right under the measure menu, the grid last in the panel
 PLACE_JS = """([sel, kind]) => { const panel = document.querySelector(sel);
@@ -64,7 +65,8 @@ WORDS_JS = """(sel) => { const root = document.querySelector(sel);
   for (const e of root.querySelectorAll('[placeholder], [title], [aria-label]')) {
     if (e.closest('.modebar')) continue;  // plotly's hover toolbar: plotly's own English, every chart
     const title = e.getAttribute('title');  // ipywidgets 8 writes a missing tooltip as "null"
-    parts.push(e.getAttribute('placeholder') || '', title == 'null' ? '' : title || '', e.getAttribute('aria-label') || '');
+    parts.push(e.getAttribute('placeholder') || '', title == 'null' ? '' : title || '',
+               e.getAttribute('aria-label') || '');
   }
   return parts.join('\\n'); }"""
 SMALL_JS = """(sel) => { const small = [];
@@ -73,7 +75,8 @@ SMALL_JS = """(sel) => { const small = [];
     if (!e.getClientRects().length || e.closest('.modebar')) continue;  // plotly's hover toolbar
     const r = e.getBoundingClientRect();
     if (r.width < 44 - 0.01 || r.height < 44 - 0.01)
-      small.push(`${e.tagName}.${e.className} "${(e.innerText || e.value || '').slice(0, 30)}" ${r.width.toFixed(0)}×${r.height.toFixed(0)}`);
+      small.push(`${e.tagName}.${e.className} "${(e.innerText || e.value || '').slice(0, 30)}" ` +
+                 `${r.width.toFixed(0)}×${r.height.toFixed(0)}`);
   }
   return small; }"""
 
@@ -129,8 +132,8 @@ def searched_words(lang_after: str = "zh") -> tuple[str, str]:
     panel.direction.value = GOAL["direction"]
     panel.target_input.value = GOAL["target"]
     panel.allowed.value = GOAL["allowed"]
-    for _ in panel._search_steps(panel.current_goal()):
-        pass
+    for _ in panel._search_steps(panel.current_goal()):  # the steps the page's background task runs
+        pass  # (drive() would hand them to Playwright's event loop, running in this thread)
     en = strip_html(panel.proposals_html.value)
     panel.lang_state.lang = lang_after
     return en, strip_html(panel.proposals_html.value)
@@ -185,6 +188,9 @@ def explorer_page(browser, voila_server):
     try:
         open_dashboard(page, voila_server)
         click_tab(page, "Lab")
+        t0 = time.perf_counter()
+        open_explorer(page)
+        print(f"explorer opened in {time.perf_counter() - t0:.1f} s")
         yield page
     finally:
         context.close()
@@ -192,9 +198,6 @@ def explorer_page(browser, voila_server):
 
 def test_the_explorer_shows_the_shipped_map_and_another_measure(explorer_page):
     page = explorer_page
-    t0 = time.perf_counter()
-    open_explorer(page)
-    print(f"explorer opened in {time.perf_counter() - t0:.1f} s")
     panel = page.locator(PANEL)
     source = panel.locator(".dg-explorer-source").inner_text()
     assert "computed beforehand" in source and "2000 games each, seed 1" in source, source
@@ -242,6 +245,8 @@ def test_a_goal_search_proposes_a_change_checked_on_fresh_seeds(explorer_page):
 
 def test_the_explorer_in_both_languages_axe_screenshots_and_tap_targets(explorer_page):
     page = explorer_page
+    page.locator(f"{PANEL} .dg-explorer-measure select").select_option(label=measure_name("clear_rate_1", "en"))
+    wait_bars(page, expected_bars("clear_rate_1", "en"))
     found = {"en": audit(page, "explorer en")}
     small = shoot(page, "en")
     page.locator(".dg-dash-header .dg-lang-toggle button", has_text="繁體中文").click()
@@ -287,7 +292,7 @@ def own_map_in_the_browser(page):
         page.wait_for_function("([s, t]) => document.querySelector(s + ' .dg-message').innerText.startsWith(t)",
                                arg=[PANEL, done], timeout=OWN_MAP_WAIT * 1000)
         print(f"static site: own map ({OWN_MAP_GAMES} games a version) in {time.perf_counter() - t0:.1f} s")
-        assert "This map: deck" in page.locator(f"{PANEL} .dg-explorer-source").inner_text()
+        page.locator(f"{PANEL} .dg-explorer-source", has_text="This map: deck").wait_for(timeout=30_000)
         here = sensitivity_map(None, games=OWN_MAP_GAMES, seed=1)
         wait_bars(page, expected_bars("clear_rate_1", "en", here), timeout=60_000)
         return here
