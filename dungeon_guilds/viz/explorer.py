@@ -18,7 +18,7 @@ import plotly.graph_objects as go
 from ..workshop.explorer import MEASURES
 from ..workshop.explorer_words import et, fmt, knob_name, measure_name
 
-__all__ = ["bar_figure", "grid_figure", "step_label"]
+__all__ = ["bar_figure", "grid_figure", "step_label", "wrapped"]
 
 CLEAR, UNCLEAR = "#1565c0", "#9ec5ea"  # blue (Okabe-Ito friendly), its light tint
 
@@ -27,6 +27,25 @@ def step_label(m, cell: dict, lang: str) -> str:
     knob = next(k for k in m.knobs if k["id"] == cell["knob"])
     old = knob["value"]
     return f"{knob_name(knob, lang)} {old}→{old + cell['step']}"
+
+
+def wrapped(label: str, width: int = 22) -> str:
+    """A bar's label on two lines when it is longer than ``width`` columns (a CJK character
+    counts two), broken nearest its middle at a space outside brackets ("(× 6)" stays whole) or
+    after a closing full-width bracket: the labels then take half the width, so a phone's narrow
+    chart keeps its bars and whole labels."""
+    breaks, depth, column = [], 0, 0  # (column, where the line ends, where the next begins)
+    for i, ch in enumerate(label):
+        depth += (ch in "(（") - (ch in ")）")
+        if ch == " " and depth == 0:
+            breaks.append((column, i, i + 1))
+        column += 2 if ord(ch) > 0x2E80 else 1
+        if ch == "）" and depth == 0 and i + 1 < len(label):
+            breaks.append((column, i + 1, i + 1))
+    if column <= width or not breaks:
+        return label
+    _, end, begin = min(breaks, key=lambda b: abs(b[0] - column / 2))
+    return f"{label[:end]}<br>{label[begin:]}"
 
 
 def _scale(unit: str) -> float:
@@ -40,7 +59,7 @@ def bar_figure(m, measure: str, lang: str = "en", top: int = 12) -> go.Figure:
     cells = m.ranked(measure)[:top][::-1]
     clear = [c["p_holm"] < 0.05 for c in cells]
     fig = go.Figure(go.Bar(
-        x=[k * c["value"] for c in cells], y=[step_label(m, c, lang) for c in cells], orientation="h",
+        x=[k * c["value"] for c in cells], y=[wrapped(step_label(m, c, lang)) for c in cells], orientation="h",
         marker_color=[CLEAR if x else UNCLEAR for x in clear],
         error_x={"type": "data", "symmetric": False, "color": "#333",
                  "array": [k * (c["high"] - c["value"]) for c in cells],
@@ -49,10 +68,11 @@ def bar_figure(m, measure: str, lang: str = "en", top: int = 12) -> go.Figure:
                      fmt(c["high"], unit, lang, True), et("clear" if x else "not_clear", lang)]
                     for c, x in zip(cells, clear)],
         hovertemplate="%{y}<br>%{customdata[0]} [%{customdata[1]}, %{customdata[2]}] %{customdata[3]}<extra></extra>"))
-    axis = et("axis_change", lang) + (f" ({et('pp', lang).strip()})" if unit == "rate" else "")
-    fig.update_layout(title={"text": et("chart_title", lang, measure=measure_name(measure, lang)), "font": {"size": 14}},
-                      xaxis_title=axis, height=120 + 26 * len(cells), margin={"l": 10, "r": 10, "t": 50, "b": 40},
-                      yaxis={"automargin": True}, plot_bgcolor="white", showlegend=False)
+    axis = et("axis_change", lang) + (f"<br>({et('pp', lang).strip()})" if unit == "rate" else "")
+    title = wrapped(et("chart_title", lang, measure=measure_name(measure, lang)), 34)
+    fig.update_layout(title={"text": title, "font": {"size": 14}},
+                      xaxis_title=axis, height=130 + 32 * len(cells), margin={"l": 10, "r": 10, "t": 60, "b": 55},
+                      yaxis={"automargin": True, "tickfont": {"size": 11}}, plot_bgcolor="white", showlegend=False)
     fig.add_vline(x=0, line_color="#555", line_width=1)
     return fig
 

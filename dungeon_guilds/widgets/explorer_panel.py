@@ -55,17 +55,20 @@ class ExplorerPanel(App):
         self.check_games = (200, 2000)  # a proposal's check on fresh seeds: pilot, at most
         self.bar = self.grid = self.search_result = self.goal = None
         self._stop = False
+        self._progress_words = None  # (strings key, done, total) of the progress line
         self.intro = W.HTML()
         self.measure_dropdown = W.Dropdown(layout=W.Layout(width="auto", height="44px")).add_class("dg-explorer-measure")
-        self.chart_output, self.grid_output = W.Output(), W.Output()
+        self.chart_output = W.Output().add_class("dg-explorer-chart")
+        self.grid_output = W.Output().add_class("dg-explorer-grid")
         self.grid_note = W.HTML()
         self.source_html = W.HTML().add_class("dg-explorer-source")
         self.deck_dropdown = W.Dropdown(layout=W.Layout(width="auto", height="44px"))
         self.games_input = W.IntText(value=games, layout=W.Layout(width="220px", height="44px"))
         self.run_button = W.Button(button_style="primary", layout=W.Layout(**BUTTON)).add_class("dg-explorer-run")
-        self.stop_button = W.Button(button_style="warning", icon="stop", disabled=True, layout=W.Layout(**BUTTON))
+        self.stop_button = W.Button(button_style="warning", icon="stop", disabled=True,
+                                    layout=W.Layout(**BUTTON)).add_class("dg-explorer-stop")
         self.progress = W.IntProgress(value=0, min=0, max=1, layout=W.Layout(width="240px"))
-        self.progress_html = W.HTML()
+        self.progress_html = W.HTML().add_class("dg-explorer-progress-text")
         self._build_goal_widgets()
         self.measure_dropdown.observe(self._on_measure, "value")
         self.run_button.on_click(self._on_run)
@@ -84,11 +87,12 @@ class ExplorerPanel(App):
 
     def _build_goal_widgets(self) -> None:
         self.goal_title = W.HTML()
-        self.goal_dropdown = W.Dropdown(layout=W.Layout(width="auto", height="44px"))
-        self.own_measure = W.Dropdown(layout=W.Layout(width="auto", height="44px"))
-        self.direction = W.ToggleButtons(style={"button_width": "auto"}, layout=W.Layout(height="auto"))
-        self.target_input = W.Text(layout=W.Layout(width="200px", height="44px"))
-        self.allowed = W.SelectMultiple(rows=4, layout=W.Layout(width="auto"))
+        self.goal_dropdown = W.Dropdown(layout=W.Layout(width="auto", height="44px")).add_class("dg-explorer-goal")
+        self.own_measure = W.Dropdown(layout=W.Layout(width="auto", height="44px")).add_class("dg-explorer-own-measure")
+        self.direction = W.ToggleButtons(style={"button_width": "auto"}, layout=W.Layout(height="auto")).add_class(
+            "dg-explorer-direction")
+        self.target_input = W.Text(layout=W.Layout(width="200px", height="44px")).add_class("dg-explorer-target")
+        self.allowed = W.SelectMultiple(rows=4, layout=W.Layout(width="auto")).add_class("dg-explorer-allowed")
         self.find_button = W.Button(button_style="success", layout=W.Layout(**BUTTON)).add_class("dg-explorer-find")
         self.proposals_html = W.HTML().add_class("dg-explorer-proposals")
         self.own_box = W.HBox([self.own_measure, self.direction, self.target_input, self.allowed],
@@ -114,6 +118,7 @@ class ExplorerPanel(App):
         label_all(self, self.LABELS, lambda key: et(key, L))
         self._relabel_goal(L)
         self._show_source()
+        self._show_progress()
 
     def _relabel_goal(self, L: str) -> None:
         self.goal_title.value = f"<h3>{escape(et('goal_title', L))}</h3><p>{escape(et('goal_intro', L))}</p>"
@@ -134,10 +139,12 @@ class ExplorerPanel(App):
         self.own_box.layout.display = None if self.goal_dropdown.value == OWN else "none"
 
     def _show_source(self) -> None:
+        from ..workshop.deck_edit import shown_deck_name
+
         m, L = self.map, self.lang
         bots = i18n.join_list((bot_label(b, L) for b in m.settings["bots"]), L)
         key = "shipped" if self.shipped else "computed"
-        deck = "" if self.shipped else self.deck_dropdown.value
+        deck = "" if self.shipped else shown_deck_name(self.deck_dropdown.value, L)  # not its id ("reference")
         self.source_html.value = (f'<p class="dg-note">{escape(et(key, L, versions=m.meta["versions"], games=m.games, seed=m.seed, bots=bots, deck=deck))}</p>')
 
     # ------------------------------------------------------------------ figures
@@ -183,7 +190,15 @@ class ExplorerPanel(App):
 
     def _step(self, done: int, total: int, key: str = "progress") -> None:
         self.progress.max, self.progress.value = max(1, total), done
-        self.progress_html.value = escape(et(key, self.lang, done=done, total=total))
+        self._progress_words = (key, done, total)
+        self._show_progress()
+
+    def _show_progress(self) -> None:
+        """The progress line in the current language (kept after a run: a language switch
+        rewrites it rather than leave it in the language it was written in)."""
+        if self._progress_words is not None:
+            key, done, total = self._progress_words
+            self.progress_html.value = escape(et(key, self.lang, done=done, total=total))
 
     def _map_steps(self, deck, games: int):
         """The map as a generator: one step a chunk of games (:func:`.background.drive`)."""

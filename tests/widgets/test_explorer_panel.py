@@ -34,7 +34,7 @@ def test_it_opens_on_the_shipped_map_sorted_by_size(panel):
     bars = panel.bar.data[0]
     sizes = [abs(x) for x in bars.x]
     assert sizes == sorted(sizes)  # the largest at the top of a horizontal bar chart
-    assert "Lv3" in bars.y[-1] and "level-3" in panel.bar.layout.title.text
+    assert "Lv3" in bars.y[-1] and "level-3" in panel.bar.layout.title.text.replace("<br>", " ")
     assert len(panel.grid.data[0].y) == panel.map.meta["versions"] - 1
     assert panel.chart_output.outputs and panel.grid_output.outputs
     panel.lang = "zh"
@@ -53,6 +53,9 @@ def test_a_deck_map_runs_in_chunks_and_replaces_the_shipped_one(panel):
     assert panel.message_level == "ok", panel.message_text
     assert not panel.shipped and panel.map.games == 50 and len(seen) > 5 and panel.map.meta["versions"] == 4
     assert panel.progress.value == panel.progress.max and not panel.run_button.disabled
+    panel.lang = "zh"  # the deck by its shown name, the progress line in Chinese (both stayed raw/English)
+    assert "reference" not in panel.source_html.value and "參考牌組" in panel.source_html.value
+    assert panel.progress_html.value.startswith("已玩"), panel.progress_html.value
 
 
 def test_stop_keeps_the_map_shown(panel):
@@ -91,3 +94,5 @@ def test_an_own_goal_is_searched_and_its_proposals_checked_on_fresh_seeds(panel)
     assert "fresh games" in html and "R4.3" in html and "lock threshold" in html
     panel.lang = "zh"
     assert "新遊戲" in panel.proposals_html.value
+    # the progress line left by the search follows the language too (it stayed in English)
+    assert panel.progress_html.value.startswith("用新種子檢查提案"), panel.progress_html.value
