@@ -83,6 +83,17 @@ def test_a_move_costs_the_server_a_few_milliseconds_of_cpu(tmp_path):
     assert cpu / moves <= 0.04, f"{cpu / moves * 1000:.1f} ms of CPU a move"
 
 
+def next_move(hub, table, conns, rng) -> bool:
+    """Every seat presses Continue while a round is shown (False), else a random seat's legal move (True)."""
+    if table.showing is not None:
+        for seat in range(len(conns)):
+            protocol.handle(hub.lobby, conns[seat], json.dumps({"op": "continue"}))
+        return False
+    seat, move = random_move(table, rng)
+    protocol.handle(hub.lobby, conns[seat], json.dumps({"op": "act", "action": move, "version": table.version}))
+    return True
+
+
 def test_the_parts_every_seat_sees_alike_are_drawn_once_a_move(tmp_path, monkeypatch):
     """The seats' boards at one version share what every seat sees alike (a room without targets,
     a seat's hand as the others see it, the title, track and lord: ``board_svg``'s memo, issue 37):
@@ -106,12 +117,8 @@ def test_the_parts_every_seat_sees_alike_are_drawn_once_a_move(tmp_path, monkeyp
         hub.attach(page)
     rng, pushes, rooms = random.Random(5), 0, 0
     while not table.is_over and pushes < 30:
-        if table.showing is not None:
-            for seat in range(4):
-                protocol.handle(hub.lobby, conns[seat], json.dumps({"op": "continue"}))
+        if not next_move(hub, table, conns, rng):
             continue
-        seat, move = random_move(table, rng)
-        protocol.handle(hub.lobby, conns[seat], json.dumps({"op": "act", "action": move, "version": table.version}))
         if table.in_setup or table.showing is not None:
             continue  # the setup's boards are each seat's own copy; a round shown is drawn step by step
         before = dict(drawn)
@@ -137,10 +144,5 @@ def test_the_shared_parts_change_nothing_a_seat_receives(tmp_path):
             for seat in range(4):
                 assert seat_parts(table, seat, lang, 0, memo=memo) == seat_parts(table, seat, lang, 0)
                 compared += 1
-        if table.showing is not None:
-            for seat in range(4):
-                protocol.handle(hub.lobby, conns[seat], json.dumps({"op": "continue"}))
-            continue
-        seat, move = random_move(table, rng)
-        protocol.handle(hub.lobby, conns[seat], json.dumps({"op": "act", "action": move, "version": table.version}))
+        next_move(hub, table, conns, rng)
     assert compared >= 200
