@@ -8,23 +8,15 @@ import re
 import tomllib
 from pathlib import Path
 
+from tests.ui_strings import language_strings
+
 PKG = Path(__file__).resolve().parents[1] / "dungeon_guilds"
 # a full-width mark not after Chinese words (a lesson's "繁體中文：[中文版]" link is Chinese)
 FULL_WIDTH = re.compile(r"(?<![\u4e00-\u9fff\u3000-\u303f\uff08-\uff1f])[？，。：；（）！、「」]")
 
 
-def strings(table, where=""):
-    for key, value in table.items():
-        if isinstance(value, dict):
-            yield from strings(value, f"{where}{key}.")
-        elif isinstance(value, str):
-            yield f"{where}{key}", value
-
-
 def en_texts():
-    for path in [PKG / "strings" / "en.toml", *sorted((PKG / "strings" / "en").glob("*.toml"))]:
-        for key, value in strings(tomllib.loads(path.read_text("utf-8"))):
-            yield f"{path.relative_to(PKG)}:{key}", value
+    yield from language_strings("en")
     challenges = tomllib.loads((PKG / "workshop" / "data" / "challenges.toml").read_text("utf-8"))
     for ch in challenges["challenge"]:
         for key, value in ch.items():

@@ -17,24 +17,15 @@ from pathlib import Path
 
 import pytest
 
+from tests.ui_strings import language_strings
+
 PKG = Path(__file__).resolve().parents[1] / "dungeon_guilds"
 GLOSSARY = tomllib.loads((PKG / "strings" / "glossary" / "zh.toml").read_text("utf-8"))
 
 
-def strings(table, where=""):
-    for key, value in table.items():
-        if isinstance(value, dict):
-            yield from strings(value, f"{where}{key}.")
-        elif isinstance(value, str):
-            yield f"{where}{key}", value
-
-
 def zh_texts():
     """(where, text) of every Chinese string the app shows."""
-    files = [PKG / "strings" / "zh.toml", *sorted((PKG / "strings" / "zh").glob("*.toml"))]
-    for path in files:
-        for key, value in strings(tomllib.loads(path.read_text("utf-8"))):
-            yield f"{path.relative_to(PKG)}:{key}", value
+    yield from language_strings("zh")
     # issue 40: the lesson plans the teacher panel prints and the challenges' own words
     for path in sorted((PKG / "teaching" / "lessons").glob("*.zh.md")):
         for n, line in enumerate(path.read_text("utf-8").splitlines(), 1):
