@@ -90,13 +90,29 @@ def _first_reason(state, player: int, strength: int):
         Action(BUMP, strength, 1, 0), player)
 
 
+_WORDED: dict = {}  # refusals worded already (_refusal), by what their words read; cleared when large
+
+
 def _refusal(err, lang: str) -> str:
     """The engine's refusal in words (``i18n.refusal_text``) followed by the one-line text of
     the rule it applies (``rule_cards.rule_line``: a student does not know what "R4.4" means),
-    or "" for none."""
+    or "" for none. Worded once for each code, values and language (a class table words the
+    same refusal for every slot and adventurer, issue 37)."""
     if err is None:
         return ""
-    return " — ".join([i18n.refusal_text(err, lang)] + rule_cards.rule_lines_for(err, lang))
+    key = (err.code, lang, tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in err.params.items())))
+    try:
+        return _WORDED[key]
+    except KeyError:
+        pass
+    except TypeError:  # a value that cannot be a key: worded every time
+        key = None
+    words = " — ".join([i18n.refusal_text(err, lang)] + rule_cards.rule_lines_for(err, lang))
+    if key is not None:
+        if len(_WORDED) > 4096:
+            _WORDED.clear()
+        _WORDED[key] = words
+    return words
 
 
 def _slot_targets(state, player: int, strength: int, lang: str) -> list[Target]:

@@ -24,7 +24,7 @@ from .lords import Lord
 from .payout import EMPTY, NPC, split  # EMPTY re-exported: the slot marker
 from .rules import Rules
 from .turn_order import cycle
-from .view import PlayerView
+from .view import KnownHands, PlayerView
 
 SETUP, DISPATCH, OVER = "setup", "dispatch", "over"
 START_GOLD = 2  # R2.1
@@ -897,3 +897,8 @@ class State:
     def view(self, player: int) -> PlayerView:
         """What ``player`` may know (room backs, public positions, own hand; no fronts)."""
         return PlayerView.of(self, player)
+
+    def known_hands(self, player: int) -> KnownHands:
+        """The hands ``player`` may know (:attr:`PlayerView.active`, ``exhausted``) alone: what a
+        drawn board reads of :meth:`view`."""
+        return KnownHands.of(self, player)

@@ -27,6 +27,32 @@ class RoomView:
 
 
 @dataclass(frozen=True)
+class KnownHands:
+    """The hands ``player`` may know (the part of :class:`PlayerView` a drawn board reads, made
+    alone because a class table draws four boards a move, issue 37): each seat's ``active`` and
+    ``exhausted`` adventurers (bit masks), -1 where unknown."""
+
+    player: int
+    active: tuple[int, ...]
+    exhausted: tuple[int, ...]
+
+    @classmethod
+    def of(cls, state, player: int) -> "KnownHands":
+        # Round 1's exhaust choices stay secret until round 2 (R2.4); a round-1 Caveman changes
+        # nothing (R7.2: round 1 has no start phase), so he reveals nothing either.
+        public_hands = state.round > 0 and state.phase != "setup"
+        active, exhausted = [], []
+        for p in range(state.n):
+            if p == player or public_hands:
+                active.append(state.active[p])
+                exhausted.append(state.exhausted[p])
+            else:
+                active.append(-1)
+                exhausted.append(-1)
+        return cls(player, tuple(active), tuple(exhausted))
+
+
+@dataclass(frozen=True)
 class PlayerView:
     player: int
     names: tuple[str, ...]
@@ -51,17 +77,8 @@ class PlayerView:
     def of(cls, state, player: int) -> "PlayerView":
         """What ``player`` may know of ``state`` (a :class:`~dungeon_guilds.state.State`, which
         imports this module: the view reads the state, never the other way round)."""
-        # Round 1's exhaust choices stay secret until round 2 (R2.4); a round-1 Caveman changes
-        # nothing (R7.2: round 1 has no start phase), so he reveals nothing either.
-        public_hands = state.round > 0
-        active, exhausted = [], []
-        for p in range(state.n):
-            if p == player or (public_hands and state.phase != "setup"):
-                active.append(state.active[p])
-                exhausted.append(state.exhausted[p])
-            else:
-                active.append(-1)
-                exhausted.append(-1)
+        hands = KnownHands.of(state, player)
+        active, exhausted = hands.active, hands.exhausted
         rooms = []
         for i, card in enumerate(state.rooms):
             slots = tuple(
@@ -75,7 +92,7 @@ class PlayerView:
             player=player, names=state.names, round=min(state.round, state.rounds - 1) + 1,
             rounds=state.rounds, phase=state.phase, current=state.current, start=state.start,
             lord_id=state.lord.id, lord_effects_on=state.effects_on, gold=tuple(state.gold),
-            active=tuple(active), exhausted=tuple(exhausted), rooms=tuple(rooms),
+            active=active, exhausted=exhausted, rooms=tuple(rooms),
             exhaust_chosen=tuple(p for p in range(state.n) if p not in state.setup_left),
             seen=tuple(state.seen), unseen=tuple(state.unseen_cards()), deck_left=len(state.deck) - state.deck_pos,
             heal_costs=tuple(state.heal),
@@ -89,4 +106,4 @@ class PlayerView:
         return self.active[p] != -1
 
 
-__all__ = ["PlayerView", "RoomView", "ALL_FIVE"]
+__all__ = ["KnownHands", "PlayerView", "RoomView", "ALL_FIVE"]

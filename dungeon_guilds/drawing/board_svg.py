@@ -343,10 +343,11 @@ def _lord(state, y: float, lang: str) -> tuple[str, float]:
     return "".join(out), h
 
 
-def _hand_state(state, view, p: int, s: int) -> str:
-    """active / exhausted / placed / unknown: what the viewer may know of a card."""
+def _hand_state(state, view, p: int, s: int, in_slots=None) -> str:
+    """active / exhausted / placed / unknown: what the viewer may know of a card (``in_slots``:
+    ``set(state.slots())`` when the caller has it)."""
     bit = 1 << s
-    if state.placed[p] and (p, s) in state.slots():
+    if state.placed[p] and (p, s) in (state.slots() if in_slots is None else in_slots):
         return "placed"
     active = view.active[p] if view is not None else state.active[p]
     exhausted = view.exhausted[p] if view is not None else state.exhausted[p]
@@ -457,61 +458,103 @@ def _exhaust(go: Target | None, y: float, h: float) -> str:
 
 
 def board_cells(state, lang: str, viewer: int, targets: Mapping[str, Target],
-                hand: Sequence[int] = (1, 2, 3, 4, 5), view=None) -> dict[str, str]:
+                hand: Sequence[int] = (1, 2, 3, 4, 5), view=None, memo: dict | None = None) -> dict[str, str]:
     """The parts of ``viewer``'s board that ``targets`` change (its ``hand`` cards, every slot,
     the exhaust button), drawn as :func:`board_svg` draws them with those targets, by ``data-cell``
     id (uid ``dg``: the page's board replaces the pattern prefix as :func:`board_svg` does).
-    ``view``: ``state.view(viewer)`` when the caller has it already."""
-    view = state.view(viewer) if view is None else view
+    ``view``: ``state.known_hands(viewer)`` when the caller has it already; ``memo``: a dict shared by
+    the calls for one state and viewer (a seat's picks, issue 37): a cell is drawn once for each
+    target it has (most slots are the same for every adventurer picked)."""
+    view = state.known_hands(viewer) if view is None else view
+    memo = {} if memo is None else memo
     cells = {}
+
+    def cell(key: str, target: Target | None, draw) -> str:
+        if (key, target) not in memo:
+            memo[key, target] = draw()
+        return memo[key, target]
+
     if state.phase != OVER and state.current == viewer:
         y = TOP + viewer * PLAYER_H
         for s in hand:
-            cells[f"hand-{s}"] = _hand_card(state, view, viewer, s, y, lang, targets.get(f"hand-{s}"))
-        cells["exhaust"] = _exhaust(targets.get("exhaust"), y, PLAYER_H)
+            go = targets.get(f"hand-{s}")
+            cells[f"hand-{s}"] = cell(f"hand-{s}", go, lambda: _hand_card(state, view, viewer, s, y, lang, go))
+        go = targets.get("exhaust")
+        cells["exhaust"] = cell("exhaust", go, lambda: _exhaust(go, y, PLAYER_H))
     if any(k.startswith("slot-") for k in targets):
         for i in range(len(state.rooms)):
             for x_slot in (0, 1):
                 sx = SLOT_X + x_slot * (SLOT_W + 8)
-                cells[f"slot-{i + 1}-{x_slot}"] = _slot(state, 2 * i + x_slot, sx, TOP + i * ROOM_H + 5, SLOT_W,
-                                                        SLOT_H, lang, targets.get(f"slot-{i + 1}-{x_slot}"))
+                key = f"slot-{i + 1}-{x_slot}"
+                go = targets.get(key)
+                cells[key] = cell(key, go, lambda: _slot(state, 2 * i + x_slot, sx, TOP + i * ROOM_H + 5, SLOT_W,
+                                                         SLOT_H, lang, go))
     return cells
 
 
 _CSS = (Path(__file__).with_name("board_svg.css").read_text(encoding="utf-8").replace("\n", ""))
 
 
-def _once(memo: dict | None, key: tuple, draw) -> str:
+class Kept(dict):
+    """The parts of a table's boards kept from one version to the next (issue 37), by a key that
+    names everything the part's drawing reads (:func:`_content_keys`): a move changes a room or
+    two and two or three seats' panels, and the rest is drawn as it was. It holds two versions:
+    this one's parts, and the last one's until they are asked for again (:meth:`next`)."""
+
+    def __init__(self):
+        super().__init__()
+        self.before: dict = {}
+
+    def __missing__(self, key):
+        value = dict.__getitem__(self.before, key) if key in self.before else None
+        if value is None:
+            raise KeyError(key)
+        self[key] = value
+        return value
+
+    def next(self) -> "Kept":
+        """The next version's: this version's parts to reuse, the older ones let go."""
+        new = Kept()
+        new.before, self.before = dict(self), {}
+        return new
+
+
+def _once(memo, key: tuple, draw) -> str:
     """What ``draw()`` draws, its money made text (:func:`dollars_as_text`, issue 40), or what it
-    drew before for ``key`` in ``memo`` (None: no memo)."""
+    drew before for ``key`` in ``memo`` (a dict or :class:`Kept`; None: no memo)."""
     if memo is None:
         return dollars_as_text(draw(), in_svg=True)
-    if key not in memo:
-        memo[key] = dollars_as_text(draw(), in_svg=True)
-    return memo[key]
+    try:
+        return memo[key]
+    except KeyError:
+        memo[key] = drawn = dollars_as_text(draw(), in_svg=True)
+        return drawn
 
 
-def _once_sized(memo: dict | None, key: tuple, draw, parts: list[str]) -> float:
+def _once_sized(memo, key: tuple, draw, parts: list[str]) -> float:
     """:func:`_once` for a part drawn with its height (the lord's card): the part goes on
     ``parts``, its height is returned."""
-    if memo is None or key not in memo:
-        svg, height = draw()
-        drawn = (dollars_as_text(svg, in_svg=True), height)
+    try:
         if memo is None:
-            parts.append(drawn[0])
-            return height
-        memo[key] = drawn
-    parts.append(memo[key][0])
-    return memo[key][1]
+            raise KeyError(key)
+        svg, height = memo[key]
+    except KeyError:
+        svg, height = draw()
+        svg = dollars_as_text(svg, in_svg=True)
+        if memo is not None:
+            memo[key] = (svg, height)
+    parts.append(svg)
+    return height
 
 
 def _part_keys(state, lang: str, log, viewer, targets: Mapping[str, Target], frame: ResolutionFrame | None):
-    """The memo keys of the board's parts (see :func:`board_svg`'s ``memo``): each names all that
-    part's drawing depends on beyond the state, language and log the memo is shared for — a room
-    its slots' targets, a seat whether it is the viewer, what the viewer may know of its hand
-    (:meth:`State.view`) and its targets — so a part is shared only when it is drawn the same."""
+    """The memo keys of the board's parts at a step of a round shown resolving (see
+    :func:`board_svg`'s ``memo``): each names all that part's drawing depends on beyond the
+    state, language, log and step the memo is shared for — a room its slots' targets, a seat
+    whether it is the viewer and what the viewer may know of its hand (:meth:`State.view`) — so a
+    part is shared only when it is drawn the same."""
     base = (id(state), lang, len(log), state.current, state.phase, frame and (frame.round, frame.step))
-    view = state.view(viewer) if viewer is not None else None
+    view = state.known_hands(viewer) if viewer is not None else None  # what _hand_state reads of State.view
 
     def room(i: int) -> tuple:
         return (*base, "room", i, targets.get(f"slot-{i + 1}-0"), targets.get(f"slot-{i + 1}-1"))
@@ -522,7 +565,49 @@ def _part_keys(state, lang: str, log, viewer, targets: Mapping[str, Target], fra
         mine = tuple(targets.get(k) for k in (*(f"hand-{s}" for s in range(1, 6)), "exhaust")) if p == state.current else ()
         return (*base, "player", p, viewer == p, hand, mine)
 
-    return base, view, room, player
+    return (*base, "head"), (*base, "lord"), view, room, player
+
+
+def _result_key(res) -> tuple | None:
+    if res is None:
+        return None
+    return (res.room, res.status, res.defence, res.treasure, tuple(sorted((res.shares or {}).items())),
+            res.to_bank, res.total, res.effective_defence, res.effective_treasure)
+
+
+def _content_keys(state, lang: str, viewer, targets: Mapping[str, Target], results, winners):
+    """The keys of the board's parts outside a round shown resolving (:class:`Kept`): each holds
+    the values its drawing reads — the title and track the round, phase, seat to move and turn;
+    a room its card, lock, slots, the lord's change to it, its result this round and its slots'
+    targets; the lord's card the lord and the heal costs; a seat's panel its gold, marks and what
+    the viewer may know of each card of its hand (:func:`_hand_state`) — so a part drawn at an
+    earlier version is reused only when it would be drawn the same."""
+    names = tuple(state.names)
+    view = state.known_hands(viewer) if viewer is not None else None  # what _hand_state reads of State.view
+    over = state.phase == OVER
+    head = ("head", lang, state.round, state.rounds, state.phase, state.current, names, state.start, state.pos)
+    lord = ("lord", lang, state.lord, state.effects_on, tuple(state.heal_cost(s) for s in range(1, 6)),
+            len(state.rooms))
+    in_slots = set(state.slots())
+
+    def room(i: int) -> tuple:
+        card = state.rooms[i]
+        info = state.levels[card.level]
+        mine = (targets.get(f"slot-{i + 1}-0"), targets.get(f"slot-{i + 1}-1"))
+        return ("room", lang, i, card, info.defence, info.treasure, bool(state.locked[i]), state.slot(i, 0),
+                state.slot(i, 1), names, _result_key(results[i] if results and i < len(results) else None),
+                state.lord_defence_change(i), state.lock_threshold(i), state.lord,
+                (state.current, mine) if mine != (None, None) else None)
+
+    def player(p: int) -> tuple:
+        current = not over and p == state.current
+        hand = tuple(_hand_state(state, view, p, s, in_slots) for s in range(1, 6))
+        mine = tuple(targets.get(k) for k in (*(f"hand-{s}" for s in range(1, 6)), "exhaust")) if current else ()
+        team = state.team[p] if state.team is not None else None
+        return ("player", lang, p, viewer == p, state.gold[p], state.names[p], p == state.start, team, current,
+                p in winners, hand, mine)
+
+    return head, lord, view, room, player
 
 
 def board_svg(state, lang: str | None = None, viewer: int | None = None, log: Sequence[dict] | None = None,
@@ -542,25 +627,30 @@ def board_svg(state, lang: str | None = None, viewer: int | None = None, log: Se
     lang = lang or i18n.get_language()
     targets = {} if frame is not None else (targets or {})
     log = state.log if log is None else log
-    if memo is not None:  # the memo keeps the states it has drawn alive: their ids are never reused in it
-        memo.setdefault(("alive", id(state)), state)
-    base, view, room_key, player_key = _part_keys(state, lang, log, viewer, targets, frame)
     rnd = rooms_round(state)
     results = resolution(log, rnd) if log and frame is None else None
-    k = len(state.rooms)
-    rh = ROOM_H
-    parts = [_once(memo, (*base, "head"), lambda: _title(state, lang, frame) + _track(state, lang, frame is not None))]
-    for i in range(k):
-        res = results[i] if results and i < len(results) else None
-        if frame is not None:
-            res = frame.results.get(i)
-        parts.append(_once(memo, room_key(i), lambda: _room(state, i, TOP + i * rh, rh, lang, res, targets, frame)))
-    lord_h = _once_sized(memo, (*base, "lord"), lambda: _lord(state, TOP + k * rh + 2, lang), parts)
     winners = set()
     if state.phase == OVER:
         from ..scoring import result
 
         winners = set(result(state).winners)
+    if frame is None:  # parts kept from one version to the next by what they show (Kept)
+        memo = memo.get("kept", memo) if memo is not None else None
+        head_key, lord_key, view, room_key, player_key = _content_keys(state, lang, viewer, targets, results,
+                                                                      winners)
+    else:
+        if memo is not None:  # the memo keeps the states it has drawn alive: their ids are never reused in it
+            memo.setdefault(("alive", id(state)), state)
+        head_key, lord_key, view, room_key, player_key = _part_keys(state, lang, log, viewer, targets, frame)
+    k = len(state.rooms)
+    rh = ROOM_H
+    parts = [_once(memo, head_key, lambda: _title(state, lang, frame) + _track(state, lang, frame is not None))]
+    for i in range(k):
+        res = results[i] if results and i < len(results) else None
+        if frame is not None:
+            res = frame.results.get(i)
+        parts.append(_once(memo, room_key(i), lambda: _room(state, i, TOP + i * rh, rh, lang, res, targets, frame)))
+    lord_h = _once_sized(memo, lord_key, lambda: _lord(state, TOP + k * rh + 2, lang), parts)
     ph = PLAYER_H
     for p in range(state.n):
         parts.append(_once(memo, player_key(p), lambda: _player(state, view, p, TOP + p * ph, ph, lang, viewer,

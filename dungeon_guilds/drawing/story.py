@@ -85,9 +85,13 @@ def round_log_html(log: Sequence[Mapping], names: Sequence[str], lang: str, secr
     ends. ``secret_for``: hide other players' setup exhaust choices from that seat (R2.4);
     ``lords``: the game's lords (a workshop lord named by its name in ``lang``); ``memo``: a
     dict kept with one game (its log only grows) where each event's line is kept once worded,
-    so that a long game's log is not worded again at every move for every seat."""
-    rounds: dict[int, list[str]] = {}
-    for entry in entries(log):
+    and each seat's rounds as listed so far, so that a long game's log is neither worded nor
+    walked again at every move for every seat (issue 37)."""
+    listed = memo.get(("listed", lang, secret_for)) if memo is not None else None
+    if listed is None or listed[0] > len(log) or (listed[0] and log[listed[0] - 1] is not listed[1]):
+        listed = (0, None, {})  # nothing listed yet, or not this log: from its start
+    rounds = {r: list(lines) for r, lines in listed[2].items()}
+    for entry in entries(log, listed[0]):
         hidden = entry.hidden_from(secret_for)
         key = (entry.index, id(entry.event), lang, hidden)  # the event itself: a log is never rewritten
         line = memo.get(key) if memo is not None else None
@@ -97,6 +101,8 @@ def round_log_html(log: Sequence[Mapping], names: Sequence[str], lang: str, secr
             if memo is not None:
                 memo[key] = line
         rounds.setdefault(entry.round, []).append(line)
+    if memo is not None and log:
+        memo["listed", lang, secret_for] = (len(log), log[-1], rounds)
     last = max(rounds) if rounds else 0
     parts = []
     for r in sorted(rounds):

@@ -12,6 +12,8 @@ import json
 import random
 import time
 
+import pytest
+
 from dungeon_guilds.app.table_server import TableHub
 from dungeon_guilds.app.tables import protocol
 
@@ -129,20 +131,28 @@ def test_the_parts_every_seat_sees_alike_are_drawn_once_a_move(tmp_path, monkeyp
     assert pushes >= 10
 
 
-def test_the_shared_parts_change_nothing_a_seat_receives(tmp_path):
-    """Every seat's parts drawn with the version's memo are exactly those drawn alone, through a
-    whole game in both languages (so sharing can neither show one seat's secret to another nor
-    lose a target)."""
+@pytest.mark.parametrize("seats, seed, rules", [(4, 11, None), (3, 4, {"lords": "all"}), (5, 9, None)])
+def test_the_shared_and_kept_parts_change_nothing_a_seat_receives(tmp_path, seats, seed, rules):
+    """Every seat's parts drawn through the server's cache (the version's memo, and the parts
+    kept from the last version by what they show: ``board_svg.Kept``) are exactly those drawn
+    alone, at every version of whole games in both languages, with lords and 3-5 seats, and at
+    every step of each round shown (so sharing can neither show one seat's secret to another,
+    nor keep a part a move changed, nor lose a target)."""
+    from dungeon_guilds.app.table_server import PartsCache
     from dungeon_guilds.app.tables.render import seat_parts
 
     hub = TableHub(lobby_in(tmp_path), "teacher-code-x1")
-    table, conns = seated_table(hub.lobby, 4)
-    rng, compared = random.Random(11), 0
-    while not table.is_over:
-        memo: dict = {}
-        for lang in ("en", "zh"):
-            for seat in range(4):
-                assert seat_parts(table, seat, lang, 0, memo=memo) == seat_parts(table, seat, lang, 0)
-                compared += 1
+    table, conns = seated_table(hub.lobby, seats, rules=rules)
+    cache, rng, compared = PartsCache(), random.Random(seed), 0
+    while not table.is_over or table.showing is not None:
+        steps = range(4) if table.showing is not None else (0,)
+        for step in steps:
+            for lang in ("en", "zh"):
+                for seat in range(seats):
+                    assert cache.get(table, seat, lang, step) == seat_parts(table, seat, lang, step), \
+                        (table.version, seat, lang, step)
+                    compared += 1
+        if table.is_over:
+            break
         next_move(hub, table, conns, rng)
-    assert compared >= 200
+    assert compared >= 50 * seats

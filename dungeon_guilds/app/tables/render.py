@@ -32,7 +32,7 @@ from typing import Any, Sequence
 
 from ... import events, i18n
 from ...board_targets import board_targets
-from ...drawing.board_svg import board_cells, board_svg_html as board_html
+from ...drawing.board_svg import Kept, board_cells, board_svg_html as board_html
 from ...drawing.resolving import resolution_frame
 from ...drawing.story import resolution_steps, round_log_html
 from ...table_model import choosing_state
@@ -89,11 +89,11 @@ def picks(table: Table, state, seat: int, lang: str, base: dict) -> dict[str, di
     """For each choice of the seat's hand (``"3"``, at the setup also ``"2,4"``): the board's
     cells that choice changes, drawn (the slots it may go to, the exhaust button, the pressed
     cards), and the targets it adds; the engine's answers, as :func:`board_targets` gives them."""
-    out = {}
-    view = state.view(seat)  # once for every choice
+    out: dict[str, dict] = {}
+    view, drawn = state.known_hands(seat), {}  # once for every choice; a cell drawn once for each target it has
     for choice in _choices(table, state, seat, base):
         targets = board_targets(state, seat, list(choice), lang)
-        cells = board_cells(state, lang, seat, targets, hand=choice, view=view)  # the other cards stay as drawn
+        cells = board_cells(state, lang, seat, targets, hand=choice, view=view, memo=drawn)  # the other cards stay as drawn
         out[",".join(map(str, choice))] = {
             "cells": {k: v.replace("dg-p-", f"dg{seat}-p-") for k, v in cells.items()},
             "targets": _wire({k: v for k, v in targets.items() if not k.startswith("hand-")})}
@@ -131,11 +131,18 @@ def status_text(table: Table, seat: int, lang: str, now: float, away_s: float | 
 
 
 def _story(table: Table, lang: str) -> list[str]:
+    """The sentences of the round shown (else of the last round resolved): worded once per round
+    and language, kept with the game's log lines (a round's resolution and cleanup are logged in
+    one step of the engine, and never change after)."""
     game = table.game
     rounds = events.resolved_rounds(game.log)
     if not rounds:
         return []
-    return resolution_steps(game.log, table.showing or rounds[-1], game.names, lang)
+    shown = table.showing or rounds[-1]
+    key = ("story", shown, lang)
+    if key not in table.log_lines:
+        table.log_lines[key] = resolution_steps(game.log, shown, game.names, lang)
+    return table.log_lines[key]
 
 
 def _round_end(table: Table, memo: dict | None):
@@ -234,4 +241,4 @@ def seat_message(table: Table, seat: int, lang: str, now: float = 0.0, away_s: f
     return {**seat_head(table, seat, lang, now, away_s), **seat_parts(table, seat, lang, step)}
 
 
-__all__ = ["bot_words", "level_choices", "picks", "seat_head", "seat_message", "seat_parts", "seat_label", "status_text", "board_html", "board_targets"]
+__all__ = ["Kept", "bot_words", "level_choices", "picks", "seat_head", "seat_message", "seat_parts", "seat_label", "status_text", "board_html", "board_targets"]
