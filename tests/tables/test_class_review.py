@@ -20,7 +20,8 @@ from tornado.testing import AsyncHTTPTestCase
 
 from dungeon_guilds.analysis.judge import MISTAKE, Budget
 from dungeon_guilds.app.table_server import make_app
-from dungeon_guilds.app.tables.class_review import FOLDER, ClassReviews, Job, write_review
+from dungeon_guilds.app.tables.class_review import FOLDER, ClassReviews, Job, game_with_setup, write_review
+from dungeon_guilds.record_write import to_record
 from dungeon_guilds.app.tables.mistakes_page import CSV_COLUMNS, mistakes_csv, mistakes_html, mistakes_json
 
 from tables_helpers import lobby_in, random_move, seated_table, send
@@ -30,7 +31,7 @@ SMALL = Budget(worlds=8, min_worlds=8, check=8)  # the judge's smallest useful s
 
 def finished_table(lobby, seed: int = 3, seats: int = 3):
     """A class table played to its end by its people (random legal moves: mistakes to find)."""
-    table, conns = seated_table(lobby, seats, rules={"lords": "none"})
+    table, conns = seated_table(lobby, seats, rules={"lords": "none"}, seed=seed)
     rng = random.Random(seed)
     while not table.is_over:
         seat, move = random_move(table, rng)
@@ -98,6 +99,7 @@ def test_the_worker_process_judges_a_finished_game_and_the_summary_groups_it(tmp
                                 "decisions": len(reviews.done[table.code]["decisions"])}
     stored = json.loads((tmp_path / FOLDER / f"{table.code}.json").read_text("utf-8"))
     assert stored == reviews.done[table.code] and stored["seats"] == [1, 2, 3]
+    assert [k for k, _, _ in stored["decisions"]].count("setup_pair") == 3  # each person's set-up pair (R2.4)
     groups = reviews.summary()
     assert sum(g.taken for g in groups) == len(stored["decisions"])
     assert sum(g.mistakes for g in groups) == sum(m == MISTAKE for _, m, _ in stored["decisions"]) > 0
@@ -109,6 +111,14 @@ def test_the_worker_process_judges_a_finished_game_and_the_summary_groups_it(tmp
     assert "Games reviewed: 1" in en and f"table {table.code}" in en and f"seat {ex['seat']} · {ex['name']}" in en
     assert "已複盤的對局：1 局" in zh and "座位" in zh and "Games" not in zh
     assert "<span>&#36;" in en and not re.search(r"\$\d", en)  # money is text
+
+
+def test_the_record_is_replayed_with_its_setup_as_moves(tmp_path):
+    """A record keeps the exhaust pairs in its header; the review plays them as decisions."""
+    table = finished_table(lobby_in(tmp_path))
+    game = game_with_setup(to_record(table.game))
+    assert game.line == table.game.line and game.state.gold == table.game.state.gold
+    assert [a.kind for a in game.line[:3]] == ["exhaust"] * 3
 
 
 def test_the_queue_has_a_cap_and_the_rest_wait(tmp_path):

@@ -40,12 +40,15 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from ... import i18n
+from ...actions import EXHAUST, Action
 from ...analysis.class_mistakes import MistakeGroup, class_mistakes, kind_of, tally
 from ...analysis.judge import Budget
 from ...analysis.judge_review import JudgedDecision, JudgedReview, judge_review
 from ...drawing.board_text import board_lines
+from ...game import Game
 from ...record import from_record
 from ...record_write import to_record
+from ...state import SETUP
 from .store import CODE_RE
 from .table import HUMAN, Table
 
@@ -87,11 +90,26 @@ def review_worker(server: int) -> None:
     threading.Thread(target=watch, name="server-watch", daemon=True).start()
 
 
+def game_with_setup(record: dict) -> Game:
+    """The record's game with its set-up choices as moves: a record keeps the exhaust pairs in
+    its header (the game then starts after the set-up, and the judge would see no set-up
+    decision), so the header's pairs are played as each seat's first decision (R2.4: from the
+    start player on), then the moves."""
+    game = from_record({**record, "exhaust": {}, "moves": []})  # every seat still to choose
+    pairs = record.get("exhaust") or {}
+    while game.phase == SETUP and game.current_name in pairs:
+        a, b = pairs[game.current_name]
+        game.push(Action(EXHAUST, int(a), other=int(b)))
+    for move in record.get("moves", []):
+        game.push(move)
+    return game
+
+
 def review_game(job: Job, budget: Budget, directory: str) -> dict:
     """The worker's job: the people's seats of ``job``'s game judged, the result stored in
     ``directory`` and returned (see :func:`stored_review`)."""
     cpu0 = time.process_time()
-    game = from_record(job.record)
+    game = game_with_setup(job.record)
     reviews = []
     for seat in job.seats:
         steps = list(judge_review(game, seat, budget, curve_worlds=CURVE_WORLDS))
