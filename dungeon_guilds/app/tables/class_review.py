@@ -5,8 +5,9 @@ the judge in the background, each once, the result stored beside the tables.
   class's), each with :func:`~dungeon_guilds.analysis.judge_review.judge_review` — the judge of
   the students' own review, its budget unchanged — so the marks are the judge's, never recomputed.
 * **Where.** In one worker process of its own (``spawn``), at the lowest priority
-  (:data:`NICENESS`; the table server and its bots' worker come first on a busy machine), never
-  on the server's event loop; the worker ends with the server. One game at a time.
+  (:data:`NICENESS`, and Linux's idle scheduling class: the table server and its bots' worker
+  come first on a busy machine), never on the server's event loop; the worker ends with the
+  server. One game at a time.
 * **The queue.** At most :data:`MAX_WAITING` games wait with their record; a finished game
   beyond the cap is counted as waiting and queued when it is noticed again with room in the
   queue (:meth:`ClassReviews.notice`: the server's tick notices its open tables, the teacher's
@@ -79,8 +80,16 @@ def job_of(table: Table) -> Job:
 
 # ------------------------------------------------------------------ the worker process
 def review_worker(server: int) -> None:
-    """The review worker starts: the lowest priority, and it ends with the server."""
+    """The review worker starts: the lowest priority, and it ends with the server. On Linux it
+    is also put in the idle scheduling class (``SCHED_IDLE``): it runs on a CPU nothing else
+    wants, and a CPU running only it counts as free for a server that wakes up — which matters
+    when the server itself runs niced (a niceness of 19 does not go below 19)."""
     os.nice(NICENESS)
+    if hasattr(os, "SCHED_IDLE"):
+        try:
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+        except OSError as err:  # a system that refuses it: the niceness alone
+            log.warning("the review worker stays in the normal scheduling class: %s", err)
 
     def watch() -> None:
         while os.getppid() == server:
