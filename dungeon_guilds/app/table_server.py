@@ -10,7 +10,9 @@ adds in ``init_handlers`` (and :func:`make_app` serves alone, for tests and the 
   same-origin check stays.
 * ``/dungeon-guilds/teacher``: the teacher's page (a code printed in the server's console at
   start, or ``DUNGEON_GUILDS_TEACHER_CODE``), listing every table, with the finished games'
-  records (JSON) and a CSV row per game to download.
+  records (JSON) and a CSV row per game to download, and the class's mistakes (issue 38, item 6):
+  every finished game reviewed by the judge in a worker process of its own
+  (:mod:`.tables.class_review`), summed by kind of decision (:mod:`.tables.mistakes_page`).
 
 The tables are held by one :class:`~.tables.lobby.Lobby` in the server's process and saved in
 ``--tables-dir`` / ``DUNGEON_GUILDS_TABLES_DIR`` (:func:`~.tables.store.default_dir`).
