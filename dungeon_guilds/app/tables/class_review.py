@@ -123,7 +123,7 @@ def review_game(job: Job, budget: Budget, directory: str) -> dict:
     for seat in job.seats:
         steps = list(judge_review(game, seat, budget, curve_worlds=CURVE_WORLDS))
         reviews.append(steps[-1].review)
-    stored = stored_review(job, reviews, budget, time.process_time() - cpu0)
+    stored = stored_review(job, tuple(game.names), reviews, budget, time.process_time() - cpu0)
     write_review(Path(directory), job.code, stored)
     return stored
 
@@ -140,7 +140,7 @@ def _example(d: JudgedDecision, index: int, names: tuple[str, ...]) -> dict[str,
             "best_win": d.best.win, "words": {lang: _words(d, lang) for lang in LANGS}}
 
 
-def stored_review(job: Job, reviews: list[JudgedReview], budget: Budget, cpu: float) -> dict:
+def stored_review(job: Job, names: tuple[str, ...], reviews: list[JudgedReview], budget: Budget, cpu: float) -> dict:
     """What is kept of a game's reviews: every decision with a choice as ``[kind, mark, loss]``
     (in :func:`class_mistakes`' order) and, for each kind, the game's worst marked decision
     (:func:`class_mistakes`' example) with its ``index`` in that list and its words."""
@@ -150,7 +150,7 @@ def stored_review(job: Job, reviews: list[JudgedReview], budget: Budget, cpu: fl
         if group.example is not None:
             d = group.example[1]
             k = next(i for i, x in enumerate(flat) if x is d)
-            examples[group.kind] = _example(d, k, reviews[0].names)
+            examples[group.kind] = _example(d, k, names)
     return {"format": FORMAT, "code": job.code, "created": job.created, "seats": [s + 1 for s in job.seats],
             "budget": asdict(budget), "cpu": round(cpu, 2),
             "decisions": [[kind_of(d), d.mark, d.made.loss] for d in flat], "examples": examples}
