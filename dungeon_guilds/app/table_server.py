@@ -10,7 +10,9 @@ adds in ``init_handlers`` (and :func:`make_app` serves alone, for tests and the 
   same-origin check stays.
 * ``/dungeon-guilds/teacher``: the teacher's page (a code printed in the server's console at
   start, or ``DUNGEON_GUILDS_TEACHER_CODE``), listing every table, with the finished games'
-  records (JSON) and a CSV row per game to download.
+  records (JSON) and a CSV row per game to download, and the class's mistakes (issue 38, item 6):
+  every finished game reviewed by the judge in a worker process of its own
+  (:mod:`.tables.class_review`), summed by kind of decision (:mod:`.tables.mistakes_page`).
 
 The tables are held by one :class:`~.tables.lobby.Lobby` in the server's process and saved in
 ``--tables-dir`` / ``DUNGEON_GUILDS_TABLES_DIR`` (:func:`~.tables.store.default_dir`).
@@ -48,8 +50,10 @@ import tornado.websocket
 
 from .. import i18n
 from .tables import protocol, records
+from .tables.class_review import FOLDER as REVIEWS_FOLDER, ClassReviews
 from .tables.limits import Bucket, Limits, PerAddress
 from .tables.lobby import ALPHABET, Lobby
+from .tables.mistakes_page import mistakes_csv, mistakes_html, mistakes_json
 from .tables.refusal import TableRefusal
 from .tables.render import Kept, bot_words, seat_head, seat_parts
 from .tables.store import TableStore
@@ -98,6 +102,8 @@ class TableHub:
         self.listen_ip: str | None = None  # the address the server listens on (the classmates' link)
         self.guesses = PerAddress(self.limits.code_guesses_per_s, self.limits.code_guesses)
         self.teacher_tries = PerAddress(self.limits.teacher_tries_per_s, self.limits.teacher_tries)
+        # the class's mistakes (issue 38, item 6): finished games judged in a worker of their own
+        self.reviews = ClassReviews(lobby.store.dir / REVIEWS_FOLDER)
 
     def _pool(self) -> ProcessPoolExecutor:
         if self.pool is None:
@@ -134,8 +140,9 @@ class TableHub:
         return True
 
     def close(self) -> None:
-        """Stop the bots' worker process (if one was started)."""
+        """Stop the bots' worker process (if one was started) and the reviews' worker."""
         self.io.shutdown(wait=True)
+        self.reviews.close()
         if self.pool is not None:
             self.pool.shutdown(wait=False, cancel_futures=True)
             self.pool = None
@@ -225,6 +232,7 @@ class TableHub:
         for table in list(self.lobby.tables.values()):  # a slow bot due after a restart or an absence
             self.think(table)
         self.parts.forget(self.lobby.tables)
+        self.reviews.pump(self.lobby.tables.values())  # finished games queued; the next review started
         for code in [c for c, lock in self.locks.items() if c not in self.lobby.tables and not lock.locked()]:
             del self.locks[code]
 
@@ -502,11 +510,17 @@ class TeacherHandler(tornado.web.RequestHandler):
             self._form(lang, i18n.t("tables.teacher_bad", lang))
             return
         everything = [*self.hub.lobby.tables.values(), *self.hub.lobby.store.load_closed()]
+        self.hub.reviews.armed = True  # a teacher looks: the finished games are reviewed from now on
+        self.hub.reviews.notice(everything)
         if what == "records.json":
             self._download("class-table-records.json", "application/json",
                            json.dumps(records.records(everything), ensure_ascii=False, indent=1))
         elif what == "games.csv":
             self._download("class-table-games.csv", "text/csv; charset=UTF-8", records.games_csv(everything, lang))
+        elif what == "mistakes.csv":
+            self._download("class-mistakes.csv", "text/csv; charset=UTF-8", mistakes_csv(self.hub.reviews, lang))
+        elif what == "mistakes.json":
+            self._download("class-mistakes.json", "application/json", mistakes_json(self.hub.reviews))
         else:
             self._send(_page("tables.teacher_title", teacher_body(self, lang, given), lang))
 
@@ -553,8 +567,12 @@ def teacher_body(handler: TeacherHandler, lang: str, code: str) -> str:
               f"<input type='hidden' name='lang' value='{lang}'>")
     forms = "".join(f"<form method='post' action='{handler.base}{BASE}/teacher/{path}'>{hidden}"
                     f"<button>{t(key)}</button></form>"
-                    for path, key in (("records.json", "teacher_records"), ("games.csv", "teacher_csv")))
-    return f"<main><h1>{t('teacher_title')}</h1>{table}<div class='downloads'>{forms}</div></main>"
+                    for path, key in (("records.json", "teacher_records"), ("games.csv", "teacher_csv"),
+                                      ("mistakes.csv", "mistakes_csv"), ("mistakes.json", "mistakes_json")))
+    refresh = (f"<form method='post' action='{handler.base}{BASE}/teacher'>{hidden}"
+               f"<button>{t('mistakes_refresh')}</button></form>")
+    mistakes = mistakes_html(handler.hub.reviews, lang, refresh)
+    return f"<main><h1>{t('teacher_title')}</h1>{table}<div class='downloads'>{forms}</div>{mistakes}</main>"
 
 
 TEACHER_MIN_LENGTH = 10
@@ -596,7 +614,7 @@ def table_routes(base: str, hub: TableHub) -> list[tuple]:
         (f"{root}/tables/static/(board_keys\\.js)", tornado.web.StaticFileHandler, {"path": str(BOARD_KEYS.parent)}),
         (f"{root}/tables/static/(.*)", tornado.web.StaticFileHandler, {"path": str(PAGE_DIR)}),
         (rf"{root}/tables/?([A-Za-z0-9]{{0,12}})", TablePageHandler, {"base": base, "hub": hub}),
-        (f"{root}/teacher/?(records.json|games.csv)?", TeacherHandler, {"hub": hub, "base": base}),
+        (f"{root}/teacher/?(records.json|games.csv|mistakes.csv|mistakes.json)?", TeacherHandler, {"hub": hub, "base": base}),
     ]
 
 

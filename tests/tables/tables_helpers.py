@@ -31,12 +31,15 @@ def send(lobby, conn, msg):
     return handle(lobby, conn, json.dumps(msg) if isinstance(msg, dict) else msg)
 
 
-def seated_table(lobby, seats: int = 4, rules=None, deck=None):
-    """A table with ``seats`` people joined; returns (table, conns)."""
+def seated_table(lobby, seats: int = 4, rules=None, deck=None, seed: int | None = None):
+    """A table with ``seats`` people joined; returns (table, conns). ``seed``: the game's (else
+    the table's own, drawn at random)."""
     conns = [Conn() for _ in range(seats)]
     out = send(lobby, conns[0], {"op": "open", "seats": seats, "name": NAMES[0], "rules": rules, "deck": deck})
     assert out.reply["op"] == "seat", out.reply
     code = out.reply["code"]
+    if seed is not None:
+        lobby.tables[code].seed = seed
     for i in range(1, seats):
         out = send(lobby, conns[i], {"op": "join", "code": code, "name": NAMES[i]})
         assert out.reply["op"] == "seat", out.reply
