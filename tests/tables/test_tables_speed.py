@@ -142,7 +142,7 @@ def test_the_shared_and_kept_parts_change_nothing_a_seat_receives(tmp_path, seat
     from dungeon_guilds.app.tables.render import seat_parts
 
     hub = TableHub(lobby_in(tmp_path), "teacher-code-x1")
-    table, conns = seated_table(hub.lobby, seats, rules=rules)
+    table, conns = seated_table(hub.lobby, seats, rules=rules, seed=seed)
     cache, rng, compared = PartsCache(), random.Random(seed), 0
     while not table.is_over or table.showing is not None:
         steps = range(4) if table.showing is not None else (0,)
@@ -155,4 +155,4 @@ def test_the_shared_and_kept_parts_change_nothing_a_seat_receives(tmp_path, seat
         if table.is_over:
             break
         next_move(hub, table, conns, rng)
-    assert compared >= 50 * seats
+    assert compared >= 30 * seats  # a whole game: every version, both languages
