@@ -24,6 +24,7 @@ seat also has its own pattern and its name's letter on each token.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from html import escape
 from pathlib import Path
 from typing import Mapping, Sequence
@@ -78,6 +79,7 @@ def wrap(text: str, width: float, size: float) -> list[str]:
     return lines
 
 
+@lru_cache(maxsize=8192)  # pure: a class table's boards draw the same texts at every move (issue 37)
 def _txt(x, y, text, size=12, weight="normal", anchor="start", fill="#222", cls="") -> str:
     c = f' class="{cls}"' if cls else ""
     return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" font-weight="{weight}" '
@@ -112,6 +114,7 @@ def _defs() -> str:
     return f"<defs>{''.join(pats)}</defs>"
 
 
+@lru_cache(maxsize=1024)  # pure, as _txt
 def _swatch(x, y, w, h, owner: int, rx=4) -> str:
     """A seat's colour with its pattern on top (or the NPC's grey)."""
     fill = NPC_COLOUR if owner == NPC else colour(owner)
@@ -360,6 +363,7 @@ def _hand_state(state, view, p: int, s: int, in_slots=None) -> str:
     return "placed"
 
 
+@lru_cache(maxsize=2048)  # pure, as _txt
 def _card(x, y, s: int, kind: str, owner: int, lang: str) -> str:
     """One adventurer card of a hand: face up (active), face down (exhausted / unknown) or
     an outline (in the dungeon)."""
