@@ -162,3 +162,39 @@ def test_a_seat_is_played_by_a_bot_when_it_is_a_bots_or_its_person_is_away_long_
     assert not ann.looking() and ann.looking(everyone=True) and not bot.looking(everyone=True)
     assert Seat(BOT, "Bo", "x", bot="greedy", connected=2).to_dict() == {
         "kind": "bot", "name": "Bo", "token_hash": "x", "bot": "greedy"}  # the saved form, pages not saved
+
+
+def test_r2_4_a_click_on_a_card_chooses_two_at_the_setup_and_one_in_the_dispatch():
+    from dungeon_guilds.table_model import choice_key, next_choice
+
+    assert next_choice((), 3, setup=True) == (3,)
+    assert next_choice((3,), 5, setup=True) == (3, 5)  # the pair exhausted together (R2.4)
+    assert next_choice((3, 5), 1, setup=True) == (5, 1)  # a third card drops the oldest
+    assert next_choice((3, 5), 3, setup=True) == (5,)  # a chosen card unchosen
+    assert next_choice((), 4, setup=False) == (4,)  # one adventurer goes in at a time (R4.1)
+    assert next_choice((4,), 2, setup=False) == (2,)
+    assert next_choice((2,), 2, setup=False) == ()
+    assert choice_key((5, 1)) == "1,5" and choice_key(()) == ""
+
+
+@pytest.mark.parametrize("setup", [True, False])
+def test_the_class_tables_page_and_the_widget_board_choose_by_the_same_rule(tmp_path, setup):
+    """The page follows ``picks[choice]["next"]`` (tables.js holds no rule of its own); each is
+    the table model's ``next_choice``, which the widget board asks too, and names a choice sent."""
+    from dungeon_guilds.app.tables.render import seat_parts
+    from dungeon_guilds.table_model import choice_key, next_choice
+
+    table, _ = Table.open("NEXT", 3, "Ann", Rules(), None, 0.0, seed=2)
+    for name in ("Bo", "Cy"):
+        table.join(name, 0.0)
+    if not setup:
+        for seat in range(3):
+            table.act(seat, "exhaust 1 2", table.version, 0.0)
+        assert not table.in_setup
+    seat = 0 if setup else table.game.current
+    picks = seat_parts(table, seat, "en")["picks"]
+    assert "" in picks and len(picks) == (16 if setup else 4)
+    for key, entry in picks.items():
+        chosen = tuple(int(s) for s in key.split(",") if s)
+        for s, after in entry["next"].items():
+            assert after == choice_key(next_choice(chosen, int(s), setup)) and after in picks

@@ -11,6 +11,8 @@ views of it and each piece of table logic is written once.
   ``make_bot``), asked on a copy and judged by the engine.
 
 Nothing here decides a rule: the engine (:class:`~dungeon_guilds.Game`) judges every move.
+* :mod:`.choosing` — what a click on a card of the hand does to the choice (R2.4's pair at the
+  setup, one adventurer in the dispatch), for the widget board and the class table's page.
 * :mod:`.seats` — a seat (a person, a bot at a level, free) and who plays it now (a person
   away long enough is played by a bot).
 
@@ -21,8 +23,10 @@ Each view still holds its own ``Game`` and list of seats (``app/tables/table.py`
 from __future__ import annotations
 
 from .bots import BotTurn, bot_move, bot_turn, make_bot
+from .choosing import choice_key, next_choice
 from .resolution import Resolution
 from .seats import Seat
 from .setup import SecretSetup, choosing_state
 
-__all__ = ["BotTurn", "Resolution", "SecretSetup", "bot_move", "bot_turn", "choosing_state", "make_bot", "Seat"]
+__all__ = ["BotTurn", "Resolution", "SecretSetup", "bot_move", "bot_turn", "choice_key", "choosing_state", "make_bot",
+           "next_choice", "Seat"]

@@ -37,6 +37,7 @@ from .. import i18n
 from ..board_targets import Target, board_targets
 from ..drawing.board_svg import board_svg_html
 from ..drawing.board_text import board_text_html
+from ..table_model import next_choice
 
 HERE = Path(__file__).parent
 # ``import {…} from '../drawing/x.js';`` in a widget's module: a file of this package
@@ -150,14 +151,8 @@ class GameBoard(BoardWidget):
         if not target.enabled:
             self.on_refused(i18n.t("error.illegal", lang, reason=target.reason))
             return
-        chosen = list(self.selected)
-        if strength in chosen:
-            chosen.remove(strength)
-        elif state.phase == "setup":
-            chosen = (chosen + [strength])[-2:]
-        else:
-            chosen = [strength]
-        self.selected = tuple(chosen)
+        chosen = next_choice(self.selected, strength, state.phase == "setup")  # the table model's rule
+        self.selected = chosen
         if state.phase == "setup":
             self._draw(lambda targets: "exhaust" if len(chosen) == 2 else target.id)
             self.on_note(i18n.t("bd.note_exhaust", lang, n=len(chosen)))

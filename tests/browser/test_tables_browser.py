@@ -238,7 +238,7 @@ def teacher_sees(page, base: str, code: str, replay) -> None:
     assert " · ".join(f"${g}" for g in replay.state.gold) in row.inner_text()
     page.screenshot(path=str(SHOTS / "tables-teacher-en.png"))
     with page.expect_download() as got:
-        page.locator("form button", has_text="CSV").click()
+        page.locator("form button", has_text="per finished game (CSV)").click()
     text = Path(got.value.path()).read_text()
     assert code in text and " | ".join(map(str, replay.state.gold)) in text
     page.goto(f"{base}dungeon-guilds/teacher?lang=zh")

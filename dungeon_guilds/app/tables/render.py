@@ -35,7 +35,7 @@ from ...board_targets import board_targets
 from ...drawing.board_svg import Kept, board_cells, board_svg_html as board_html
 from ...drawing.resolving import resolution_frame
 from ...drawing.story import resolution_steps, round_log_html
-from ...table_model import choosing_state
+from ...table_model import choice_key, choosing_state, next_choice
 from .table import BOT, BOT_KIND, BOT_LEVELS, OPEN, RESOLUTION_S, Table
 
 
@@ -86,17 +86,24 @@ def _choices(table: Table, state, seat: int, base: dict) -> list[tuple[int, ...]
 
 
 def picks(table: Table, state, seat: int, lang: str, base: dict) -> dict[str, dict]:
-    """For each choice of the seat's hand (``"3"``, at the setup also ``"2,4"``): the board's
-    cells that choice changes, drawn (the slots it may go to, the exhaust button, the pressed
-    cards), and the targets it adds; the engine's answers, as :func:`board_targets` gives them."""
-    out: dict[str, dict] = {}
+    """For each choice of the seat's hand (``"3"``, at the setup also ``"2,4"``; ``""``: none):
+    the board's cells that choice changes, drawn (the slots it may go to, the exhaust button, the
+    pressed cards), the targets it adds (the engine's answers, as :func:`board_targets` gives
+    them), and ``next``: the choice a click on each card of the hand makes of it (the table
+    model's :func:`~dungeon_guilds.table_model.next_choice`, so the page holds no rule of its own)."""
+    out: dict[str, dict] = {"": {"cells": {}, "targets": {}}}
     view, drawn = state.known_hands(seat), {}  # once for every choice; a cell drawn once for each target it has
-    for choice in _choices(table, state, seat, base):
+    choices = _choices(table, state, seat, base)
+    for choice in choices:
         targets = board_targets(state, seat, list(choice), lang)
         cells = board_cells(state, lang, seat, targets, hand=choice, view=view, memo=drawn)  # the other cards stay as drawn
-        out[",".join(map(str, choice))] = {
+        out[choice_key(choice)] = {
             "cells": {k: v.replace("dg-p-", f"dg{seat}-p-") for k, v in cells.items()},
             "targets": _wire({k: v for k, v in targets.items() if not k.startswith("hand-")})}
+    hand = sorted({s for choice in choices for s in choice})
+    for key, entry in out.items():
+        chosen = tuple(int(s) for s in key.split(",") if s)
+        entry["next"] = {str(s): choice_key(next_choice(chosen, s, table.in_setup)) for s in hand}
     return out
 
 

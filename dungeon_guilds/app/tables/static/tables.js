@@ -111,10 +111,14 @@
 
   // Picking an adventurer happens here (issue 37): the server sent, for each choice of this
   // seat's hand, the board's cells drawn for it and the moves it allows; only the move goes back.
+  // What a click on a card makes of the choice is the server's (the table model's next_choice,
+  // sent as each choice's "next"): the pair of the setup, one adventurer in the dispatch.
   function pick(strength) {
-    const keep = last.phase_id === 'setup' ? 2 : 1;
+    const picks = last.picks || {};
+    const now = picks[chosen.slice().sort((a, b) => a - b).join(',')] || picks[''] || {};
+    const next = (now.next || {})[String(strength)];
     const hadFocus = focused();
-    show(chosen.includes(strength) ? chosen.filter((s) => s !== strength) : chosen.concat([strength]).slice(-keep));
+    show(next ? next.split(',').map(Number) : []);
     refocus(hadFocus);
   }
 
