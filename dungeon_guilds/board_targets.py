@@ -59,13 +59,30 @@ def _slot_action(state, player: int, strength: int, room: int, slot: int) -> Act
     return Action(SWAP if owner == player else BUMP, strength, room, slot)
 
 
-def _hand_targets(state, player: int, selected: Sequence[int], lang: str) -> list[Target]:
+def _hand_words(state, player: int, lang: str) -> list[tuple[int, str, bool, str]]:
+    """Each card of the hand a player may pick now: (strength, accessible name, allowed, the
+    engine's reason if not) — the same whatever is picked already."""
+    if state.phase == SETUP:
+        return [(s, t("pick_exhaust", lang, strength=s, heal=state.base_heal[s]), True, "") for s in range(1, 6)]
     legal = state.legal_actions()
     out = []
+    for s in strengths_of(state.active[player]):
+        ok = any(a.strength == s for a in legal)
+        reason = "" if ok else _refusal(_first_reason(state, player, s), lang)
+        label = t("pick", lang, strength=s, heal=state.heal_cost(s))
+        out.append((s, label if ok else f"{label}: {reason}", ok, reason))
+    return out
+
+
+def _hand_targets(state, player: int, selected: Sequence[int], lang: str, memo: dict | None = None) -> list[Target]:
+    key = ("hand", player, lang)
+    words = memo.get(key) if memo is not None else None
+    if words is None:
+        words = _hand_words(state, player, lang)
+        if memo is not None:
+            memo[key] = words
     if state.phase == SETUP:
-        for s in range(1, 6):
-            out.append(Target(f"hand-{s}", t("pick_exhaust", lang, strength=s, heal=state.base_heal[s]),
-                              pressed=s in selected))
+        out = [Target(f"hand-{s}", label, pressed=s in selected) for s, label, _, _ in words]
         if len(selected) == 2:
             a, b = sorted(selected)
             action = Action(EXHAUST, a, other=b)
@@ -74,13 +91,7 @@ def _hand_targets(state, player: int, selected: Sequence[int], lang: str) -> lis
             out.append(Target("exhaust", t("exhaust_go", lang, a=a, b=b, gold=gain), reason is None,
                               action, _refusal(reason, lang), t("gain", lang, gold=gain)))
         return out
-    for s in strengths_of(state.active[player]):
-        ok = any(a.strength == s for a in legal)
-        reason = "" if ok else _refusal(_first_reason(state, player, s), lang)
-        label = t("pick", lang, strength=s, heal=state.heal_cost(s))
-        out.append(Target(f"hand-{s}", label if ok else f"{label}: {reason}", ok, None, reason,
-                          pressed=s in selected))
-    return out
+    return [Target(f"hand-{s}", label, ok, None, reason, pressed=s in selected) for s, label, ok, reason in words]
 
 
 def _first_reason(state, player: int, strength: int):
@@ -140,14 +151,16 @@ def _slot_targets(state, player: int, strength: int, lang: str) -> list[Target]:
     return out
 
 
-def board_targets(state, player: int, selected: Sequence[int] = (), lang: str | None = None) -> dict[str, Target]:
+def board_targets(state, player: int, selected: Sequence[int] = (), lang: str | None = None,
+                  memo: dict | None = None) -> dict[str, Target]:
     """What ``player`` may click now, by target id (empty when it is not their decision).
     With no adventurer chosen: the hand; with one chosen (dispatch): the hand and every slot,
-    each with the action it means, its cost and the engine's verdict."""
+    each with the action it means, its cost and the engine's verdict. ``memo``: a dict shared by
+    the calls for one state (a class table's picks, issue 37): the hand is worded once."""
     lang = lang or i18n.get_language()
     if state.phase == OVER or state.current != player:
         return {}
-    out = _hand_targets(state, player, selected, lang)
+    out = _hand_targets(state, player, selected, lang, memo)
     if state.phase != SETUP and len(selected) == 1:
         out += _slot_targets(state, player, selected[0], lang)
     return {x.id: x for x in out}

@@ -92,13 +92,13 @@ def picks(table: Table, state, seat: int, lang: str, base: dict) -> dict[str, di
     them), and ``next``: the choice a click on each card of the hand makes of it (the table
     model's :func:`~dungeon_guilds.table_model.next_choice`, so the page holds no rule of its own)."""
     out: dict[str, dict] = {"": {"cells": {}, "targets": {}}}
-    view, drawn = state.known_hands(seat), {}  # once for every choice; a cell drawn once for each target it has
+    view, drawn, worded, ids = state.known_hands(seat), {}, {}, {}  # a cell drawn (and a hand worded) once
     choices = _choices(table, state, seat, base)
     for choice in choices:
-        targets = board_targets(state, seat, list(choice), lang)
+        targets = board_targets(state, seat, list(choice), lang, memo=worded)
         cells = board_cells(state, lang, seat, targets, hand=choice, view=view, memo=drawn)  # the other cards stay as drawn
         out[choice_key(choice)] = {
-            "cells": {k: v.replace("dg-p-", f"dg{seat}-p-") for k, v in cells.items()},
+            "cells": {k: ids.get(v) or ids.setdefault(v, v.replace("dg-p-", f"dg{seat}-p-")) for k, v in cells.items()},
             "targets": _wire({k: v for k, v in targets.items() if not k.startswith("hand-")})}
     hand = sorted({s for choice in choices for s in choice})
     for key, entry in out.items():
