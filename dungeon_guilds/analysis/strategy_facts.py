@@ -16,7 +16,7 @@ independent: the interval counts the games, not the decisions).
 The lesson ships the rows and the facts (``data/strategy_facts.json``, :func:`shipped`), with
 the command that regenerates them::
 
-    nice -n 19 python -m dungeon_guilds.analysis.strategy_facts --games 600 --seed 38 --jobs 2
+    nice -n 19 python -m dungeon_guilds.analysis.strategy_facts --games 800 --seed 38 --jobs 2
 
 Standard library only (the notebook loads the shipped file in a moment).
 """
@@ -45,7 +45,7 @@ FORMAT = "dungeon-guilds strategy facts 1"
 BOTS = ("strong", "greedy")
 PLAYERS = 4
 SEED = 38
-GAMES = 600
+GAMES = 800
 DATA = ("data", "strategy_facts.json")
 PAIRS = tuple(f"{a}{b}" for a in range(1, 6) for b in range(a + 1, 6))  # R2.4: ten pairs
 KIND_CODE = {"place": "p", BUMP: "b", SWAP: "s"}
