@@ -259,7 +259,9 @@ def _pct(x: float) -> int:
 
 def _signed(x: float, fmt: str) -> str:
     text = format(x, fmt)
-    return text[1:] if float(text) == 0 else text.replace("-", "−")  # no "+0.0", no "−0.0"
+    if float(text) == 0:
+        return text.lstrip("+-")  # no "+0.0", no "−0.0"
+    return text.replace("-", "−")
 
 
 def _money(x: float) -> str:
@@ -288,7 +290,7 @@ def say(key: str, facts_: dict[str, dict[str, Any]], lang: str = "en") -> str:
         return range_.format(v=_money(v), lo=_money(lo), hi=_money(hi))
     if key.startswith("diff."):
         return range_.format(v=_signed(v, "+.1f"), lo=_signed(lo, "+.1f"), hi=_signed(hi, "+.1f"))
-    return span.format(v=f"{v:.1f}", lo=f"{lo:.1f}", hi=f"{hi:.1f}")
+    return span.format(v=_signed(v, ".1f"), lo=_signed(lo, ".1f"), hi=_signed(hi, ".1f"))
 
 
 def shipped() -> dict[str, Any]:

@@ -133,5 +133,7 @@ def test_say_keeps_the_estimate_inside():
     assert sf.say("diff.pair.45", facts) == "−58 points (−62 to −56)"
     assert sf.say("strong.bump_net.3", facts) == "+$1.3 ($0.0 to +$2.5)"
     assert sf.say("strong.bumps_per_game", facts) == "1.8 (1.6–2.1)"
+    assert sf.say("strong.bumps_per_game", {"strong.bumps_per_game": {"value": 0.8, "low": -0.01, "high": 1.5}}) \
+        == "0.8 (0.0–1.5)"
     assert sf.say("strong.pair.45", facts, "zh") == "41 %（39–44 %）"
     assert sf.say("diff.pair.45", facts, "zh") == "−58 個百分點（−62 到 −56）"
