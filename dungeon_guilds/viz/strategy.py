@@ -18,10 +18,10 @@ COLOURS = {"strong": "#0072b2", "greedy": "#e69f00"}  # Okabe-Ito blue and orang
 NAMES = {"strong": "strong (search)", "greedy": "greedy (this round's gold)"}
 
 
-def compare_figure(data: dict[str, Any], family: str, labels: Sequence[tuple[str, str]], title: str,
-                   axis: str = "share of the decisions (%)") -> go.Figure:
-    """Bars of ``{bot}.{family}.{key}`` for each (key, label) in ``labels``, in percent, with
-    the intervals as error bars; a key without a figure (too few decisions) is left out."""
+def compare_figure(data: dict[str, Any], family: str, labels: Sequence[tuple[str, str]], title: str) -> go.Figure:
+    """Bars of ``{bot}.{family}.{key}`` for each (key, label) in ``labels``, in percent of the
+    decisions, with the intervals as error bars; a key without a figure (too few decisions) is
+    left out."""
     facts = data["facts"]
     fig = go.Figure()
     for bot in ("strong", "greedy"):
@@ -34,8 +34,13 @@ def compare_figure(data: dict[str, Any], family: str, labels: Sequence[tuple[str
                      "array": [100 * (r["high"] - r["value"]) for r in rows],
                      "arrayminus": [100 * (r["value"] - r["low"]) for r in rows]},
             hovertemplate="%{y}: %{x:.0f} %<extra>" + NAMES[bot] + "</extra>")
-    fig.update_layout(title={"text": title, "font": {"size": 14}}, barmode="group", xaxis_title=axis,
-                      xaxis={"range": [0, 100]}, yaxis={"autorange": "reversed", "automargin": True},
-                      height=140 + 44 * len(labels), margin={"l": 10, "r": 10, "t": 50, "b": 90},
-                      legend={"orientation": "h", "y": -0.25}, plot_bgcolor="white")
+    fig.update_layout(  # the title just above the plot, clear of plotly's toolbar on a phone
+        title={"text": title, "font": {"size": 14}, "x": 0, "xref": "paper", "y": 1, "yref": "paper",
+               "yanchor": "bottom", "pad": {"b": 10}},
+        barmode="group", xaxis={"range": [0, 100], "ticksuffix": " %"},
+        yaxis={"autorange": "reversed", "automargin": True},
+        height=170 + 44 * len(labels), margin={"l": 10, "r": 24, "t": 90, "b": 10},
+        # the legend 36 px under the plot (below the tick labels), whatever the plot's height
+        legend={"orientation": "h", "yanchor": "top", "y": -36 / (70 + 44 * len(labels)), "x": 0},
+        plot_bgcolor="white")
     return fig

@@ -22,16 +22,16 @@ __all__ = ["PredictCheck", "choice_guess", "share_guess"]
 TAP = "44px"  # the smallest tap target on a phone
 
 
-def share_guess(description: str = "your guess (%)") -> W.IntSlider:
+def share_guess(description: str = "your guess (%)") -> W.BoundedIntText:
     """A guess of a share, 0–100 %."""
-    return W.IntSlider(value=50, min=0, max=100, step=1, description=description,
-                       style={"description_width": "initial"}, layout=W.Layout(width="min(100%, 420px)"))
+    return W.BoundedIntText(value=50, min=0, max=100, step=1, description=description,
+                            style={"description_width": "initial"}, layout=W.Layout(width="min(100%, 260px)", height=TAP))
 
 
 def choice_guess(options: Sequence[tuple[str, Any]], description: str = "your guess") -> W.Dropdown:
     """A guess among named options (a pair, a room, a seat)."""
     return W.Dropdown(options=list(options), description=description, style={"description_width": "initial"},
-                      layout=W.Layout(width="min(100%, 420px)", min_height=TAP))
+                      layout=W.Layout(width="min(100%, 420px)", height=TAP))
 
 
 class PredictCheck(W.VBox):
@@ -42,7 +42,7 @@ class PredictCheck(W.VBox):
         self.question = W.HTML(f"<p><b>{escape(question)}</b></p>")
         self.guess = guess
         self.button = W.Button(description=check, button_style="info",
-                               layout=W.Layout(width="auto", min_width="120px", height=TAP))
+                               layout=W.Layout(width="auto", min_width="120px", height=TAP, align_self="flex-start"))
         self.answer = W.HTML()
         self.button.on_click(self.check)
         super().__init__([self.question, guess, self.button, self.answer],
