@@ -45,6 +45,13 @@ def test_the_shipped_rows_are_what_the_seed_plays(data):
         assert sf.play_rows(first, data["seed"], bot) == rows[:first], bot
 
 
+def test_the_data_file_is_in_the_wheel():
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))
+    assert "analysis/data/*.json" in config["tool"]["setuptools"]["package-data"]["dungeon_guilds"]
+
+
 def test_the_shipped_figures_are_the_rows_figures(data):
     assert sf.facts(data["rows"]) == data["facts"]
 
