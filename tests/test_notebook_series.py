@@ -41,6 +41,7 @@ SERIES = (
     "07_balance_lab.ipynb",
     "08_sibling_games.ipynb",
     "09_design_workshop.ipynb",
+    "10_strategy.ipynb",
 )
 LESSONS = SERIES[1:8]  # the numbered lessons written for issue 6 (08 predates them)
 INDEX = SERIES[0]
@@ -48,7 +49,7 @@ MAX_BYTES = 200_000
 CHECK_MARK = "# NBVAL_CHECK_OUTPUT"
 RULE_GROUPS = range(1, 11)
 APPS = {"RoundStepper", "PayoutExplorer", "TurnOrderExplorer", "PlayTable", "CompareExplorer",
-        "RulesExplorer", "LabPanel", "WorkshopApp", "DeckEditor", "LordBuilder", "ABExperiment"}
+        "RulesExplorer", "LabPanel", "WorkshopApp", "DeckEditor", "LordBuilder", "ABExperiment", "PredictCheck"}
 WIDGET_MODULES = {"W", "widgets", "ipywidgets"}
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 PLOTLY_MIME = "application/vnd.plotly.v1+json"

@@ -15,7 +15,7 @@ import pytest
 from dungeon_guilds.teaching.quiz import answer
 
 DOCS = Path(__file__).resolve().parents[2] / "dungeon_guilds" / "teaching" / "lessons"  # in the package (issue 40)
-LESSONS = ("lesson-1-learn", "lesson-2-design", "lesson-3-compare")
+LESSONS = ("lesson-1-learn", "lesson-2-design", "lesson-3-compare", "lesson-4-strategy")
 MARKER = re.compile(r"<!-- engine: (.+?) -->\s*\n\s*(?:Answer|答案)[:：]\s*\*\*(.+?)\*\*")
 WORDS = {"en": {True: "yes", False: "no"}, "zh": {True: "是", False: "否"}}
 
