@@ -51,13 +51,14 @@ def wrapped(label: str, width: int = 22) -> str:
 # plotly's toolbar (modebar) says its buttons' names in English only: plotly.py ships no
 # plotly.js locales and none is on this machine to load offline, so a Chinese page hides the
 # buttons (every one bears English words) rather than mix English into it; hover still works.
+# "Share chart..." (plotly 6) uploads the chart to Plotly Cloud, another host: never shown.
+CLOUD_BUTTONS = ("sendChartToCloud", "sendDataToCloud", "editInChartStudio")
 MODEBAR_BUTTONS = ("zoom2d", "pan2d", "select2d", "lasso2d", "zoomIn2d", "zoomOut2d", "autoScale2d",
                    "resetScale2d", "toImage", "hoverClosestCartesian", "hoverCompareCartesian", "toggleSpikelines")
 
 
 def _toolbar(fig: go.Figure, lang: str) -> None:
-    if lang != "en":
-        fig.update_layout(modebar={"remove": list(MODEBAR_BUTTONS)})
+    fig.update_layout(modebar={"remove": list(CLOUD_BUTTONS + (MODEBAR_BUTTONS if lang != "en" else ()))})
 
 
 def _scale(unit: str) -> float:
