@@ -16,7 +16,7 @@ import math
 import plotly.graph_objects as go
 
 from ..workshop.explorer import MEASURES
-from ..workshop.explorer_words import et, fmt, knob_name, measure_name
+from ..workshop.explorer_words import et, fmt, knob_name, measure_name, number
 
 __all__ = ["bar_figure", "grid_figure", "step_label", "wrapped"]
 
@@ -26,7 +26,7 @@ CLEAR, UNCLEAR = "#1565c0", "#9ec5ea"  # blue (Okabe-Ito friendly), its light ti
 def step_label(m, cell: dict, lang: str) -> str:
     knob = next(k for k in m.knobs if k["id"] == cell["knob"])
     old = knob["value"]
-    return f"{knob_name(knob, lang)} {old}→{old + cell['step']}"
+    return f"{knob_name(knob, lang)} {number(old)}→{number(old + cell['step'])}"
 
 
 def wrapped(label: str, width: int = 22) -> str:
@@ -46,6 +46,19 @@ def wrapped(label: str, width: int = 22) -> str:
         return label
     _, end, begin = min(breaks, key=lambda b: abs(b[0] - column / 2))
     return f"{label[:end]}<br>{label[begin:]}"
+
+
+# plotly's toolbar (modebar) says its buttons' names in English only: plotly.py ships no
+# plotly.js locales and none is on this machine to load offline, so a Chinese page hides the
+# buttons (every one bears English words) rather than mix English into it; hover still works.
+# "Share chart..." (plotly 6) uploads the chart to Plotly Cloud, another host: never shown.
+CLOUD_BUTTONS = ("sendChartToCloud", "sendDataToCloud", "editInChartStudio")
+MODEBAR_BUTTONS = ("zoom2d", "pan2d", "select2d", "lasso2d", "zoomIn2d", "zoomOut2d", "autoScale2d",
+                   "resetScale2d", "toImage", "hoverClosestCartesian", "hoverCompareCartesian", "toggleSpikelines")
+
+
+def _toolbar(fig: go.Figure, lang: str) -> None:
+    fig.update_layout(modebar={"remove": list(CLOUD_BUTTONS + (MODEBAR_BUTTONS if lang != "en" else ()))})
 
 
 def _scale(unit: str) -> float:
@@ -74,6 +87,7 @@ def bar_figure(m, measure: str, lang: str = "en", top: int = 12) -> go.Figure:
                       xaxis_title=axis, height=130 + 32 * len(cells), margin={"l": 10, "r": 10, "t": 60, "b": 55},
                       yaxis={"automargin": True, "tickfont": {"size": 11}}, plot_bgcolor="white", showlegend=False)
     fig.add_vline(x=0, line_color="#555", line_width=1)
+    _toolbar(fig, lang)
     return fig
 
 
@@ -101,4 +115,5 @@ def grid_figure(m, lang: str = "en") -> go.Figure:
                       height=160 + 16 * len(steps), margin={"l": 10, "r": 10, "t": 60, "b": 10},
                       yaxis={"automargin": True, "autorange": "reversed", "tickfont": {"size": 10}},
                       xaxis={"side": "top", "tickangle": -40, "tickfont": {"size": 10}})
+    _toolbar(fig, lang)
     return fig

@@ -23,11 +23,11 @@ from ..workshop import challenges as chmod
 from ..workshop.cli_goals import allowed_knobs
 from ..workshop.explorer import MEASURES, map_iter, reference_map
 from ..workshop.explorer_games import Settings
-from ..workshop.explorer_words import et, measure_name, proposal_lines
+from ..workshop.explorer_words import et, measure_name, no_proposal_lines, proposal_lines
 from ..workshop.goals import Goal, check_iter, goal_of_challenge, search_iter
 from .background import drive
 from .common import App, safe, set_options
-from .labels import label_all
+from .labels import label_all, no_null_tooltips
 from .figures import show_figure
 from .inputs import checked_int
 from .moves import bot_label
@@ -45,7 +45,8 @@ class ExplorerPanel(App):
     LABELS = {"measure_dropdown": "measure_choice", "deck_dropdown": "deck_choice", "games_input": "games",
               "run_button": "run", "stop_button": "stop", "goal_dropdown": "goal_choice",
               "own_measure": "measure_choice", "target_input": "goal_target", "allowed": "allowed",
-              "find_button": "find"}
+              "find_button": "find", "run_button.tooltip": "run_tip", "stop_button.tooltip": "stop_tip",
+              "find_button.tooltip": "find_tip"}
 
     def __init__(self, session=None, games: int = 2000, **kwargs):
         super().__init__(**kwargs)
@@ -81,6 +82,7 @@ class ExplorerPanel(App):
         if session is not None:
             session.observe(lambda _c: self.relabel(), "decks")
         self.relabel()
+        no_null_tooltips(self)
         if "start_advantage" in self.map.measures():
             self.measure_dropdown.value = "start_advantage"  # the issue's first question
         self.refresh()
@@ -193,6 +195,14 @@ class ExplorerPanel(App):
         self._progress_words = (key, done, total)
         self._show_progress()
 
+    def _finished(self, key: str) -> None:
+        """The bar full and green, and the line under it saying the run is over (not the last
+        "3600 of 3600 games played", which reads as if it were still running)."""
+        self.progress.value, self.progress.bar_style = self.progress.max, "success"
+        total = self._progress_words[2] if self._progress_words is not None else 0
+        self._progress_words = (key, total, total)
+        self._show_progress()
+
     def _show_progress(self) -> None:
         """The progress line in the current language (kept after a run: a language switch
         rewrites it rather than leave it in the language it was written in)."""
@@ -222,7 +232,7 @@ class ExplorerPanel(App):
         finally:
             self._end()
         self.map, self.shipped = new, False
-        self.progress.bar_style = "success"
+        self._finished("progress_done")
         seconds = f"{time.perf_counter() - t0:.0f}"
         self.say(lambda: et("done", self.lang, versions=new.meta["versions"], games=games, seconds=seconds), "ok")
         self.relabel()
@@ -267,7 +277,7 @@ class ExplorerPanel(App):
             self.search_result = result
         finally:
             self._end()
-        self.progress.bar_style = "success"
+        self._finished("search_done")
         self._show_proposals()
         self.say("", "info")
 
@@ -291,7 +301,7 @@ class ExplorerPanel(App):
             self.proposals_html.value = ""
             return
         if not r.proposals:
-            self.proposals_html.value = f"<p>{escape(et('no_proposal', L, tried=r.tried))}</p>"
+            self.proposals_html.value = "".join(f"<p>{escape(x)}</p>" for x in no_proposal_lines(self.goal, r, L))
             return
         items = "".join("<li>" + "<br>".join(escape(x) for x in proposal_lines(self.goal, p, L)) + "</li>"
                         for p in r.proposals if p.check is not None)

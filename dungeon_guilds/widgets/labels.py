@@ -60,4 +60,16 @@ def label_all(owner: object, labels: Mapping[str, Label], say: Callable[[str], s
         setattr(control, trait, words_of(label, say))
 
 
-__all__ = ["Label", "Words", "label_all", "target", "words_of"]
+def no_null_tooltips(root) -> None:
+    """Every widget under ``root`` (its boxes' children, walked) without a tooltip gets an
+    empty one: ipywidgets 8 writes a missing tooltip into the page as ``title="null"``, which a
+    pointer shows as the word "null" (on a button, and on every described control's label)."""
+    stack = [root]
+    while stack:
+        w = stack.pop()
+        if getattr(w, "tooltip", "") is None:
+            w.tooltip = ""
+        stack.extend(getattr(w, "children", ()) or ())
+
+
+__all__ = ["Label", "Words", "label_all", "no_null_tooltips", "target", "words_of"]

@@ -16,6 +16,14 @@ from .knobs import all_knobs
 
 __all__ = ["allowed_knobs", "goal_from_args", "run_goal"]
 
+
+def _as_json(p) -> dict:
+    """A proposal (or the nearest change): its changes, the search's estimate, the
+    confirmation's (or null) and the fresh-seed check (or null)."""
+    conf = None if p.confirm is None else [p.confirm.value, p.confirm.low, p.confirm.high]
+    return {"changes": p.ids, "estimate": [p.estimate.value, p.estimate.low, p.estimate.high],
+            "confirm": conf, "check": p.check}
+
 KIND_WORDS = {"room": ("room_defence", "room_treasure"), "heal": ("heal",), "lock": ("lock",), "lord": ("lord",)}
 
 
@@ -54,14 +62,15 @@ def run_goal(args, deck, settings, jobs: int, executor, checks: int = 3) -> int:
     for p in result.proposals[:checks]:
         check_proposal(goal, p, jobs=jobs, executor=executor)
     if args.json:
-        print(json.dumps({"tried": result.tried, "proposals": [
-            {"changes": p.ids, "estimate": [p.estimate.value, p.estimate.low, p.estimate.high], "check": p.check}
-            for p in result.proposals]}, default=lambda v: None if isinstance(v, float) and math.isnan(v) else v))
+        near = result.nearest
+        print(json.dumps({"tried": result.tried, "proposals": [_as_json(p) for p in result.proposals],
+                          "nearest": None if near is None else _as_json(near)},
+                         default=lambda v: None if isinstance(v, float) and math.isnan(v) else v))
         return 0
-    from .explorer_words import et
+    from .explorer_words import et, no_proposal_lines
 
     if not result.proposals:
-        print(et("no_proposal", args.lang, tried=result.tried))
+        print("\n".join(no_proposal_lines(goal, result, args.lang)))
         return 0
     print(et("proposals", args.lang))
     for p in result.proposals[:checks]:

@@ -46,10 +46,16 @@ def knob_name(knob: Knob | dict, lang: str) -> str:
     return et(f"knob_{k.kind}", lang, **k.params())
 
 
+def number(value: int) -> str:
+    """A whole number as a page shows it: a negative one with the minus sign (U+2212), not a
+    hyphen (a lord's defence change −1 → −2)."""
+    return f"−{-value}" if value < 0 else str(value)
+
+
 def turn_words(knob: Knob, step: int, lang: str) -> str:
     """``defence of the Lv3 card 9/12 (× 2) 9 → 8``."""
     key = "turn_set" if knob.end else "turn"
-    return et(key, lang, knob=knob_name(knob, lang), old=knob.value, new=knob.value + step)
+    return et(key, lang, knob=knob_name(knob, lang), old=number(knob.value), new=number(knob.value + step))
 
 
 def why_words(changes: Sequence[tuple[Knob, int]], deck, lords, lang: str) -> str:
@@ -67,14 +73,17 @@ def why_words(changes: Sequence[tuple[Knob, int]], deck, lords, lang: str) -> st
 
 
 def proposal_lines(goal, proposal, lang: str) -> list[str]:
-    """What the proposal changes and why, the search's prediction, and (once checked) the
-    verdict on fresh seeds."""
+    """What the proposal changes and why, the estimate its claim rests on (the search's, or
+    the confirmation's games when it was measured again), and (once checked) the verdict on
+    fresh seeds."""
     unit, signed = measure_unit(goal.measure, goal), goal.compare == "change"
-    est = proposal.estimate
+    est = proposal.best
     changes = i18n.join_list([turn_words(k, s, lang) for k, s in proposal.changes], lang)
-    lines = [et("proposal_line", lang, changes=changes,
+    key = "proposal_line" if proposal.confirm is None else "proposal_line_confirmed"
+    lines = [et(key, lang, changes=changes,
                 why=why_words(proposal.changes, goal.base_deck(), goal.settings.pool(), lang),
-                search=goal.search_games, measure=measure_name(goal.measure, lang, goal.challenge),
+                search=goal.search_games, confirm=len(goal.confirmation()),
+                measure=measure_name(goal.measure, lang, goal.challenge),
                 value=fmt(est.value, unit, lang, signed), low=fmt(est.low, unit, lang, signed),
                 high=fmt(est.high, unit, lang, signed))]
     if proposal.check is not None:
@@ -85,4 +94,21 @@ def proposal_lines(goal, proposal, lang: str) -> list[str]:
     return lines
 
 
-__all__ = ["et", "fmt", "knob_name", "measure_name", "measure_unit", "proposal_lines", "turn_words", "why_words"]
+def no_proposal_lines(goal, result, lang: str) -> list[str]:
+    """A search with no proposal: that nothing is promised, and the nearest change with its
+    estimate (the confirmation's when it was measured again), if any moved toward the goal."""
+    lines = [et("no_proposal", lang, tried=result.tried)]
+    p = result.nearest
+    if p is not None:
+        unit, signed = measure_unit(goal.measure, goal), goal.compare == "change"
+        est = p.best
+        games = len(goal.confirmation()) if p.confirm is not None else goal.search_games
+        lines.append(et("nearest_line", lang, changes=i18n.join_list([turn_words(k, s, lang) for k, s in p.changes], lang),
+                        measure=measure_name(goal.measure, lang, goal.challenge), games=games,
+                        value=fmt(est.value, unit, lang, signed), low=fmt(est.low, unit, lang, signed),
+                        high=fmt(est.high, unit, lang, signed)))
+    return lines
+
+
+__all__ = ["et", "fmt", "knob_name", "measure_name", "measure_unit", "no_proposal_lines", "number", "proposal_lines",
+           "turn_words", "why_words"]

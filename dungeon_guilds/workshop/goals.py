@@ -10,12 +10,20 @@ target or ``between`` two, and the knobs allowed.
 *search seeds* (seed ``goal.seed``; common random numbers). A version is **predicted to meet**
 the goal when its whole 95 % interval is on the goal's side and its estimate is beyond the
 target by the search's half-width plus twice the half-width the check will reach
-(:func:`predicted`), so a check on fresh seeds very likely agrees. With no single knob predicted to meet it, the search tries
-changes of size 2 — pairs of knobs (ranked by the sum of their single effects) and one knob two
-steps — then one knob three steps, built only from the single steps that moved the measure
-toward the goal. Given a sensitivity map of the same deck and settings (``known``), the single
-steps are read from it (its games and seed are the search's) and nothing is played for them. The proposals are the predicted ones of the smallest size,
-the safest first (estimate beyond the target in half-widths).
+(:func:`predicted`), so a check on fresh seeds very likely agrees. With no single knob
+predicted to meet it, the search tries changes of size 2 — pairs of knobs (ranked by the sum of
+their single effects) and one knob two steps — then one knob three steps, then the *wide*
+stages: each knob further (up to nine steps, where the editors allow) and pairs of those steps,
+all built only from steps that moved the measure toward the goal. Given a sensitivity map of
+the same deck and settings (``known``), the single steps are read from it (its games and seed
+are the search's) and nothing is played for them.
+
+A stage's best estimates are the ones most flattered by chance (they were picked for being
+best). So when a stage has nothing predicted, its few most promising changes are played again
+on the **confirmation's games** (the search seed's next games: not the ones that picked them,
+not the check's) and kept when :func:`confirmed` on those alone. The proposals are the changes
+of the first stage that has any, the safest first (estimate beyond the target in half-widths);
+with none, the result names the **nearest** change, which is claimed as nothing.
 
 :func:`check_proposal` then plays each proposal on **fresh seeds** (``goal.fresh_seed``, never
 used by the search) exactly as a Check does: a pilot of ``min_games`` games, then as many as
@@ -66,9 +74,16 @@ class Goal:
     fresh_seed: int = 1_000_001
     challenge: Any = None
     pairs_within: str = ""
+    confirm_games: int = 0  # the confirmation's games (0: three times the search's, at most 2,000)
 
     def base_deck(self) -> Deck:
         return self.deck or reference_deck()
+
+    def confirmation(self) -> range:
+        """The confirmation's games: the search seed's games after the search's own (so no
+        game that chose a candidate measures it again), never the check's fresh seed."""
+        n = self.confirm_games or min(3 * self.search_games, 2000)
+        return range(self.search_games, self.search_games + n)
 
 
 def goal_of_challenge(ch, search_games: int | None = None, fresh_seed: int = 1_000_001) -> Goal:
@@ -130,6 +145,23 @@ def predicted(goal: Goal, est) -> bool:
     return room(goal, est.value) >= (est.high - est.low) / 2 + 2 * check_half_width(goal, est)
 
 
+def confirmed(goal: Goal, est, games: int) -> bool:
+    """The rule for a candidate measured again on the confirmation's games (not the games that
+    chose it, so its estimate carries no winner's curse): its whole interval on the goal's side
+    and the estimate beyond the target by the check's half-width h_c plus z·√(h_s² + h_c²)/1.96
+    (z = 1.645). With the truth unknown around the estimate (h_s) and the check's own noise
+    (h_c), the check's estimate then clears the target by h_c (a *met*) with probability
+    ≥ 95 % (normal model, flat prior)."""
+    if not est.enough or status(goal, est.low, est.high) != "met":
+        return False
+    h_s = (est.high - est.low) / 2
+    h_c = max(goal.margin, h_s * math.sqrt(games / goal.max_games))
+    return room(goal, est.value) >= h_c + CONFIRM_Z / 1.96 * math.hypot(h_s, h_c)
+
+
+CONFIRM_Z = 1.645  # one-sided 95 %: the chance a confirmed change's check says met
+
+
 # ---------------------------------------------------------------------- measuring versions
 def _lord_id(goal: Goal) -> str | None:
     return goal.challenge.lord if goal.challenge is not None and goal.challenge.lord else None
@@ -156,10 +188,16 @@ class Proposal:
     estimate: Any
     size: int
     check: dict | None = None
+    confirm: Any = None  # its estimate on the confirmation's games (:func:`confirmed`)
 
     @property
     def ids(self) -> list[tuple[str, int]]:
         return [(k.id, s) for k, s in self.changes]
+
+    @property
+    def best(self):
+        """The estimate its claim rests on: the confirmation's when it was confirmed."""
+        return self.confirm if self.confirm is not None else self.estimate
 
 
 @dataclass
@@ -169,6 +207,7 @@ class SearchResult:
     proposals: list[Proposal]
     tried: int
     singles: list[Proposal] = field(default_factory=list)
+    nearest: Proposal | None = None  # with no proposal: the change that came closest (not claimed)
 
 
 def _candidates(goal: Goal, deck: Deck, pool) -> list[tuple[Knob, int]]:
@@ -190,13 +229,14 @@ def _measure(goal: Goal, ref_recs, changes_list, run) -> list[Proposal]:
 
 
 def _safety(goal: Goal, p: Proposal) -> float:
-    half = (p.estimate.high - p.estimate.low) / 2 or 1e-9
-    return room(goal, p.estimate.value) / half
+    est = p.best
+    half = (est.high - est.low) / 2 or 1e-9
+    return room(goal, est.value) / half
 
 
-def _size_two(goal: Goal, singles: list[Proposal], ref_value: float, limit: int) -> list[list]:
-    """Pairs of knobs (different knobs; one card kind for a card challenge) and single knobs two
-    steps, ranked by the additive prediction's room beyond the target."""
+def _size_two(goal: Goal, singles: list[Proposal], ref_value: float, limit: int, doubles: bool = True) -> list[list]:
+    """Pairs of knobs (different knobs; one card kind for a card challenge) and (``doubles``)
+    single knobs two steps, ranked by the additive prediction's room beyond the target."""
     effect = {p.ids[0]: p.estimate.value - (0.0 if goal.compare == "change" else ref_value) for p in singles}
     ranked = []
     for a, b in combinations(singles, 2):
@@ -205,7 +245,7 @@ def _size_two(goal: Goal, singles: list[Proposal], ref_value: float, limit: int)
                               != (kb.level, kb.defence, kb.treasure)):
             continue
         ranked.append((effect[a.ids[0]] + effect[b.ids[0]], [(ka, sa), (kb, sb)]))
-    for p in singles:
+    for p in singles if doubles else ():
         (k, s), = p.changes
         ranked.append((2 * effect[p.ids[0]], [(k, 2 * s)]))
     base = 0.0 if goal.compare == "change" else ref_value
@@ -214,13 +254,16 @@ def _size_two(goal: Goal, singles: list[Proposal], ref_value: float, limit: int)
 
 
 def search(goal: Goal, *, limit: int = 12, progress: Callable[[int, int], None] | None = None,
-           cancel: Callable[[], bool] | None = None, jobs: int = 1, executor=None, known=None) -> SearchResult:
+           cancel: Callable[[], bool] | None = None, jobs: int = 1, executor=None, known=None,
+           confirm: int = 3) -> SearchResult:
     """Propose the smallest changes predicted to meet ``goal`` (module doc). ``limit``: how many
     size-2 changes (ranked by the single effects) are played; ``jobs``/``executor``: as the map;
     ``progress(done, total)`` after each chunk; ``cancel()`` True stops (``Cancelled``);
     ``known``: a sensitivity map of the same deck and settings, whose cells are the single
-    knobs' estimates (its games and seed become the search's)."""
-    return drain(search_iter(goal, limit=limit, jobs=jobs, executor=executor, known=known), progress, cancel)
+    knobs' estimates (its games and seed become the search's); ``confirm``: how many promising
+    changes a stage plays again on the confirmation's games (0: none, the strict rule only)."""
+    return drain(search_iter(goal, limit=limit, jobs=jobs, executor=executor, known=known, confirm=confirm),
+                 progress, cancel)
 
 
 def _from_map(goal: Goal, m) -> tuple[Goal, Any, list[Proposal]]:
@@ -242,8 +285,15 @@ def _usable(goal: Goal, m) -> bool:
             and m.deck == goal.base_deck().to_toml())
 
 
-def search_iter(goal: Goal, *, limit: int = 12, jobs: int = 1, executor=None, known=None):
-    """:func:`search` as a generator of ``(done, total)`` steps returning the result."""
+def search_iter(goal: Goal, *, limit: int = 12, jobs: int = 1, executor=None, known=None, confirm: int = 3):
+    """:func:`search` as a generator of ``(done, total)`` steps returning the result.
+
+    Stages, smallest change first: single knobs one step; pairs and one knob two steps; one
+    knob three steps; then the *wide* stages (every allowed knob further, :data:`WIDE_STEPS`,
+    and pairs of those steps). After each stage with no change :func:`predicted`, its
+    ``confirm`` most promising changes are played again on the confirmation's games
+    (:meth:`Goal.confirmation`) and kept if :func:`confirmed`. With none at all the result
+    names the ``nearest`` change (the best estimate toward the goal), claimed as nothing."""
     run = {"jobs": jobs, "executor": executor}
     deck, pool = goal.base_deck(), goal.settings.pool()
     ref_recs = None
@@ -253,21 +303,78 @@ def search_iter(goal: Goal, *, limit: int = 12, jobs: int = 1, executor=None, kn
         ref_recs = (yield from _play(goal, [(deck, pool)], range(goal.search_games), goal.seed, **run))[0]
         reference = one_arm(goal.measure, ref_recs, goal.settings.bots)
         singles = yield from _measure(goal, ref_recs, [[c] for c in _candidates(goal, deck, pool)], run)
-    tried = len(singles)
-    found = [p for p in singles if predicted(goal, p.estimate)]
-    toward = [p for p in singles if room(goal, _level(goal, reference, p)) > room(goal, _level(goal, reference, None))]
-    for stage in ("pairs", "threes"):
+    tried = list(singles)
+    found = yield from _accept(goal, singles, confirm, run)
+    toward = [p for p in singles if _toward(goal, reference, p)]
+    for stage in STAGES:
         if found or not toward:
             break
         if ref_recs is None:
             ref_recs = (yield from _play(goal, [(deck, pool)], range(goal.search_games), goal.seed, **run))[0]
-        changes = (_size_two(goal, toward, reference.value, limit) if stage == "pairs" else
-                   [[(p.changes[0][0], 3 * p.changes[0][1])] for p in toward])
+        seen = {tuple(p.ids) for p in tried}
+        changes = [c for c in _stage_changes(stage, goal, toward, reference.value, limit, deck, pool)
+                   if tuple((k.id, st) for k, st in c) not in seen]
         bigger = yield from _measure(goal, ref_recs, changes, run)
-        tried += len(bigger)
-        found = [p for p in bigger if predicted(goal, p.estimate)]
+        tried += bigger
+        toward += [p for p in bigger if len(p.changes) == 1 and _toward(goal, reference, p)]
+        found = yield from _accept(goal, bigger, confirm, run)
     found.sort(key=lambda p: (p.size, -_safety(goal, p)))
-    return SearchResult(goal, reference, found, tried, singles)
+    nearest = None if found else _nearest(goal, reference, tried)
+    return SearchResult(goal, reference, found, len(tried), singles, nearest)
+
+
+STAGES = ("pairs", "threes", "wide", "wide_pairs")
+WIDE_STEPS = (2, 3, 4, 6, 9)  # the wide stage's steps of one knob (toward the goal, where legal)
+
+
+def _stage_changes(stage: str, goal: Goal, toward: list[Proposal], ref_value: float, limit: int, deck, pool):
+    """The changes a stage plays, built from the measured changes that moved toward the goal."""
+    ones = [p for p in toward if len(p.changes) == 1]
+    if stage == "pairs":
+        return _size_two(goal, [p for p in ones if abs(p.changes[0][1]) == 1], ref_value, limit)
+    if stage == "threes":
+        return [[(p.changes[0][0], 3 * p.changes[0][1])] for p in ones if abs(p.changes[0][1]) == 1]
+    if stage == "wide":
+        out = []
+        for p in ones:
+            (k, st), = p.changes
+            if abs(st) == 1:
+                out += [[(k, w * st)] for w in WIDE_STEPS if legal_steps(k, deck, pool, (w * st,))]
+        return out
+    return _size_two(goal, ones, ref_value, limit, doubles=False)
+
+
+def _accept(goal: Goal, measured: list[Proposal], k: int, run):
+    """The changes of a stage said to meet the goal: :func:`predicted` ones, or else its ``k``
+    most promising (their interval reaches the goal's side by the check's half-width)
+    :func:`confirmed` on the confirmation's games."""
+    found = [p for p in measured if predicted(goal, p.estimate)]
+    if found or k <= 0:
+        return found
+    promising = sorted((p for p in measured if p.estimate.enough and room(goal, p.estimate.value)
+                        + (p.estimate.high - p.estimate.low) / 2 >= check_half_width(goal, p.estimate)),
+                       key=lambda p: -room(goal, p.estimate.value))[:k]
+    if not promising:
+        return []
+    deck, pool, games = goal.base_deck(), goal.settings.pool(), goal.confirmation()
+    versions = [turned_many(p.changes, deck, pool) for p in promising]
+    with_ref = goal.compare == "change"
+    recs = yield from _play(goal, [(deck, pool)] * with_ref + versions, games, goal.seed, **run)
+    ref = recs[0] if with_ref else []
+    for p, r in zip(promising, recs[with_ref:]):
+        p.confirm = _estimate(goal, ref, r)
+    return [p for p in promising if confirmed(goal, p.confirm, len(games))]
+
+
+def _toward(goal: Goal, reference, p: Proposal) -> bool:
+    return room(goal, _level(goal, reference, p)) > room(goal, _level(goal, reference, None))
+
+
+def _nearest(goal: Goal, reference, tried: list[Proposal]) -> Proposal | None:
+    """The change whose estimate (the confirmation's when it has one) came closest to the goal
+    in the goal's direction; None if none moved toward it."""
+    near = [p for p in tried if p.best.enough and _toward(goal, reference, replace(p, estimate=p.best))]
+    return max(near, key=lambda p: (room(goal, p.best.value), -p.size), default=None)
 
 
 def _level(goal: Goal, reference, p: Proposal | None) -> float:
@@ -323,5 +430,6 @@ def _check_measure(goal: Goal, deck: Deck, lords, jobs, executor):
             "low": est.low, "high": est.high, "games": n, "seed": goal.fresh_seed}
 
 
-__all__ = ["GOALS", "Goal", "Proposal", "SearchResult", "check_iter", "check_proposal", "goal_of_challenge",
-           "check_half_width", "predicted", "room", "search", "search_iter", "status"]
+__all__ = ["GOALS", "Goal", "Proposal", "STAGES", "SearchResult", "WIDE_STEPS", "check_iter", "check_proposal",
+           "check_half_width", "confirmed", "goal_of_challenge", "predicted", "room", "search", "search_iter",
+           "status"]

@@ -79,6 +79,11 @@ SMALL_JS = """(sel) => { const small = [];
                  `${r.width.toFixed(0)}×${r.height.toFixed(0)}`);
   }
   return small; }"""
+# what a pointer could show: titles that read "null" (ipywidgets 8's missing tooltip), and the
+# words of plotly's toolbar buttons (plotly's English: hidden on a Chinese page)
+NULL_TITLES_JS = "(sel) => document.querySelector(sel).querySelectorAll('[title=\"null\"]').length"
+TOOLBAR_JS = """(sel) => Array.from(document.querySelector(sel).querySelectorAll('.modebar-btn'),
+  b => b.getAttribute('data-title'))"""
 
 
 def expected_bars(measure: str, lang: str, m=None) -> list[str]:
@@ -248,6 +253,9 @@ def test_the_explorer_in_both_languages_axe_screenshots_and_tap_targets(explorer
     page.locator(f"{PANEL} .dg-explorer-measure select").select_option(label=measure_name("clear_rate_1", "en"))
     wait_bars(page, expected_bars("clear_rate_1", "en"))
     found = {"en": audit(page, "explorer en")}
+    assert page.evaluate(NULL_TITLES_JS, PANEL) == 0
+    toolbar = page.evaluate(TOOLBAR_JS, PANEL)  # plotly's English on an English page, no upload
+    assert "Download plot as a PNG" in toolbar and "Share chart..." not in toolbar, toolbar
     small = shoot(page, "en")
     page.locator(".dg-dash-header .dg-lang-toggle button", has_text="繁體中文").click()
     page.locator(PANEL, has_text=et("goal_title", "zh")).wait_for()
@@ -255,6 +263,7 @@ def test_the_explorer_in_both_languages_axe_screenshots_and_tap_targets(explorer
     settle(page, PANEL, 500)
     text = page.evaluate(WORDS_JS, PANEL)
     assert not english_words(text), english_words(text)
+    assert page.evaluate(NULL_TITLES_JS, PANEL) == 0 and page.evaluate(TOOLBAR_JS, PANEL) == []
     shown = page.locator(f"{PANEL} .dg-explorer-proposals").inner_text()
     want = getattr(page, "explorer_zh_proposal", None)
     if want is not None:  # the goal search ran (the test before)

@@ -53,9 +53,11 @@ def test_a_deck_map_runs_in_chunks_and_replaces_the_shipped_one(panel):
     assert panel.message_level == "ok", panel.message_text
     assert not panel.shipped and panel.map.games == 50 and len(seen) > 5 and panel.map.meta["versions"] == 4
     assert panel.progress.value == panel.progress.max and not panel.run_button.disabled
+    # the line under the bar says the run is over (it stayed "200 of 200 games played")
+    assert panel.progress_html.value == "Finished: 200 games played.", panel.progress_html.value
     panel.lang = "zh"  # the deck by its shown name, the progress line in Chinese (both stayed raw/English)
     assert "reference" not in panel.source_html.value and "參考牌組" in panel.source_html.value
-    assert panel.progress_html.value.startswith("已玩"), panel.progress_html.value
+    assert panel.progress_html.value == "完成：已玩 200 局。", panel.progress_html.value
 
 
 def test_stop_keeps_the_map_shown(panel):
@@ -94,5 +96,38 @@ def test_an_own_goal_is_searched_and_its_proposals_checked_on_fresh_seeds(panel)
     assert "fresh games" in html and "R4.3" in html and "lock threshold" in html
     panel.lang = "zh"
     assert "新遊戲" in panel.proposals_html.value
-    # the progress line left by the search follows the language too (it stayed in English)
-    assert panel.progress_html.value.startswith("用新種子檢查提案"), panel.progress_html.value
+    # the progress line left by the search says it is over, in the language shown
+    assert panel.progress_html.value.startswith("完成：搜尋"), panel.progress_html.value
+
+
+def test_no_control_says_null_when_pointed_at(panel):
+    # ipywidgets 8 writes a tooltip of None into the page as title="null"
+    stack, seen = [panel], 0
+    while stack:
+        w = stack.pop()
+        assert w.tooltip is not None, type(w).__name__
+        seen += 1
+        stack.extend(getattr(w, "children", ()) or ())
+    assert seen > 20
+    assert panel.run_button.tooltip.startswith("Play every knob") and panel.find_button.tooltip
+    panel.lang = "zh"
+    assert panel.stop_button.tooltip.startswith("停止")
+
+
+def test_a_negative_knob_value_is_shown_with_the_minus_sign():
+    from dungeon_guilds.viz.explorer import step_label
+    from dungeon_guilds.workshop.explorer import reference_map
+
+    m = reference_map()
+    cells = [c for c in m.cells if c["knob"] == "lord:vampire_lord:0:treasure"]
+    assert cells
+    labels = {step_label(m, c, lang) for c in cells for lang in ("en", "zh")}
+    assert all("−" in x and "-" not in x for x in labels), labels
+
+
+def test_a_chinese_chart_hides_plotly_toolbar_words(panel):
+    # plotly.js speaks English in its toolbar and no zh-TW locale ships offline: hidden in zh
+    assert "toImage" not in panel.bar.layout.modebar.remove
+    assert "sendChartToCloud" in panel.bar.layout.modebar.remove  # to another host: never
+    panel.lang = "zh"
+    assert "toImage" in panel.bar.layout.modebar.remove and "zoom2d" in panel.grid.layout.modebar.remove
