@@ -16,6 +16,7 @@ import math
 import plotly.graph_objects as go
 
 from ..workshop.explorer import MEASURES
+from .toolbar import CLOUD_BUTTONS
 from ..workshop.explorer_words import et, fmt, knob_name, measure_name, number
 
 __all__ = ["bar_figure", "grid_figure", "step_label", "wrapped"]
@@ -52,7 +53,6 @@ def wrapped(label: str, width: int = 22) -> str:
 # plotly.js locales and none is on this machine to load offline, so a Chinese page hides the
 # buttons (every one bears English words) rather than mix English into it; hover still works.
 # "Share chart..." (plotly 6) uploads the chart to Plotly Cloud, another host: never shown.
-CLOUD_BUTTONS = ("sendChartToCloud", "sendDataToCloud", "editInChartStudio")
 MODEBAR_BUTTONS = ("zoom2d", "pan2d", "select2d", "lasso2d", "zoomIn2d", "zoomOut2d", "autoScale2d",
                    "resetScale2d", "toImage", "hoverClosestCartesian", "hoverCompareCartesian", "toggleSpikelines")
 

@@ -11,6 +11,8 @@ import ipywidgets as W
 import plotly.io as pio
 from plotly.io.base_renderers import MimetypeRenderer
 
+from ..viz.toolbar import plotly_config
+
 __all__ = ["VoilaHtmlRenderer", "figure_bundle", "show_figure", "show_figures", "under_voila", "voila_figure_renderer"]
 
 
@@ -18,7 +20,7 @@ def figure_bundle(fig) -> dict:
     """A plotly figure as a Jupyter display bundle (plotly's own mimetype, rendered natively by
     JupyterLab, Notebook 7, Voila and VS Code through the extension plotly ships)."""
     data = json.loads(fig.to_json())
-    data["config"] = {"displaylogo": False, "responsive": True}
+    data["config"] = plotly_config()
     title = ((data.get("layout") or {}).get("title") or {}).get("text", "")
     return {"application/vnd.plotly.v1+json": data, "text/plain": f"<plotly figure {title!r}>"}
 
@@ -64,7 +66,7 @@ class VoilaHtmlRenderer(MimetypeRenderer):
 
     def to_mimebundle(self, fig_dict: dict) -> dict:
         first = not self.state["plotly_js_sent"]
-        html = pio.to_html(fig_dict, config={"displaylogo": False, "responsive": True}, include_plotlyjs=first,
+        html = pio.to_html(fig_dict, config=plotly_config(), include_plotlyjs=first,
                            include_mathjax=False, full_html=False, default_width="100%", validate=False)
         self.state["plotly_js_sent"] = True
         return {"text/html": html}

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import i18n
+from ..viz.toolbar import plotly_config
 from .ab import COMPARISON_COLUMNS, ABResult, Arm, fmt_p, fmt_value, precise_text, row_label
 from .strings import wt
 
@@ -255,7 +256,7 @@ def report_html(result: ABResult, lang: str = "en") -> str:
     for k, fig in enumerate(figs.values()):
         include = k == 0
         charts.append(fig.to_html(full_html=False, include_plotlyjs=include,
-                                  config={"displaylogo": False, "responsive": True}))
+                                  config=plotly_config()))
     data = json.dumps(report_data(result), ensure_ascii=False, default=_json_default).replace("</", "<\\/")
     return (f"<!DOCTYPE html><html lang='{'zh-Hant' if lang == 'zh' else 'en'}'><head><meta charset='utf-8'>"
             f"<title>{html.escape(wt('report_title', lang))}</title>{_STYLE}</head><body>"
