@@ -34,6 +34,7 @@ from typing import Any, Sequence
 
 from ..actions import BUMP, EXHAUST, SWAP
 from ..cards import reference_deck
+from ..events import RoomOutcome, resolution_events
 from ..game import DEFAULT_NAMES, drawn_lords, shuffled_rooms
 from ..rules import Rules
 from ..scoring import result
@@ -56,15 +57,15 @@ def _bump_nets(held: State, bumps: list[tuple[int, int, int, int]]) -> list[int]
     """What each bump of this round earned its player: the room's pay to them (R5.2) if the
     bumping adventurer is still in its slot and the room cleared, less its heal cost (R6.1) if
     the room failed, less the fee it paid (R4.4). ``held``: the dungeon as dispatch left it."""
-    events = held.preview_resolution()
-    cleared = {e["room"]: e["shares"] for e in events if e["kind"] == "cleared"}
+    outcomes = resolution_events(held.preview_resolution())  # the engine's events, read by events.py
+    cleared = {e.room: e.shares for e in outcomes if isinstance(e, RoomOutcome) and e.cleared}
     nets = []
     for seat, j, strength, fee in bumps:
         net = -fee
-        if held.slot_owner[j] == seat and held.slot_str[j] == strength:
+        if held.slot(j // 2, j % 2) == (seat, strength):
             room = j // 2 + 1
             if room in cleared:
-                net += cleared[room].get(str(seat), 0)
+                net += cleared[room].get(seat, 0)
             else:
                 net -= held.heal[strength]
         nets.append(net)
