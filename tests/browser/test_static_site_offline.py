@@ -1,11 +1,11 @@
 """The static site offline after the first visit (issue 31): Chromium opens the built site
 (``make site``) once, waits for the drawn board and for the site's service worker to have stored
-every file of the site (``tools/site/service-worker.js``, listed by ``make site``); then the
+every file of the site (``dungeon_guilds/app/site_tools/service-worker.js``, listed by ``make site``); then the
 network is cut — the server is stopped and the browser context set offline, so every request
 that reaches the network fails — and a reload shows the working dashboard again: the board is
 drawn and a Step plays the human's set-up move (exhaust strengths 1 and 2, R3) on it. The
 reload starts Pyodide from the memory snapshot the first visit stored
-(``tools/site/pyodide-snapshot.js``: the kernel's worker says so in the console).
+(``dungeon_guilds/app/site_tools/pyodide-snapshot.js``: the kernel's worker says so in the console).
 
 Skipped (or failed in CI) only when the site has not been built.
 """
@@ -38,7 +38,7 @@ STORED_JS = """async (version) => {
 }"""
 
 
-# the Pyodide snapshot the first visit stored (Cache Storage, tools/site/pyodide-snapshot.js)
+# the Pyodide snapshot the first visit stored (Cache Storage, dungeon_guilds/app/site_tools/pyodide-snapshot.js)
 SNAPSHOT_JS = """async () => (await caches.keys()).includes('dg-pyodide-snapshot')
   && (await (await caches.open('dg-pyodide-snapshot')).keys()).length === 1"""
 
