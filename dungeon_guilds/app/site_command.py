@@ -8,8 +8,8 @@ tools of ``site_tools/``, the installed package zipped again as the browser's wh
 beside it) and npm (the ``pyodide`` runtime, from npm's registry). So the command makes that
 environment once — in a clone ``build/site/venv`` as ``make site`` does; from a pip install in
 the user's cache folder (:func:`cache_dir`), where the installed package is installed too —
-builds into DIR and says how long it took and how big the site is; ``--serve`` then serves DIR
-on this computer. Without npm it says what to install (no traceback).
+builds into DIR and says how long it took and how big the site is; ``--serve`` serves DIR on
+this computer (building it first only if it holds no site). Without npm it says what to install (no traceback).
 """
 
 from __future__ import annotations
@@ -40,8 +40,11 @@ NEEDS_NPM = ("the site build needs Node.js with npm (they fetch Pyodide, the Pyt
 def add_parser(sub) -> None:
     p = sub.add_parser("site", help="build the static classroom site into a folder (needs npm)")
     p.add_argument("dir", nargs="?", default="_site", help="the folder (default ./_site)")
-    p.add_argument("--serve", action="store_true", help="then serve it on this computer (Ctrl-C stops it)")
+    p.add_argument("--serve", action="store_true",
+                   help="serve the folder on this computer (built first if it holds no site; Ctrl-C stops it)")
     p.add_argument("--port", type=int, default=0, help="the port to serve on (default: a free one)")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="--serve on this address (0.0.0.0: the class's devices on this network; default this computer only)")
     p.set_defaults(func=cmd_site)
 
 
@@ -121,11 +124,16 @@ def folder_size(path: Path) -> tuple[int, int]:
     return sum(p.stat().st_size for p in files), len(files)
 
 
+def built(dest: Path) -> bool:
+    return (dest / "index.html").is_file() and (dest / "voici").is_dir()
+
+
 def cmd_site(args: argparse.Namespace) -> int:
     dest = Path(args.dir).resolve()
+    if args.serve and built(dest):
+        print(f"Serving the site already built in {dest} (without --serve, the command builds it again).")
+        return _serve(dest, args.port, args.host)
     if shutil.which("npm") is None or shutil.which("node") is None:
-        if args.serve and (dest / "index.html").is_file():
-            return _serve(dest, args.port)
         raise CommandError(NEEDS_NPM)
     t0 = time.monotonic()
     work = work_dir()
@@ -134,11 +142,12 @@ def cmd_site(args: argparse.Namespace) -> int:
     size, files = folder_size(dest)
     print(f"The static site is in {dest}: {size / 1e6:.1f} MB in {files} files, built in "
           f"{time.monotonic() - t0:.0f} s (its build environment and downloads: {work}). "
-          f"Put the folder on any web host, or: dungeon-guilds site {args.dir} --serve")
-    return _serve(dest, args.port) if args.serve else 0
+          f"Put the folder on any web host, or serve it to the class from this computer: "
+          f"dungeon-guilds site {args.dir} --serve --host 0.0.0.0")
+    return _serve(dest, args.port, args.host) if args.serve else 0
 
 
-def _serve(dest: Path, port: int) -> int:
+def _serve(dest: Path, port: int, host: str = "127.0.0.1") -> int:
     from .site_server import serve_forever
 
-    return serve_forever(dest, port, "/")
+    return serve_forever(dest, port, "/", host)
