@@ -199,10 +199,11 @@ async function make(realLoad, options, cache, url) {
     Object.assign(pyodide.loadedPackages, packages);
   }
   const root = sitePackages(pyodide);
-  storeWhenShown(async () => {
+  storeWhenShown(async (why) => {
     const entry = pack(memory, root, collect(pyodide.FS, root), packages);
     for (const old of await cache.keys()) await cache.delete(old);
     await cache.put(url, new Response(entry, { headers: { "Content-Type": "application/octet-stream" } }));
+    console.info("Dungeon Guilds: the Pyodide snapshot is stored (" + why + ")");
   });
   return pyodide;
 }
@@ -218,14 +219,15 @@ const READY = "dg-ready";
 function storeWhenShown(store) {
   let done = false;
   const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(CHANNEL) : null;
-  const once = () => {
+  const once = (why) => {
     if (done) return;
     done = true;
     if (channel) channel.close();
-    store().catch((error) => console.info("Dungeon Guilds: the Pyodide snapshot was not stored:", error));
+    store(why).catch((error) => console.info("Dungeon Guilds: the Pyodide snapshot was not stored:", error));
   };
-  if (channel) channel.onmessage = (event) => event.data === READY && once();
-  setTimeout(once, self.DG_SNAPSHOT_STORE_AFTER_MS ?? STORE_AFTER_MS);
+  if (channel) channel.onmessage = (event) => event.data === READY && once("the dashboard is on screen");
+  const after = self.DG_SNAPSHOT_STORE_AFTER_MS ?? STORE_AFTER_MS;
+  setTimeout(() => once(after + " ms after it was made"), after);
 }
 
 self.loadPyodide = async function loadPyodideFromSnapshot(options = {}) {
