@@ -11,6 +11,11 @@ interleaved, run by run, so a busy machine slows both alike; the figure is the m
 ``--runs``. The load average is printed before and after.
 
     .venv/bin/python benchmarks/bench_static_site.py [--runs 5] [--site _site --site other] [--json]
+
+``--visits N [--gap 60] [--stay 5]`` (issue 40) times instead one student's visits: the first in a
+fresh profile, each later one ``--gap`` seconds after the previous tab was closed, in the same
+browser, each tab closed ``--stay`` seconds after its board; per visit the median over ``--runs``
+students, and in how many Pyodide came from the snapshot.
 """
 
 from __future__ import annotations
