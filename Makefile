@@ -73,7 +73,8 @@ dashboard: $(VENV)/.dashboard-installed
 
 # The static site (dungeon_guilds/app/site.py): the dashboard running in each browser (Voici +
 # Pyodide), built into _site/ (git-ignored; put the folder on any static host). Needs the tools
-# of tools/site-requirements.txt and npm (the npm package `pyodide` goes to build/site/npm/). The build
+# of dungeon_guilds/app/site_tools/requirements.txt (package data: `dungeon-guilds site DIR`
+# builds the same from a pip install) and npm (the npm package `pyodide` goes to build/site/npm/). The build
 # tools live in their own environment, build/site/venv: JupyterLite's kernel extension in the
 # main .venv would be loaded by JupyterLab (make lab) and break it there.
 SITE_VENV := build/site/venv
@@ -83,8 +84,8 @@ $(SITE_BIN)/python:
 	$(PYTHON) -m venv $(SITE_VENV)
 	$(SITE_BIN)/python -m pip install --quiet --upgrade pip
 
-$(SITE_VENV)/.site-installed: $(SITE_BIN)/python pyproject.toml tools/site-requirements.txt
-	$(SITE_BIN)/python -m pip install --quiet -r tools/site-requirements.txt -e .
+$(SITE_VENV)/.site-installed: $(SITE_BIN)/python pyproject.toml dungeon_guilds/app/site_tools/requirements.txt
+	$(SITE_BIN)/python -m pip install --quiet -r dungeon_guilds/app/site_tools/requirements.txt -e .
 	touch $@
 
 site: $(SITE_VENV)/.site-installed

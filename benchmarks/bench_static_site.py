@@ -11,6 +11,11 @@ interleaved, run by run, so a busy machine slows both alike; the figure is the m
 ``--runs``. The load average is printed before and after.
 
     .venv/bin/python benchmarks/bench_static_site.py [--runs 5] [--site _site --site other] [--json]
+
+``--visits N [--gap 60] [--stay 5]`` (issue 40) times instead one student's visits: the first in a
+fresh profile, each later one ``--gap`` seconds after the previous tab was closed, in the same
+browser, each tab closed ``--stay`` seconds after its board; per visit the median over ``--runs``
+students, and in how many Pyodide came from the snapshot.
 """
 
 from __future__ import annotations
@@ -205,6 +210,62 @@ def measure_site(p, url: str, site: Path, steps: int) -> dict:
     return out
 
 
+RESTORED = "Pyodide restored from its snapshot"
+
+
+def measure_visits(p, url: str, visits: int, gap: float, stay: float) -> list[dict]:
+    """Visits of one student (issue 40): the board's time on the first visit (a fresh profile)
+    and on each later one, ``gap`` seconds after the previous tab was closed, in the same browser
+    (a student closes the tab and opens the link again); each tab stays ``stay`` seconds after
+    its board is on screen. Each visit says whether Pyodide came from the snapshot."""
+    profile = Path(tempfile.mkdtemp(prefix="dg-bench-"))
+    out = []
+    try:
+        v = Visit(p, url, profile)
+        for i in range(visits):
+            if i:
+                time.sleep(gap)
+                v.lines = []
+                v.page = v.context.new_page()
+                v.page.on("console", lambda m, v=v: v.lines.append((time.perf_counter() - v.t0, m.text)))
+            board = v.board()
+            restored = any(RESTORED in s for _, s in v.lines)
+            out.append({"board": board, "restored": restored, "lines": v.lines})
+            parts = ", ".join(f"{k.strip()} {v:.1f}" for k, v in breakdown(v.lines, board).items())
+            print(f"  visit {i + 1}: {board:.1f} s{' (snapshot)' if restored else ''} ({load()}) [{parts}]", flush=True)
+            v.page.wait_for_timeout(stay * 1000)
+            v.page.close()
+        v.close()
+    finally:
+        shutil.rmtree(profile, ignore_errors=True)
+    return out
+
+
+def visits_main(args, sites, urls) -> int:
+    """``--visits N``: medians per visit over ``--runs`` students."""
+    results = {}
+    with sync_playwright() as p:
+        runs = {str(s): [] for s in sites}
+        for i in range(args.runs):
+            for site, url in zip(sites, urls):
+                print(f"run {i + 1} {site} ({load()})", flush=True)
+                runs[str(site)].append(measure_visits(p, url, args.visits, args.gap, args.stay))
+    for site in sites:
+        per = list(zip(*runs[str(site)]))
+        res = [{"median": round(statistics.median(v["board"] for v in visit), 2),
+                "runs": [round(v["board"], 2) for v in visit],
+                "restored": sum(v["restored"] for v in visit)} for visit in per]
+        results[str(site)] = res
+        print(f"\n== {site}: {args.runs} students, {args.visits} visits, {args.gap:.0f} s apart, each tab open "
+              f"{args.stay:.0f} s after its board")
+        for n, r in enumerate(res, 1):
+            print(f"visit {n}: median {r['median']:5.1f} s  runs {r['runs']}  snapshot restored in {r['restored']}")
+    print(f"\nafter: {load()}")
+    if args.json:
+        print(json.dumps({"load after": os.getloadavg(), "visits": results}, indent=1))
+    return 0
+
+
 def summary(runs: list[dict]) -> dict:
     med = statistics.median
     result = {k: round(med(r[k] for r in runs), 2) for k in ("cold", "warm", "cold 4x throttled")}
@@ -227,6 +288,10 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=5, help="median of this many runs (default 5)")
     parser.add_argument("--steps", type=int, default=5, help="Step clicks timed per run")
     parser.add_argument("--json", action="store_true", help="print the result as JSON too")
+    parser.add_argument("--visits", type=int, default=0,
+                        help="instead: time N visits of one student (a tab opened, closed, opened again)")
+    parser.add_argument("--gap", type=float, default=60, help="--visits: seconds between a tab closed and the next")
+    parser.add_argument("--stay", type=float, default=0, help="--visits: seconds each tab stays after its board")
     args = parser.parse_args()
     sites = args.site or [ROOT / "_site"]
     print(f"before: {load()}", flush=True)
@@ -235,6 +300,13 @@ def main() -> int:
         server, url = start(site, 0, PREFIX)
         servers.append(server)
         urls.append(url)
+    if args.visits:
+        try:
+            return visits_main(args, sites, urls)
+        finally:
+            for server in servers:
+                server.shutdown()
+                server.server_close()
     runs = {str(s): [] for s in sites}
     try:
         with sync_playwright() as p:

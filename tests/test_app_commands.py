@@ -222,43 +222,40 @@ def test_the_ready_line_says_the_pool_grows_and_how_to_prepare_more(monkeypatch)
     assert not any("[DashboardVoila]" in line for line in grown)
 
 
-def test_the_site_command_builds_as_make_site_in_a_clone_and_says_what_it_needs_elsewhere(tmp_path, monkeypatch, capsys):
-    """Issue 40: ``dungeon-guilds site DIR``: in a clone, the build environment once, then the
-    build into DIR with its size and time; from a pip install, one sentence naming what the
-    build needs and how to serve the class instead."""
+def test_the_site_command_builds_in_a_clone_and_from_a_pip_install_and_says_when_npm_is_missing(
+        tmp_path, monkeypatch, capsys):
+    """Issue 40: ``dungeon-guilds site DIR``: the build environment (a clone's build/site/venv, a
+    pip install's in the user's cache), then the build into DIR with its size and time; without
+    npm or node, one sentence naming what to install and how to serve the class instead."""
     from dungeon_guilds.app import site_command
 
-    monkeypatch.setattr(site_command, "in_a_clone", lambda root=None: False)
+    ran: list[list[str]] = []
+    monkeypatch.setattr(site_command.shutil, "which", lambda name: None)
     assert cli.main(["site", str(tmp_path / "s")]) == 2
     err = capsys.readouterr().err
-    assert "source" in err and "npm" in err and "site-requirements.txt" in err
+    assert "Node.js" in err and "npm" in err and "https://nodejs.org" in err
     assert "dungeon-guilds dashboard --host 0.0.0.0" in err and len(err.strip().splitlines()) == 1
-    ran: list[list[str]] = []
-    monkeypatch.setattr(site_command, "in_a_clone", lambda root=None: True)
-    monkeypatch.setattr(site_command.shutil, "which", lambda name: "/usr/bin/npm")
+    monkeypatch.setattr(site_command.shutil, "which", lambda name: f"/usr/bin/{name}")
     monkeypatch.setattr(site_command, "_run", ran.append)
-    monkeypatch.setattr(site_command, "ROOT", tmp_path / "clone")
-    (tmp_path / "clone" / "tools").mkdir(parents=True)
-    (tmp_path / "clone" / "tools" / "site-requirements.txt").write_text("voici-core\n", "utf-8")
-    (tmp_path / "clone" / "pyproject.toml").write_text("", "utf-8")
-    def build_python():
-        ran.append(["venv"])
-        return tmp_path / "clone" / "build/site/venv/bin/python"
-
-    monkeypatch.setattr(site_command, "build_python", build_python)
-    assert cli.main(["site", str(tmp_path / "s")]) == 0
-    assert ran[0] == ["venv"] and ran[1][1:] == ["-m", "dungeon_guilds.app.site", "build", "--out", str(tmp_path / "s")]
-    assert "The static site is in" in capsys.readouterr().out
-    monkeypatch.setattr(site_command.shutil, "which", lambda name: None)
-    assert cli.main(["site", str(tmp_path / "s")]) == 2 and "needs npm" in capsys.readouterr().err
+    monkeypatch.setattr(site_command, "build_python", lambda: ran.append(["clone venv"]) or Path("clone-python"))
+    monkeypatch.setattr(site_command, "pip_build_python", lambda work: ran.append(["pip venv", str(work)]) or Path("pip-python"))
+    monkeypatch.setenv(site_command.CACHE_ENV, str(tmp_path / "cache"))
+    for clone, venv, python, work in ((True, ["clone venv"], "clone-python", site_command.ROOT / "build" / "site"),
+                                      (False, ["pip venv", str(tmp_path / "cache" / "site")], "pip-python",
+                                       tmp_path / "cache" / "site")):
+        ran.clear()
+        monkeypatch.setattr(site_command, "in_a_clone", lambda root=None, clone=clone: clone)
+        assert cli.main(["site", str(tmp_path / "s")]) == 0
+        assert ran[0] == venv
+        assert ran[1] == [python, "-m", "dungeon_guilds.app.site", "build", "--out", str(tmp_path / "s"), "--work", str(work)]
+        assert "The static site is in" in capsys.readouterr().out
 
 
 def test_the_site_build_environment_is_made_once(tmp_path, monkeypatch):
     from dungeon_guilds.app import site_command
 
     root = tmp_path / "clone"
-    (root / "tools").mkdir(parents=True)
-    (root / "tools" / "site-requirements.txt").write_text("voici-core\n", "utf-8")
+    root.mkdir()
     (root / "pyproject.toml").write_text("", "utf-8")
     ran: list[list[str]] = []
 
@@ -272,5 +269,49 @@ def test_the_site_build_environment_is_made_once(tmp_path, monkeypatch):
     python = site_command.build_python(root)
     assert python == root / "build/site/venv/bin/python"
     assert [c[1:3] for c in ran] == [["-m", "venv"], ["-m", "pip"]] and "-r" in ran[1]
+    assert str(site_command.REQUIREMENTS) in ran[1]
     site_command.build_python(root)
     assert len(ran) == 2, "the tools are installed once"
+
+
+def test_a_pip_install_builds_in_the_cache_and_reinstalls_only_what_changed(tmp_path, monkeypatch):
+    """Issue 40: from a pip install, the build environment is in the user's cache (not beside
+    the package): the tools from PyPI once, the installed package (zipped again) again only when
+    its files changed."""
+    from dungeon_guilds.app import site_command, site_wheel
+
+    monkeypatch.setenv(site_command.CACHE_ENV, str(tmp_path / "cache"))
+    assert site_command.work_dir(tmp_path / "not-a-clone") == tmp_path / "cache" / "site"
+    assert site_command.work_dir(site_command.ROOT) == site_command.ROOT / "build" / "site"
+    monkeypatch.delenv(site_command.CACHE_ENV)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    if site_command.os.name != "nt" and site_command.sys.platform != "darwin":
+        assert site_command.cache_dir() == tmp_path / "xdg" / "dungeon-guilds"
+    package = {"bytes": b"one"}
+
+    def wheel(dest, bundle=True):
+        assert bundle, "the build environment's package carries the dashboard notebook"
+        dest.mkdir(parents=True, exist_ok=True)
+        (dest / "dg.whl").write_bytes(package["bytes"])
+        return dest / "dg.whl"
+
+    monkeypatch.setattr(site_wheel, "installed_wheel", wheel)
+    work = tmp_path / "cache" / "site"
+    ran: list[list[str]] = []
+
+    def run(cmd):
+        ran.append(cmd)
+        if cmd[1:3] == ["-m", "venv"]:
+            (work / "venv/bin").mkdir(parents=True)
+            (work / "venv/bin/python").write_text("", "utf-8")
+
+    monkeypatch.setattr(site_command, "_run", run)
+    assert site_command.pip_build_python(work) == work / "venv/bin/python"
+    assert [c[1:3] for c in ran] == [["-m", "venv"], ["-m", "pip"], ["-m", "pip"]]
+    assert str(site_command.REQUIREMENTS) in ran[1] and str(work / "dist" / "dg.whl") in ran[2]
+    ran.clear()
+    site_command.pip_build_python(work)
+    assert ran == [], "nothing changed: nothing installed"
+    package["bytes"] = b"two"
+    site_command.pip_build_python(work)
+    assert len(ran) == 1 and "--force-reinstall" in ran[0] and str(work / "dist" / "dg.whl") in ran[0]

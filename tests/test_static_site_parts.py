@@ -174,7 +174,7 @@ def test_the_site_preloads_the_kernels_packages_with_pyodide(tmp_path):
 
 
 def test_the_snapshot_loader_is_keyed_by_the_lock_and_named_by_every_page(tmp_path):
-    """issue 31: the kernel loads Pyodide through the snapshot loader (tools/site/pyodide-snapshot.js);
+    """issue 31: the kernel loads Pyodide through the snapshot loader (dungeon_guilds/app/site_tools/pyodide-snapshot.js);
     the loader's key changes with the lock (a site with other wheels never restores another's
     memory), and every page's pyodideUrl (the config JupyterLite's add-on wrote) names it."""
     import json
@@ -250,3 +250,52 @@ def test_the_site_serves_the_lesson_plans_the_teacher_panel_links_to(tmp_path, m
     resolved = [posixpath.normpath(posixpath.join("voici/render", h)) for h in hrefs]
     assert resolved == ["lessons/lesson-2-design.html", "lessons/lesson-2-design.zh.html"]
     assert set(resolved) <= written and panel.message_text == ""
+
+
+# what the site build reads from the package besides its code (site.py, site_command.py and the
+# lesson pages): every file of these folders, these files, and the bundle's dashboard notebook
+SITE_BUILD_READS = ("app/site_tools/", "app/keep_worker.js", "teaching/lessons/", "teaching/lesson_page.css")
+INSTALLED_CHECK = """import json, sys
+from pathlib import Path
+from dungeon_guilds.app import bundle, site, site_command, site_wheel
+assert not site.FROM_SOURCE and not site_command.in_a_clone()
+files = [site.TOOLS / n for n in ("service-worker.js", "pyodide-snapshot.js", "compile_wheels.mjs")]
+files += [site_command.REQUIREMENTS, bundle.root() / bundle.DASHBOARD]
+assert all(f.is_file() for f in files), [str(f) for f in files if not f.is_file()]
+whl = site_wheel.installed_wheel(Path(sys.argv[1]), bundle=False)
+print(json.dumps([str(bundle.root()), whl.name]))"""
+
+
+def test_the_wheel_carries_everything_the_site_build_reads(tmp_path):
+    """Issue 40: ``dungeon-guilds site DIR`` builds from a pip install: the wheel built from this
+    checkout carries the build's own scripts and requirements, the page script, the lesson
+    plans and the dashboard notebook; installed (unpacked on the path, outside the checkout) it
+    finds them where the build looks, and zips itself again into the browser's wheel: the same
+    package files, without the bundle, with a RECORD that names each with its hash."""
+    root = site.ROOT
+    done = subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
+                           "--wheel-dir", str(tmp_path / "dist"), str(root)], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    (wheel,) = (tmp_path / "dist").glob("*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    package = root / "dungeon_guilds"
+    wanted = {f"dungeon_guilds/{p.relative_to(package).as_posix()}" for part in SITE_BUILD_READS
+              for p in ([package / part] if not part.endswith("/") else (package / part).iterdir())
+              if p.is_file()}
+    assert len(wanted) > 8 and "dungeon_guilds/app/site_tools/requirements.txt" in wanted
+    assert not wanted - names, f"add to [tool.setuptools.package-data]: {sorted(wanted - names)}"
+    assert "dungeon_guilds/bundle/notebooks/dashboard.ipynb" in names
+    installed = tmp_path / "site-packages"
+    zipfile.ZipFile(wheel).extractall(installed)
+    done = subprocess.run([sys.executable, "-c", INSTALLED_CHECK, str(tmp_path / "again")], capture_output=True,
+                          text=True, cwd=tmp_path, env={"PYTHONPATH": str(installed), "PATH": "/usr/bin:/bin"},
+                          timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    found, again = __import__("json").loads(done.stdout.strip().splitlines()[-1])
+    assert found == str(installed / "dungeon_guilds" / "bundle")
+    rebuilt = zipfile.ZipFile(tmp_path / "again" / again)
+    package_files = {n for n in names if not n.startswith("dungeon_guilds/bundle/") and ".dist-info/" not in n}
+    assert {n for n in rebuilt.namelist() if ".dist-info/" not in n} == package_files
+    record = next(n for n in rebuilt.namelist() if n.endswith(".dist-info/RECORD"))
+    rows = [line.split(",") for line in rebuilt.read(record).decode().splitlines()]
+    assert {r[0] for r in rows} == set(rebuilt.namelist()) and all(r[1].startswith("sha256=") for r in rows if r[0] != record)

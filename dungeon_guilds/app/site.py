@@ -1,20 +1,24 @@
 """The static classroom site (issue 13): the dashboard rendered by Voici, running in each
 student's browser with Pyodide — no server kernel, nothing fetched from any other host.
 
-``python -m dungeon_guilds.app.site build [--out _site]`` (``make site``) needs the tools of
-``tools/site-requirements.txt`` (voici-core, jupyterlite-core, jupyterlite-pyodide-kernel,
-pyodide-lock; in their own environment, never beside JupyterLab) and the npm
-package ``pyodide`` (the core runtime the installed kernel expects, in ``build/site/npm``).
-It builds, in ``build/site/`` (git-ignored):
+``python -m dungeon_guilds.app.site build [--out _site] [--work FOLDER]`` (``make site``,
+``dungeon-guilds site DIR``) needs the tools of ``site_tools/requirements.txt`` (voici-core,
+jupyterlite-core, jupyterlite-pyodide-kernel, pyodide-lock; in their own environment, never
+beside JupyterLab) and the npm package ``pyodide`` (the core runtime the installed kernel
+expects, in ``WORK/npm``). Everything else it reads is in the wheel (issue 40: the tools of
+``site_tools/``, the dashboard notebook in the bundle), so it builds from a pip install as from
+a clone. It builds, in ``WORK`` (a clone's ``build/site/``, git-ignored; else the folder
+``dungeon-guilds site`` gives it, in the user's cache):
 
-1. the project's wheel from this checkout, the pure-Python wheels the dashboard imports
+1. the project's wheel (from the checkout; from a pip install, the installed files zipped
+   again: :mod:`.site_wheel`), the pure-Python wheels the dashboard imports
    (ipywidgets, plotly, networkx, micropip and what they need) with ``pip download``, and
    JupyterLite's own kernel wheels (its ipykernel and widgetsnbextension shims, pyodide_kernel,
    piplite); jedi and sqlite3 are empty placeholders;
 2. a ``pyodide-lock.json`` listing exactly those wheels (``pyodide-lock``), beside the core
    runtime in ``lite/static/pyodide`` (a lock entry without its file would be fetched from
    nowhere, so none is kept); each wheel is then rewritten with bytecode instead of sources
-   and without the desktop extensions and tests it carries (``tools/site/compile_wheels.mjs``,
+   and without the desktop extensions and tests it carries (``site_tools/compile_wheels.mjs``,
    run by Node with the site's own Pyodide);
 3. ``voici build`` of ``notebooks/dashboard.ipynb`` with the PyPI fallback turned off and every
    package the kernel and the dashboard need preloaded by ``loadPyodide`` (:data:`PRELOAD`), into
@@ -22,7 +26,7 @@ It builds, in ``build/site/`` (git-ignored):
    works at a host's root and under a sub-path such as GitHub Pages' ``/<repo>/``);
    The lesson plans are written beside it as pages to print (``lessons/``, issue 40);
 4. JupyterLite's own app code, which the Voici page never loads, left out (:func:`prune`), and
-   the offline service worker written (:func:`offline`, ``tools/site/service-worker.js``): after
+   the offline service worker written (:func:`offline`, ``site_tools/service-worker.js``): after
    a first visit every file of the site is in the browser's cache, named after a hash of the
    site, so a rebuilt site replaces it.
 
@@ -43,10 +47,14 @@ import sys
 import zipfile
 from pathlib import Path
 
+from . import bundle
+from .site_wheel import installed_wheel
+
 ROOT = Path(__file__).resolve().parents[2]
+# a clone (or an editable install of one): the project's wheel is built from its source
+FROM_SOURCE = (ROOT / "pyproject.toml").is_file() and (ROOT / "setup.py").is_file()
 WORK = ROOT / "build" / "site"
 NO_BUNDLE_ENV = "DUNGEON_GUILDS_NO_BUNDLE"  # setup.py: a wheel without the lessons
-NOTEBOOK = ROOT / "notebooks" / "dashboard.ipynb"
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 # what the dashboard imports in the browser, beyond the project (pure-Python wheels)
 BROWSER_REQUIREMENTS = ["ipywidgets>=8.1", "anywidget>=0.9", "plotly>=5.20", "networkx>=3.2", "comm", "ipython"]
@@ -63,8 +71,9 @@ KERNEL_WHEELS = ("ipykernel-", "piplite-", "pyodide_kernel-", "widgetsnbextensio
 # after another and the notebook cell's own load. The kernel installs nothing it finds named here.
 PRELOAD = ["micropip", "piplite", "sqlite3", "ipykernel", "comm", "pyodide_kernel", "jedi", "ipython",
            "widgetsnbextension", "dungeon-guilds"]
-TOOLS = ROOT / "tools" / "site"
-# issue 31: the kernel's worker loads Pyodide through ``tools/site/pyodide-snapshot.js``, which
+# the build's own scripts, package data (issue 40: a pip install builds the site too)
+TOOLS = Path(__file__).with_name("site_tools")
+# issue 31: the kernel's worker loads Pyodide through ``site_tools/pyodide-snapshot.js``, which
 # saves Pyodide's memory after these imports on a first visit and restores it on the next ones:
 # the kernel's own modules first (pyodide_kernel builds the IPython shell when imported, so
 # ipywidgets and plotly, imported next with the dashboard, find it as they do in a kernel)
@@ -126,7 +135,7 @@ def kernel_wheels(folder: Path) -> list[Path]:
 
 def compile_wheels(core: Path, folder: Path, names: list[str]) -> None:
     """The wheels ``names`` of ``folder`` rewritten with bytecode for the site's own Python
-    (issue 31): ``tools/site/compile_wheels.mjs`` runs in Node with the site's Pyodide."""
+    (issue 31): ``site_tools/compile_wheels.mjs`` runs in Node with the site's Pyodide."""
     run("node", str(TOOLS / "compile_wheels.mjs"), str(core), str(folder), *names)
 
 
@@ -137,7 +146,10 @@ def wheels(work: Path, python: str) -> list[Path]:
     folder.mkdir(parents=True)
     pip = [sys.executable, "-m", "pip"]
     # without the lessons a pip-installed wheel carries (setup.py): the browser never opens them
-    run(*pip, "wheel", "--quiet", "--no-deps", "--wheel-dir", str(folder), str(ROOT), env={NO_BUNDLE_ENV: "1"})
+    if FROM_SOURCE:
+        run(*pip, "wheel", "--quiet", "--no-deps", "--wheel-dir", str(folder), str(ROOT), env={NO_BUNDLE_ENV: "1"})
+    else:
+        print(f"+ the installed package as a wheel: {installed_wheel(folder, bundle=False).name}", flush=True)
     # pure-Python wheels only (the browser runs no other); markers as on the target Python
     run(*pip, "download", "--quiet", "--only-binary=:all:", "--python-version", python,
         "--platform", "any", "--platform", "pyodide_2025_0_wasm32", "--implementation", "py",
@@ -188,7 +200,7 @@ def write_lock(core: Path, wheel_files: list[Path], target: Path) -> None:
 
 # what a Dashboard() imports when it is built (its tabs' lazy imports), beyond its module's own;
 # not the widget layer, whose modules may build a widget when imported (a shared Layout), which
-# a snapshot cannot hold (tools/site/pyodide-snapshot.js refuses them; tried twice, they cost a
+# a snapshot cannot hold (site_tools/pyodide-snapshot.js refuses them; tried twice, they cost a
 # first visit more than they save a second)
 FIRST_VIEW_CODE = """import json, sys
 import dungeon_guilds.app.dashboard as dashboard
@@ -202,14 +214,15 @@ def first_view_modules() -> list[str]:
     """The modules the first view imports lazily, found by building a Dashboard in this Python
     (the snapshot imports them too, so a second visit imports nothing to draw it; one the
     browser lacks is passed over there)."""
-    done = subprocess.run([sys.executable, "-c", FIRST_VIEW_CODE], capture_output=True, text=True, cwd=ROOT)
+    done = subprocess.run([sys.executable, "-c", FIRST_VIEW_CODE], capture_output=True, text=True,
+                          cwd=ROOT if FROM_SOURCE else TOOLS)
     if done.returncode != 0:
         raise SystemExit(f"building a Dashboard to list its imports failed:\n{done.stderr[-2000:]}")
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def snapshot_loader(target: Path, first_view: list[str] | None = None) -> Path:
-    """``tools/site/pyodide-snapshot.js`` into the site's Pyodide folder ``target``, keyed by a
+    """``site_tools/pyodide-snapshot.js`` into the site's Pyodide folder ``target``, keyed by a
     hash of the lock (every wheel's sha256), the imports and the script itself: a site whose
     Python differs in any of them never restores another's snapshot."""
     script = (TOOLS / "pyodide-snapshot.js").read_text(encoding="utf-8")
@@ -288,7 +301,7 @@ JUPYTERLITE_WORKER = "jupyterlite-service-worker.js"
 # set before JupyterLite's page code runs: it would otherwise unregister the site's service worker
 # on the second visit (it only records the version it registered under this key then; offline,
 # registering again fails and the third visit would find no worker); and, once the dashboard is
-# on screen, the page tells the worker it may store the rest of the site (tools/site/service-worker.js)
+# on screen, the page tells the worker it may store the rest of the site (site_tools/service-worker.js)
 KEEP_WORKER = "<script>" + Path(__file__).with_name("keep_worker.js").read_text(encoding="utf-8") + "</script>"
 
 
@@ -303,7 +316,7 @@ def site_version(files: list[Path], out: Path) -> str:
 
 def offline(out: Path) -> None:
     """The site keeps working offline after the first visit (issue 31): ``service-worker.js``
-    (``tools/site/service-worker.js``) caches every file, in front of JupyterLite's own worker."""
+    (``site_tools/service-worker.js``) caches every file, in front of JupyterLite's own worker."""
     (out / "service-worker.js").rename(out / JUPYTERLITE_WORKER)
     files = sorted(f for f in out.rglob("*") if f.is_file() and f.name != ".nojekyll")
     names = ["./"] + [f.relative_to(out).as_posix() for f in files]
@@ -350,7 +363,8 @@ def build(out: Path, work: Path = WORK) -> Path:
     contents = work / "contents"
     shutil.rmtree(contents, ignore_errors=True)
     contents.mkdir()
-    shutil.copy2(NOTEBOOK, contents / NOTEBOOK.name)
+    notebook = bundle.root() / bundle.DASHBOARD  # the clone's, or the one the wheel carries
+    shutil.copy2(notebook, contents / Path(bundle.DASHBOARD).name)
     shutil.rmtree(out, ignore_errors=True)
     voici = Path(sys.executable).with_name("voici")
     run(str(voici), "build", "--lite-dir", str(lite), "--contents", str(contents),
@@ -370,13 +384,14 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     b = sub.add_parser("build", help="build the static site")
     b.add_argument("--out", type=Path, default=ROOT / "_site")
+    b.add_argument("--work", type=Path, default=WORK, help="where the build keeps its downloads (default build/site)")
     s = sub.add_parser("serve", help="serve a built site on loopback")
     s.add_argument("--dir", type=Path, default=ROOT / "_site")
     s.add_argument("--port", type=int, default=0, help="0: a free port")
     s.add_argument("--prefix", default="/", help="serve under this sub-path, e.g. /dungeon-guilds/")
     args = parser.parse_args(argv)
     if args.command == "build":
-        print(f"site built in {build(args.out)}")
+        print(f"site built in {build(args.out, args.work)}")
         return 0
     from .site_server import serve_forever
 

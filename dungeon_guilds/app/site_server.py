@@ -9,6 +9,8 @@ import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
+from .console import lan_addresses
+
 
 class _Handler(SimpleHTTPRequestHandler):
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map,
@@ -68,10 +70,14 @@ def start(folder: Path, port: int = 0, prefix: str = "/") -> tuple[ThreadingHTTP
     return server, f"http://{host}:{port}{normal_prefix(prefix)}"
 
 
-def serve_forever(folder: Path, port: int = 0, prefix: str = "/") -> int:
-    server = make_server(folder, port, prefix)
+def serve_forever(folder: Path, port: int = 0, prefix: str = "/", host: str = "127.0.0.1") -> int:
+    """Serve until Ctrl-C; on every network (``host`` 0.0.0.0) the addresses students open are
+    printed (issue 40: ``dungeon-guilds site DIR --serve --host 0.0.0.0``)."""
+    server = make_server(folder, port, prefix, host)
     host, port = server.server_address[:2]
-    print(f"Serving {folder} at http://{host}:{port}{normal_prefix(prefix)} (Ctrl-C stops it)", flush=True)
+    addresses = [host] if host != "0.0.0.0" else ["127.0.0.1", *lan_addresses()]
+    urls = ", ".join(f"http://{a}:{port}{normal_prefix(prefix)}" for a in addresses)
+    print(f"Serving {folder} at {urls} (Ctrl-C stops it)", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

@@ -34,7 +34,8 @@ LESSON_TIMES = {"learn": "time_45", "design": "time_90", "compare": "time_45"}
 
 COMMANDS = {"pip": "pip install 'dungeon-guilds[dashboard]'",
             "server": "dungeon-guilds dashboard --host 0.0.0.0 --class 30",
-            "make_server": "make dashboard HOST=0.0.0.0", "site": "make site", "serve": "make serve-site",
+            "make_server": "make dashboard HOST=0.0.0.0", "site": "dungeon-guilds site _site",
+            "serve": "dungeon-guilds site _site --serve --host 0.0.0.0", "make_site": "make site",
             "notebooks": "dungeon-guilds notebooks DIR", "class_option": "--class", "npm": "npm"}
 # in the static site (Pyodide, no mistune) the plans are the site's own pages (app/site.py
 # writes them beside the dashboard's page, voici/render/dashboard.html)

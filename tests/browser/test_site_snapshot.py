@@ -1,5 +1,5 @@
 """The static site's Pyodide snapshot (issue 31): the loader `make site` writes
-(``tools/site/pyodide-snapshot.js`` → ``_site/static/pyodide/dg-pyodide.js``) run by Node in a
+(``dungeon_guilds/app/site_tools/pyodide-snapshot.js`` → ``_site/static/pyodide/dg-pyodide.js``) run by Node in a
 stand-in for the kernel's worker, with the site's own Pyodide, lock and wheels
 (``tests/site/snapshot_visits.mjs``): a first visit makes and stores the snapshot, a second one
 restores it, and a damaged entry is refused and replaced; on each, the kernel's own start

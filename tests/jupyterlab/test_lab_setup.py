@@ -98,8 +98,8 @@ def test_no_extra_installs_jupyterlites_kernel_extension_beside_jupyterlab():
     assert "site" not in extras
     offenders = {name: r for name, reqs in extras.items() for r in reqs if re.match(r"(jupyterlite|voici)", r)}
     assert not offenders, offenders
-    site_tools = (ROOT / "tools" / "site-requirements.txt").read_text("utf-8")
+    site_tools = (ROOT / "dungeon_guilds" / "app" / "site_tools" / "requirements.txt").read_text("utf-8")
     assert "jupyterlite-pyodide-kernel" in site_tools
     makefile = (ROOT / "Makefile").read_text("utf-8")
-    assert "$(SITE_BIN)/python -m pip install --quiet -r tools/site-requirements.txt" in makefile
+    assert "$(SITE_BIN)/python -m pip install --quiet -r dungeon_guilds/app/site_tools/requirements.txt" in makefile
 

@@ -1,4 +1,4 @@
-// The site's snapshot loader (tools/site/pyodide-snapshot.js, as `make site` wrote it into
+// The site's snapshot loader (dungeon_guilds/app/site_tools/pyodide-snapshot.js, as `make site` wrote it into
 // _site/static/pyodide/dg-pyodide.js) run by Node in a stand-in for the kernel's worker
 // (`self`, `importScripts`, an in-memory Cache Storage), with the site's own Pyodide and wheels:
 //

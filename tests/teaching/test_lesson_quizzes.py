@@ -56,6 +56,9 @@ def test_each_plan_names_goals_setup_timeline_misconceptions(name, lang, path):
     # what a pip user types first (issue 40), a clone's make targets as the alternative
     assert "dungeon-guilds dashboard --host 0.0.0.0 --class" in text
     assert "make dashboard" in text and "make site" in text
+    # the static site from a pip install too (issue 40): its command, and no "clone only"
+    assert "dungeon-guilds site _site" in text
+    assert not re.search(r"not a pip install|不是 pip|built in a clone", text)
 
 
 def test_a_wrong_answer_is_caught():

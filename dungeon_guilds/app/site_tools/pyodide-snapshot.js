@@ -8,8 +8,8 @@
 // With it:
 //  * first visit: `loadPyodide` as the kernel asked (every package preloaded), then IMPORTS are
 //    imported and Pyodide's memory is saved (`makeMemorySnapshot`, Pyodide's experimental
-//    snapshot); 15 s later it is stored with the files the packages put in site-packages, in
-//    the browser's Cache Storage under KEY (a hash of the lock, the wheels and IMPORTS: a
+//    snapshot); once the page's dashboard is on screen (at most 15 s later) it is stored with the
+//    files the packages put in site-packages, in the browser's Cache Storage under KEY (a hash of the lock, the wheels and IMPORTS: a
 //    rebuilt site with other wheels makes a new one; older ones are deleted). The kernel carries on with this same interpreter.
 //  * later visits: the interpreter is restored from that memory (nothing booted, unpacked or
 //    imported again), the files are written back, and the kernel carries on as before.
@@ -199,15 +199,35 @@ async function make(realLoad, options, cache, url) {
     Object.assign(pyodide.loadedPackages, packages);
   }
   const root = sitePackages(pyodide);
-  // stored a while later (STORE_AFTER_MS), not while the kernel and the page start on the same
-  // CPUs; the older sites' snapshots are deleted then
-  setTimeout(() => (async () => {
+  storeWhenShown(async (why) => {
     const entry = pack(memory, root, collect(pyodide.FS, root), packages);
     for (const old of await cache.keys()) await cache.delete(old);
     await cache.put(url, new Response(entry, { headers: { "Content-Type": "application/octet-stream" } }));
-  })().catch((error) => console.info("Dungeon Guilds: the Pyodide snapshot was not stored:", error)),
-  self.DG_SNAPSHOT_STORE_AFTER_MS ?? STORE_AFTER_MS);
+    console.info("Dungeon Guilds: the Pyodide snapshot is stored (" + why + ")");
+  });
   return pyodide;
+}
+
+// The snapshot is stored once the page says its dashboard is on screen (READY on the site's
+// broadcast channel, posted by the page's script: dungeon_guilds/app/keep_worker.js), not while
+// the kernel and the page start on the same CPUs; or STORE_AFTER_MS after it was made, whichever
+// comes first. Issue 40: only the timer (15 s) lost the snapshot of every first visit whose tab
+// was closed sooner — its second visit then started Pyodide afresh (6.5–7.5 s, not ~3 s).
+const CHANNEL = "dungeon-guilds-site";
+const READY = "dg-ready";
+
+function storeWhenShown(store) {
+  let done = false;
+  const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(CHANNEL) : null;
+  const once = (why) => {
+    if (done) return;
+    done = true;
+    if (channel) channel.close();
+    store(why).catch((error) => console.info("Dungeon Guilds: the Pyodide snapshot was not stored:", error));
+  };
+  if (channel) channel.onmessage = (event) => event.data === READY && once("the dashboard is on screen");
+  const after = self.DG_SNAPSHOT_STORE_AFTER_MS ?? STORE_AFTER_MS;
+  setTimeout(() => once(after + " ms after it was made"), after);
 }
 
 self.loadPyodide = async function loadPyodideFromSnapshot(options = {}) {

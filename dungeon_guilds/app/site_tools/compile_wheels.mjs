@@ -1,6 +1,6 @@
 // `make site` (dungeon_guilds/app/site.py): precompile the site's wheels to bytecode (issue 31).
 //
-//   node tools/site/compile_wheels.mjs <pyodide folder> <wheel folder> <wheel file name>...
+//   node dungeon_guilds/app/site_tools/compile_wheels.mjs <pyodide folder> <wheel folder> <wheel file name>...
 //
 // Runs the same Pyodide the site ships (so the bytecode is exactly its Python's: a .pyc is only
 // good for one minor version, and no CPython of that version need be installed here), and
