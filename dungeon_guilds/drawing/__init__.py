@@ -4,6 +4,7 @@ widgets. Importing :mod:`dungeon_guilds` loads none of it; ``Game._repr_html_`` 
 ``chess.svg`` inside ``_repr_svg_``).
 
 - :mod:`.colours`: the seats' colours and patterns (Okabe–Ito), shared with the figures;
+- :mod:`.plotly_config`: the ``config`` every plotly chart is drawn with (no button reaches another host);
 - :mod:`.board_svg`: the drawn board (SVG), with the clickable targets of
   :mod:`dungeon_guilds.board_targets` when given;
 - :mod:`.display`: a game's notebook display and the HTML tables board;

@@ -16,7 +16,7 @@ import math
 import plotly.graph_objects as go
 
 from ..workshop.explorer import MEASURES
-from .toolbar import CLOUD_BUTTONS
+from ..drawing.plotly_config import CLOUD_BUTTONS
 from ..workshop.explorer_words import et, fmt, knob_name, measure_name, number
 
 __all__ = ["bar_figure", "grid_figure", "step_label", "wrapped"]

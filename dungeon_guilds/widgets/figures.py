@@ -11,7 +11,7 @@ import ipywidgets as W
 import plotly.io as pio
 from plotly.io.base_renderers import MimetypeRenderer
 
-from ..viz.toolbar import plotly_config
+from ..drawing.plotly_config import plotly_config
 
 __all__ = ["VoilaHtmlRenderer", "figure_bundle", "show_figure", "show_figures", "under_voila", "voila_figure_renderer"]
 

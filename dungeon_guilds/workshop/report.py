@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import i18n
-from ..viz.toolbar import plotly_config
+from ..drawing.plotly_config import plotly_config
 from .ab import COMPARISON_COLUMNS, ABResult, Arm, fmt_p, fmt_value, precise_text, row_label
 from .strings import wt
 
