@@ -96,22 +96,28 @@ def next_move(hub, table, conns, rng) -> bool:
     return True
 
 
-def test_the_parts_every_seat_sees_alike_are_drawn_once_a_move(tmp_path, monkeypatch):
-    """The seats' boards at one version share what every seat sees alike (a room without targets,
-    a seat's hand as the others see it, the title, track and lord: ``board_svg``'s memo, issue 37):
-    a 4-seat push in one language draws each room and each seat's panel at most twice (the mover's
-    own and everyone else's; the rooms with the mover's slots and without), not 4 times. Drawing
-    every board whole, as before, is 4 times per room and per seat."""
+def count_drawings(monkeypatch, names=("room", "player")) -> dict:
+    """How often ``board_svg``'s parts of these names are drawn (a dict that counts up)."""
     from dungeon_guilds.drawing import board_svg
 
-    drawn = {"room": 0, "player": 0}
-    for name in drawn:
+    drawn = {name: 0 for name in names}
+    for name in names:
         real = getattr(board_svg, f"_{name}")
 
         def counted(*args, _real=real, _name=name, **kwargs):
             drawn[_name] += 1
             return _real(*args, **kwargs)
         monkeypatch.setattr(board_svg, f"_{name}", counted)
+    return drawn
+
+
+def test_the_parts_every_seat_sees_alike_are_drawn_once_a_move(tmp_path, monkeypatch):
+    """The seats' boards at one version share what every seat sees alike (a room without targets,
+    a seat's hand as the others see it, the title, track and lord: ``board_svg``'s memo, issue 37):
+    a 4-seat push in one language draws each room and each seat's panel at most twice (the mover's
+    own and everyone else's; the rooms with the mover's slots and without), not 4 times. Drawing
+    every board whole, as before, is 4 times per room and per seat."""
+    drawn = count_drawings(monkeypatch)
     hub = TableHub(lobby_in(tmp_path), "teacher-code-x1")
     table, conns = seated_table(hub.lobby, 4)
     pages = [Page(table.code, seat, "en") for seat in range(4)]
@@ -137,16 +143,7 @@ def test_a_move_redraws_only_the_parts_it_changed(tmp_path, monkeypatch):
     seats it changed (the mover's, the next to move's; each as its own seat and the others see
     it). Over whole games, a push draws on average at most 2 rooms and 5.5 panels (measured:
     1.3 and 4.3); drawing each version's parts anew, as before, is every room and 8 panels."""
-    from dungeon_guilds.drawing import board_svg
-
-    drawn = {"room": 0, "player": 0}
-    for name in drawn:
-        real = getattr(board_svg, f"_{name}")
-
-        def counted(*args, _real=real, _name=name, **kwargs):
-            drawn[_name] += 1
-            return _real(*args, **kwargs)
-        monkeypatch.setattr(board_svg, f"_{name}", counted)
+    drawn = count_drawings(monkeypatch)
     rooms, panels, pushes = 0, 0, 0
     for seed in (1, 2):
         hub = TableHub(lobby_in(tmp_path / str(seed)), "teacher-code-x1")

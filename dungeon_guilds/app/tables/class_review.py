@@ -50,7 +50,7 @@ from ...game import Game
 from ...record import from_record
 from ...record_write import to_record
 from ...state import SETUP
-from .store import CODE_RE
+from .store import CODE_RE, write_atomically
 from .table import HUMAN, Table
 
 FOLDER = "reviews"
@@ -160,17 +160,7 @@ def write_review(directory: Path, code: str, stored: dict) -> None:
     """Write atomically (a temporary file, ``fsync``, ``os.replace``), as the tables are."""
     if not CODE_RE.match(code):
         raise ValueError(f"not a table code: {code!r}")
-    path = directory / f"{code}.json"
-    tmp = path.with_suffix(".tmp")
-    try:
-        with open(tmp, "w", encoding="utf-8") as f:
-            f.write(json.dumps(stored, ensure_ascii=False))
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
+    write_atomically(directory / f"{code}.json", json.dumps(stored, ensure_ascii=False))
 
 
 def load_reviews(directory: Path) -> dict[str, dict]:

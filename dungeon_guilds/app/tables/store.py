@@ -35,6 +35,21 @@ def default_dir() -> Path:
     return base / "dungeon-guilds" / "tables"
 
 
+def write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` so that a reader finds the old file or the new one, never half
+    of one (a temporary file, ``fsync``, ``os.replace``); :class:`OSError` if it could not be."""
+    tmp = path.with_suffix(".tmp")
+    try:
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
 class TableStore:
     def __init__(self, directory: Path | str | None = None):
         self.dir = Path(directory) if directory else default_dir()
@@ -56,17 +71,7 @@ class TableStore:
         return text
 
     def write(self, code: str, text: str) -> None:
-        path = self._path(code)
-        tmp = path.with_suffix(".tmp")
-        try:
-            with open(tmp, "w", encoding="utf-8") as f:
-                f.write(text)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            tmp.unlink(missing_ok=True)
-            raise
+        write_atomically(self._path(code), text)
 
     def close(self, table: Table) -> None:
         self.save(table)
@@ -104,4 +109,4 @@ class TableStore:
         return self._read("closed")
 
 
-__all__ = ["ENV", "TableStore", "default_dir"]
+__all__ = ["ENV", "TableStore", "default_dir", "write_atomically"]
