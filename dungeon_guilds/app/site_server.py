@@ -76,8 +76,8 @@ def serve_forever(folder: Path, port: int = 0, prefix: str = "/", host: str = "1
     server = make_server(folder, port, prefix, host)
     host, port = server.server_address[:2]
     addresses = [host] if host != "0.0.0.0" else ["127.0.0.1", *lan_addresses()]
-    urls = ", ".join(f"http://{a}:{port}{normal_prefix(prefix)}" for a in addresses)
-    print(f"Serving {folder} at {urls} (Ctrl-C stops it)", flush=True)
+    urls = "".join(f"\n  http://{a}:{port}{normal_prefix(prefix)}" for a in addresses)  # one address a line
+    print(f"Serving {folder} (Ctrl-C stops it) at:{urls}", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
