@@ -132,10 +132,21 @@ def open_notebook(page, server, name: str) -> None:
                            timeout=120_000)
 
 
+PROMPTS_JS = "() => [...document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell " \
+             ".jp-InputArea-prompt')].map(e => e.textContent)"
+# Run All has started when a prompt shows a star or differs from the prompts the file stored
+# (stop 44's CI: the stored prompts [2] … [15] read as "started" when the menu click had not run
+# anything, and the test waited 300 s for cells that never ran).
+STARTED_JS = ("(before) => { const now = (" + PROMPTS_JS + ")(); return now.some(p => /\\[\\*\\]/.test(p))"
+              " || (now.length === before.length && now.some((p, i) => p !== before[i])); }")
+
+
 def run_all(page) -> None:
     """Run ▸ Run All Cells, once the notebook is the current widget (the menu entry is disabled
     until then); retried (after 90 s: a second Run All while a busy machine starts the first ran
-    cells out of order, stop 36) until a cell has started."""
+    cells out of order, stop 36) until a cell has started: a prompt shows a star or a number it
+    did not show before (the file stores numbers from ``make figures``)."""
+    before = page.evaluate(PROMPTS_JS)
     for _attempt in range(5):
         page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook").click(position={"x": 5, "y": 5})
         page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
@@ -144,9 +155,7 @@ def run_all(page) -> None:
         if item.count():
             item.click()
             try:
-                page.wait_for_function(
-                    "() => [...document.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')]"
-                    ".some(e => /\\[(\\*|\\d+)\\]/.test(e.textContent))", timeout=90_000)
+                page.wait_for_function(STARTED_JS, arg=before, timeout=90_000, polling=100)
                 return
             except Exception:  # noqa: BLE001 - Playwright's TimeoutError: try the menu again
                 pass
