@@ -49,7 +49,7 @@ import tornado.web
 import tornado.websocket
 
 from .. import i18n
-from .tables import protocol, records
+from .tables import pieces, protocol, records
 from .tables.class_review import FOLDER as REVIEWS_FOLDER, ClassReviews
 from .tables.limits import Bucket, Limits, PerAddress
 from .tables.lobby import ALPHABET, Lobby
@@ -208,14 +208,19 @@ class TableHub:
 
     def message(self, sock: "TableSocket") -> bytes:
         """The ``state`` message (JSON, UTF-8) for ``sock``'s seat: the head made now, the parts
-        drawn once per board, seat, language and step (:class:`PartsCache`). Encoded by orjson:
+        drawn once per board, seat, language and step (:class:`PartsCache`), of the board and
+        the log only the pieces that changed since the page's last message (:mod:`.tables.pieces`; the page
+        is then taken to hold the whole board: call this only for a message sent). Encoded by orjson:
         a board is ~30 KB of markup, and the standard library's encoder took a sixth of the
         server's time at 30 tables (issue 37)."""
         table = self.lobby.tables[sock.conn.code]
         seat, lang = sock.conn.seat, sock.conn.lang
         step = sock.conn.step[1] if table.showing is not None and sock.conn.step[0] == table.showing else 0
-        msg = {**seat_head(table, seat, lang, self.lobby.clock(), self.lobby.away_s),
-               **self.parts.get(table, seat, lang, step)}
+        parts = self.parts.get(table, seat, lang, step)
+        held = getattr(sock, "held", {})
+        msg = {**seat_head(table, seat, lang, self.lobby.clock(), self.lobby.away_s), **parts,
+               **{f: pieces.delta(held.get(f, ()), parts[f]) for f in pieces.FIELDS}}
+        sock.held = {f: parts[f] for f in pieces.FIELDS}  # what the page holds once this message is read
         if msg["resolving"] is not None:  # who has pressed Continue changes without a new board
             msg["resolving"] = {**msg["resolving"], "ready": seat in table.ready}
         return orjson.dumps(msg)
@@ -287,6 +292,7 @@ class TableSocket(tornado.websocket.WebSocketHandler):
     def initialize(self, hub: TableHub) -> None:
         self.hub = hub
         self.conn = protocol.Conn()
+        self.held: dict[str, list[str]] = {}  # the board's and the log's pieces this page was sent (pieces.py)
         self.attached: tuple[str, int] | None = None
         self.opened = time.monotonic()
         limits = hub.limits

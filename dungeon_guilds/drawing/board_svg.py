@@ -462,13 +462,17 @@ def _exhaust(go: Target | None, y: float, h: float) -> str:
 
 
 def board_cells(state, lang: str, viewer: int, targets: Mapping[str, Target],
-                hand: Sequence[int] = (1, 2, 3, 4, 5), view=None, memo: dict | None = None) -> dict[str, str]:
+                hand: Sequence[int] = (1, 2, 3, 4, 5), view=None, memo: dict | None = None,
+                kept: dict | None = None) -> dict[str, str]:
     """The parts of ``viewer``'s board that ``targets`` change (its ``hand`` cards, every slot,
     the exhaust button), drawn as :func:`board_svg` draws them with those targets, by ``data-cell``
     id (uid ``dg``: the page's board replaces the pattern prefix as :func:`board_svg` does).
     ``view``: ``state.known_hands(viewer)`` when the caller has it already; ``memo``: a dict shared by
     the calls for one state and viewer (a seat's picks, issue 37): a cell is drawn once for each
-    target it has (most slots are the same for every adventurer picked)."""
+    target it has (most slots are the same for every adventurer picked). ``kept``: a
+    :class:`Kept` of the table's (issue 37): a slot's cell is kept from one version to the next by
+    what it shows (its adventurer, the seats' names, the language and its target: the target's
+    words hold the fees that its cost tag shows)."""
     view = state.known_hands(viewer) if view is None else view
     memo = {} if memo is None else memo
     cells = {}
@@ -491,8 +495,14 @@ def board_cells(state, lang: str, viewer: int, targets: Mapping[str, Target],
                 sx = SLOT_X + x_slot * (SLOT_W + 8)
                 key = f"slot-{i + 1}-{x_slot}"
                 go = targets.get(key)
+                content = ("cell", key, go, state.slot(i, x_slot), tuple(state.names), lang)
+                if kept is not None and content in kept:
+                    cells[key] = kept[content]
+                    continue
                 cells[key] = cell(key, go, lambda: _slot(state, 2 * i + x_slot, sx, TOP + i * ROOM_H + 5, SLOT_W,
                                                          SLOT_H, lang, go))
+                if kept is not None:
+                    kept[content] = cells[key]
     return cells
 
 
@@ -617,11 +627,25 @@ def _content_keys(state, lang: str, viewer, targets: Mapping[str, Target], resul
 def board_svg(state, lang: str | None = None, viewer: int | None = None, log: Sequence[dict] | None = None,
               targets: Mapping[str, Target] | None = None, caption: str = "", uid: str = "dg",
               frame: ResolutionFrame | None = None, memo: dict | None = None) -> str:
-    """The board as an SVG string (see the module docstring). ``viewer``: draw only what that
+    """The board as an SVG string (see the module docstring): :func:`board_svg_pieces` joined.
+    ``uid``: the prefix of the pattern ids (several boards on one page need different ones:
+    ``url(#id)`` finds the first, and a pattern inside a hidden tab is not drawn)."""
+    return _with_uid("".join(board_svg_pieces(state, lang, viewer, log, targets, caption, frame, memo)), uid)
+
+
+def _with_uid(markup: str, uid: str) -> str:
+    return markup if uid == "dg" else markup.replace("dg-p-", f"{uid}-p-")
+
+
+def board_svg_pieces(state, lang: str | None = None, viewer: int | None = None, log: Sequence[dict] | None = None,
+                     targets: Mapping[str, Target] | None = None, caption: str = "",
+                     frame: ResolutionFrame | None = None, memo: dict | None = None) -> list[str]:
+    """The board as an SVG string in pieces (the root's opening tag, the style and patterns, each
+    part, the closing tag): a class table sends a page only the pieces that changed since its
+    last message (issue 37; :mod:`~dungeon_guilds.app.tables.pieces`). The pattern ids are
+    ``dg-p-…`` (:func:`board_svg`'s ``uid`` changes them). ``viewer``: draw only what that
     seat may know (:meth:`State.view`); ``targets``: the clickable things
-    (:func:`dungeon_guilds.board_targets.board_targets`); ``caption``: an accessible title; ``uid``: the prefix of the
-    pattern ids (several boards on one page need different ones: ``url(#id)`` finds the first,
-    and a pattern inside a hidden tab is not drawn). ``frame``: a step of a round's resolution
+    (:func:`dungeon_guilds.board_targets.board_targets`); ``caption``: an accessible title. ``frame``: a step of a round's resolution
     (:func:`dungeon_guilds.drawing.resolving.resolution_frame`), drawn on ``state`` = the
     dispatch's end (:meth:`Game.dispatch_end`): the rooms reached so far revealed, the rest
     face down, the seats' gold after those steps, nothing clickable. ``memo``: a dict shared by
@@ -666,11 +690,15 @@ def board_svg(state, lang: str | None = None, viewer: int | None = None, log: Se
         title = escape(t("resolving_caption", lang, round=frame.round, rounds=state.rounds, step=frame.step + 1)
                        + ": " + _frame_words(state, frame, lang))
     resolving = f' data-resolving="{frame.round}" data-step="{frame.step}"' if frame is not None else ""
-    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" class="dg-board-svg" viewBox="0 0 {WIDTH} {height}" '
-           f'width="{WIDTH}" height="{height}" font-family="{FONT}" role="group" aria-label="{title}" '
-           f'data-phase="{state.phase}" data-round="{min(state.round + 1, state.rounds)}"{resolving}>'
-           f"<style>{_CSS}</style>{_defs()}{''.join(parts)}</svg>").replace("dg-p-", f"{uid}-p-")
-    return svg  # its parts' money is text already (_once), never MathJax's mathematics (issue 40)
+    head = (f'<svg xmlns="http://www.w3.org/2000/svg" class="dg-board-svg" viewBox="0 0 {WIDTH} {height}" '
+            f'width="{WIDTH}" height="{height}" font-family="{FONT}" role="group" aria-label="{title}" '
+            f'data-phase="{state.phase}" data-round="{min(state.round + 1, state.rounds)}"{resolving}>')
+    return [head, _style_and_patterns(), *parts, "</svg>"]  # the parts' money is text already (_once, issue 40)
+
+
+@lru_cache(maxsize=1)
+def _style_and_patterns() -> str:
+    return f"<style>{_CSS}</style>{_defs()}"
 
 
 def board_svg_html(state, lang: str | None = None, viewer: int | None = None, log: Sequence[dict] | None = None,
@@ -678,14 +706,21 @@ def board_svg_html(state, lang: str | None = None, viewer: int | None = None, lo
                    frame: ResolutionFrame | None = None, memo: dict | None = None) -> str:
     """:func:`board_svg` in its root element ``div.dg-board`` (what notebooks and the widget show);
     with a ``frame``, ``data-resolving`` (the round) and ``data-step`` on the root."""
+    return _with_uid("".join(board_html_pieces(state, lang, viewer, log, targets, frame, memo)), uid)
+
+
+def board_html_pieces(state, lang: str | None = None, viewer: int | None = None, log: Sequence[dict] | None = None,
+                      targets: Mapping[str, Target] | None = None, frame: ResolutionFrame | None = None,
+                      memo: dict | None = None) -> list[str]:
+    """:func:`board_svg_html` in pieces (:func:`board_svg_pieces`, inside the root's tags)."""
     lang = lang or i18n.get_language()
     html_lang = "zh-Hant" if lang == "zh" else lang
     round_no = min(state.round + 1, state.rounds)
     current = state.current if state.phase != OVER and frame is None else ""
     resolving = f' data-resolving="{frame.round}" data-step="{frame.step}"' if frame is not None else ""
-    return (f'<div class="dg-board" lang="{html_lang}" data-phase="{state.phase}" data-round="{round_no}" '
-            f'data-current="{current}" data-actions="{state.actions_taken}"{resolving}>'
-            f"{board_svg(state, lang, viewer, log, targets, uid=uid, frame=frame, memo=memo)}</div>")
+    return [f'<div class="dg-board" lang="{html_lang}" data-phase="{state.phase}" data-round="{round_no}" '
+            f'data-current="{current}" data-actions="{state.actions_taken}"{resolving}>',
+            *board_svg_pieces(state, lang, viewer, log, targets, frame=frame, memo=memo), "</div>"]
 
 
-__all__ = ["board_svg", "board_svg_html", "wrap"]
+__all__ = ["board_html_pieces", "board_svg", "board_svg_html", "board_svg_pieces", "wrap"]

@@ -87,10 +87,19 @@ def round_log_html(log: Sequence[Mapping], names: Sequence[str], lang: str, secr
     dict kept with one game (its log only grows) where each event's line is kept once worded,
     and each seat's rounds as listed so far, so that a long game's log is neither worded nor
     walked again at every move for every seat (issue 37)."""
+    return "".join(round_log_pieces(log, names, lang, secret_for, lords, memo))
+
+
+def round_log_pieces(log: Sequence[Mapping], names: Sequence[str], lang: str, secret_for: int | None = None,
+                     lords: Sequence = (), memo: dict | None = None) -> list[str]:
+    """:func:`round_log_html` in pieces: the root's tags and each round's ``<details>`` (a class
+    table sends a page the pieces that changed: a move changes the last round's). With a
+    ``memo``, a round's piece is joined again only when it has grown or stopped being the last."""
     listed = memo.get(("listed", lang, secret_for)) if memo is not None else None
     if listed is None or listed[0] > len(log) or (listed[0] and log[listed[0] - 1] is not listed[1]):
         listed = (0, None, {})  # nothing listed yet, or not this log: from its start
-    rounds = {r: list(lines) for r, lines in listed[2].items()}
+    rounds = dict(listed[2])  # round -> its lines (a tuple: a list grown is a new tuple)
+    grown: dict[int, list[str]] = {}
     for entry in entries(log, listed[0]):
         hidden = entry.hidden_from(secret_for)
         key = (entry.index, id(entry.event), lang, hidden)  # the event itself: a log is never rewritten
@@ -100,16 +109,26 @@ def round_log_html(log: Sequence[Mapping], names: Sequence[str], lang: str, secr
             line = f'<li class="dg-log-event" data-kind="{escape(entry.kind)}">{escape(text)}</li>'
             if memo is not None:
                 memo[key] = line
-        rounds.setdefault(entry.round, []).append(line)
+        grown.setdefault(entry.round, list(rounds.get(entry.round, ()))).append(line)
+    rounds.update((r, tuple(lines)) for r, lines in grown.items())
     if memo is not None and log:
         memo["listed", lang, secret_for] = (len(log), log[-1], rounds)
     last = max(rounds) if rounds else 0
-    parts = []
+    parts = ['<div class="dg-log-rounds">']
     for r in sorted(rounds):
-        title = escape(_t("log_round", lang, round=r))
-        parts.append(f'<details class="dg-round-log" data-round="{r}"{" open" if r == last else ""}>'
-                     f'<summary>{title}</summary><ol class="dg-log">{"".join(rounds[r])}</ol></details>')
-    return f'<div class="dg-log-rounds">{"".join(parts)}</div>'
+        lines = rounds[r]
+        drawn = (len(lines), lines[-1], r == last)  # its lines (the last one's object: the same event) and "open"
+        key = ("round", lang, secret_for, r)
+        kept = memo.get(key) if memo is not None else None
+        if kept is None or kept[0][0] != drawn[0] or kept[0][1] is not drawn[1] or kept[0][2] != drawn[2]:
+            title = escape(_t("log_round", lang, round=r))
+            kept = (drawn, f'<details class="dg-round-log" data-round="{r}"{" open" if r == last else ""}>'
+                           f'<summary>{title}</summary><ol class="dg-log">{"".join(lines)}</ol></details>')
+            if memo is not None:
+                memo[key] = kept  # one per round, seat and language: the last drawn
+        parts.append(kept[1])
+    parts.append("</div>")
+    return parts
 
 
 def log_html(log: Sequence[dict], names: Sequence[str], lang: str, last: int = 14,
@@ -124,4 +143,4 @@ def log_html(log: Sequence[dict], names: Sequence[str], lang: str, last: int = 1
     return f'<ol class="dg-log" start="{start + 1}">{"".join(items)}</ol>'
 
 
-__all__ = ["log_html", "resolution_steps", "resolved_rounds", "round_log_html"]
+__all__ = ["log_html", "resolution_steps", "resolved_rounds", "round_log_html", "round_log_pieces"]

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from dungeon_guilds.app import serving
+from dungeon_guilds.app.tables import pieces
 from dungeon_guilds.record import from_record
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -56,11 +57,15 @@ class Student:
         self.base = base
 
     def _socket(self, ws) -> None:
-        ws.on("framereceived", self._frame)
+        held: dict = {}  # the board and log this socket was sent, in pieces (app/tables/pieces.py)
+        ws.on("framereceived", lambda payload: self._frame(payload, held))
         ws.on("framesent", lambda payload: self.sent.append(payload if isinstance(payload, str) else payload.decode()))
 
-    def _frame(self, payload) -> None:
-        self.frames.append(json.loads(payload if isinstance(payload, str) else payload.decode()))
+    def _frame(self, payload, held: dict) -> None:
+        msg = json.loads(payload if isinstance(payload, str) else payload.decode())
+        if msg.get("op") == "state":  # the whole board and log, joined as the page joins them
+            pieces.join(held, msg)
+        self.frames.append(msg)
 
     def states(self) -> list[dict]:
         return [f for f in self.frames if f.get("op") == "state"]

@@ -15,7 +15,7 @@ import time
 import pytest
 
 from dungeon_guilds.app.table_server import TableHub
-from dungeon_guilds.app.tables import protocol
+from dungeon_guilds.app.tables import pieces, protocol
 
 from tables_helpers import lobby_in, random_move, seated_table
 
@@ -25,10 +25,14 @@ class Page:
 
     def __init__(self, code, seat, lang):
         self.conn = protocol.Conn(lang=lang, code=code, seat=seat)
-        self.attached, self.opened, self.got = None, time.monotonic(), []
+        self.attached, self.opened, self.got, self.held = None, time.monotonic(), [], {}
 
     def send_text(self, text):
         self.got.append(text)
+        msg = json.loads(text)
+        if msg.get("op") == "state":  # the board and log joined from the pieces sent, as the page does
+            joined = pieces.join(self.held, msg)
+            self.board, self.log = joined["board"], joined["log"]
 
     def drop(self, why):
         raise AssertionError(f"a well-behaved page was dropped: {why}")
@@ -73,8 +77,7 @@ def test_a_seats_board_is_drawn_once_however_many_pages_ask(tmp_path):
     # every page got every push; the pages of one seat and language got the same board
     by_seat = {}
     for p in pages:
-        board = json.loads(p.got[-1])["board"]
-        assert by_seat.setdefault((p.conn.seat, p.conn.lang), board) == board
+        assert by_seat.setdefault((p.conn.seat, p.conn.lang), p.board) == p.board
 
 
 def test_a_move_costs_the_server_a_few_milliseconds_of_cpu(tmp_path):
@@ -186,3 +189,40 @@ def test_the_shared_and_kept_parts_change_nothing_a_seat_receives(tmp_path, seat
             break
         next_move(hub, table, conns, rng)
     assert compared >= 30 * seats  # a whole game: every version, both languages
+
+
+def test_a_page_joins_exactly_the_board_and_log_it_would_be_sent_whole(tmp_path):
+    """The server sends each page only the board's and the log's pieces that changed since that
+    page's last message (``tables/pieces.py``, issue 37). Joined as the page joins them, they are
+    exactly the board and log of :func:`render.seat_message` at every push of two whole games (3
+    and 5 seats; a page in each language, one that comes back on a new socket midway), and carry
+    at most 60 % of their characters (measured: 44 %: the title and turn track, the panels of the seat
+    that moved and the next, the room moved into and the last round's log change; the page
+    parses and the server encodes and writes that much less at every move)."""
+    from dungeon_guilds.app.tables.render import seat_message
+
+    sent = whole = 0
+    for seats, seed in ((3, 21), (5, 22)):
+        hub = TableHub(lobby_in(tmp_path / str(seed)), "teacher-code-x1")
+        table, conns = seated_table(hub.lobby, seats, seed=seed)
+        pages = [Page(table.code, seat, lang) for seat in range(seats) for lang in ("en", "zh")]
+        for page in pages:
+            hub.attach(page)
+        rng, pushes = random.Random(seed), 0
+        while not table.is_over or table.showing is not None:
+            next_move(hub, table, conns, rng)
+            if pushes == 20:  # a page comes back on a new socket: it is sent everything again
+                hub.detach(pages[0])
+                pages[0] = Page(table.code, 0, "en")
+                hub.attach(pages[0])
+            hub.push(table.code)
+            pushes += 1
+            for page in pages:
+                expected = seat_message(table, page.conn.seat, page.conn.lang, step=0)
+                msg = json.loads(page.got[-1])
+                assert (page.board, page.log) == (expected["board"], expected["log"]), (seed, pushes, page.conn.seat)
+                sent += len(json.dumps([msg["board"], msg["log"]], ensure_ascii=False))
+                whole += len(json.dumps([expected["board"], expected["log"]], ensure_ascii=False))
+        assert pushes >= 25  # a whole game
+    print(f"board and log: {sent} characters sent in pieces, {whole} whole ({sent / whole:.0%})")
+    assert sent <= 0.6 * whole, f"pieces sent {sent} characters, whole {whole}"

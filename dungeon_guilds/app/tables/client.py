@@ -1,6 +1,7 @@
 """A seat played by a script over the table websocket (tests, ``benchmarks/bench_tables.py``):
 what a page does, without a browser. Every frame received is kept (``frames``) with the time it
-arrived, so a test can read everything a seat was sent."""
+arrived, so a test can read everything a seat was sent (a state's ``board`` and ``log`` whole,
+joined from the pieces sent as a page joins them)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from typing import Any
 import orjson
 from tornado.websocket import websocket_connect
 
+from . import pieces
+
 
 class SeatClient:
     def __init__(self, url):
@@ -19,6 +22,7 @@ class SeatClient:
         self.frames: list[tuple[float, dict[str, Any]]] = []
         self.raw: list[str] = []
         self.state: dict[str, Any] | None = None
+        self.held: dict[str, list[str]] = {}  # the board and log this socket was sent, in pieces (pieces.py)
         self.code: str | None = None
         self.token: str | None = None
         self._changed = asyncio.Event()
@@ -27,6 +31,7 @@ class SeatClient:
 
     async def connect(self) -> "SeatClient":
         self._conn = await websocket_connect(self.url)
+        self.held = {}  # a new socket is sent the whole board and log
         self._reader = asyncio.ensure_future(self._read())
         return self
 
@@ -42,6 +47,7 @@ class SeatClient:
                 self.code = msg["code"]
                 self.token = msg.get("token", self.token)
             elif msg.get("op") == "state":
+                pieces.join(self.held, msg)  # the board and the log whole, as a page joins them
                 self.state = msg
             self._changed.set()
 

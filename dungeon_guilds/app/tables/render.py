@@ -32,10 +32,11 @@ from typing import Any, Sequence
 
 from ... import events, i18n
 from ...board_targets import board_targets
-from ...drawing.board_svg import Kept, board_cells, board_svg_html as board_html
+from ...drawing.board_svg import Kept, board_cells, board_html_pieces, board_svg_html as board_html
 from ...drawing.resolving import resolution_frame
-from ...drawing.story import resolution_steps, round_log_html
+from ...drawing.story import resolution_steps, round_log_pieces
 from ...table_model import choice_key, choosing_state, next_choice
+from . import pieces
 from .table import BOT, BOT_KIND, BOT_LEVELS, OPEN, RESOLUTION_S, Table
 
 
@@ -85,20 +86,22 @@ def _choices(table: Table, state, seat: int, base: dict) -> list[tuple[int, ...]
     return [(a,) for a in hand] + [(a, b) for i, a in enumerate(hand) for b in hand[i + 1:]]
 
 
-def picks(table: Table, state, seat: int, lang: str, base: dict) -> dict[str, dict]:
+def picks(table: Table, state, seat: int, lang: str, base: dict, kept: dict | None = None) -> dict[str, dict]:
     """For each choice of the seat's hand (``"3"``, at the setup also ``"2,4"``; ``""``: none):
     the board's cells that choice changes, drawn (the slots it may go to, the exhaust button, the
     pressed cards), the targets it adds (the engine's answers, as :func:`board_targets` gives
     them), and ``next``: the choice a click on each card of the hand makes of it (the table
-    model's :func:`~dungeon_guilds.table_model.next_choice`, so the page holds no rule of its own)."""
+    model's :func:`~dungeon_guilds.table_model.next_choice`, so the page holds no rule of its own).
+    ``kept``: the table's :class:`Kept` (the slots' cells kept from one version to the next)."""
     out: dict[str, dict] = {"": {"cells": {}, "targets": {}}}
-    view, drawn, worded, ids = state.known_hands(seat), {}, {}, {}  # a cell drawn (and a hand worded) once
+    view, drawn, worded = state.known_hands(seat), {}, {}  # a cell drawn (and a hand worded) once
     choices = _choices(table, state, seat, base)
     for choice in choices:
         targets = board_targets(state, seat, list(choice), lang, memo=worded)
-        cells = board_cells(state, lang, seat, targets, hand=choice, view=view, memo=drawn)  # the other cards stay as drawn
+        cells = board_cells(state, lang, seat, targets, hand=choice, view=view, memo=drawn,  # the other cards stay as drawn
+                            kept=kept)
         out[choice_key(choice)] = {
-            "cells": {k: ids.get(v) or ids.setdefault(v, v.replace("dg-p-", f"dg{seat}-p-")) for k, v in cells.items()},
+            "cells": cells,
             "targets": _wire({k: v for k, v in targets.items() if not k.startswith("hand-")})}
     hand = sorted({s for choice in choices for s in choice})
     for key, entry in out.items():
@@ -165,15 +168,15 @@ def _round_end(table: Table, memo: dict | None):
 
 
 def _resolving(table: Table, seat: int, lang: str, step: int, steps: int,
-               memo: dict | None = None) -> tuple[str, dict] | None:
-    """The board of the round shown resolving at this page's ``step``, and what the page needs
-    to step through it; None when no round is shown."""
+               memo: dict | None = None) -> tuple[list[str], dict] | None:
+    """The board of the round shown resolving at this page's ``step`` (in pieces), and what the
+    page needs to step through it; None when no round is shown."""
     game = table.game
     end = _round_end(table, memo)
     frame = resolution_frame(end, game.log, table.showing, min(step, steps - 1)) if end is not None else None
     if frame is None:
         return None
-    board = board_html(end, lang, viewer=seat, log=game.log, uid=f"dg{seat}", frame=frame, memo=memo)
+    board = board_html_pieces(end, lang, viewer=seat, log=game.log, frame=frame, memo=memo)
     return board, {"round": table.showing, "step": min(step, steps - 1), "steps": steps,
                    "ready": seat in table.ready, "over": game.is_over}  # "ready": the server sets it anew each send
 
@@ -210,11 +213,12 @@ def seat_head(table: Table, seat: int, lang: str, now: float = 0.0, away_s: floa
 
 
 def seat_parts(table: Table, seat: int, lang: str, step: int = 0, memo: dict | None = None) -> dict[str, Any]:
-    """The costly part of ``seat``'s message at this version of the table: the board (at
-    ``step`` of a round shown resolving), its targets and ``picks``, the log and the story.
+    """The costly part of ``seat``'s message at this version of the table: the board in pieces
+    (:func:`board_html_pieces`; at ``step`` of a round shown resolving), its targets and
+    ``picks``, the log in pieces (:func:`round_log_pieces`) and the story.
     ``memo``: a dict shared by the seats' parts at this version of the table (the server's
     :class:`PartsCache`): what every seat sees alike is drawn once (:func:`board_html`'s memo)."""
-    msg: dict[str, Any] = {"board": "", "log": "", "story": [], "targets": {}, "picks": {}, "resolving": None}
+    msg: dict[str, Any] = {"board": [], "log": [], "story": [], "targets": {}, "picks": {}, "resolving": None}
     if table.game is None:
         return msg
     game = table.game
@@ -224,7 +228,7 @@ def seat_parts(table: Table, seat: int, lang: str, step: int = 0, memo: dict | N
         if memo is not None:
             memo["story", lang] = story
     msg["story"] = [escape(s) for s in story]
-    msg["log"] = round_log_html(game.log, game.names, lang, secret_for=seat, lords=game.state.lords,
+    msg["log"] = round_log_pieces(game.log, game.names, lang, secret_for=seat, lords=game.state.lords,
                                 memo=table.log_lines)
     shown = _resolving(table, seat, lang, step, len(story), memo) if story else None
     if shown is not None:  # the round resolving on the board: nothing to click until the next round
@@ -232,10 +236,11 @@ def seat_parts(table: Table, seat: int, lang: str, step: int = 0, memo: dict | N
     else:
         state = _setup_state(table, seat) if table.in_setup else game.state
         targets = _targets(table, seat, state, (), lang)
-        msg["board"] = board_html(state, lang, viewer=seat, log=game.log, targets=targets, uid=f"dg{seat}",
-                                  memo=None if table.in_setup else memo)  # at the setup each seat's state is its own copy
+        msg["board"] = board_html_pieces(state, lang, viewer=seat, log=game.log, targets=targets,
+                                         memo=None if table.in_setup else memo)  # at the setup each seat's state is its own copy
         msg["targets"] = _wire(targets)
-        msg["picks"] = picks(table, state, seat, lang, targets) if targets else {}
+        kept = memo.get("kept") if memo is not None and not table.in_setup else None
+        msg["picks"] = picks(table, state, seat, lang, targets, kept) if targets else {}
     msg["phase"] = i18n.phase_name(game.phase, lang)
     msg["phase_id"] = game.phase  # setup / dispatch / over (for scripts)
     return msg
@@ -244,8 +249,10 @@ def seat_parts(table: Table, seat: int, lang: str, step: int = 0, memo: dict | N
 def seat_message(table: Table, seat: int, lang: str, now: float = 0.0, away_s: float | None = None,
                  step: int = 0) -> dict[str, Any]:
     """The ``state`` message for ``seat`` in ``lang`` (``step``: the step of a round shown
-    resolving that page has reached): :func:`seat_head` and :func:`seat_parts` together."""
-    return {**seat_head(table, seat, lang, now, away_s), **seat_parts(table, seat, lang, step)}
+    resolving that page has reached): :func:`seat_head` and :func:`seat_parts` together, the
+    board and the log whole (the server sends a page the pieces that changed: :mod:`.pieces`)."""
+    parts = seat_parts(table, seat, lang, step)
+    return {**seat_head(table, seat, lang, now, away_s), **parts, **{f: "".join(parts[f]) for f in pieces.FIELDS}}
 
 
 __all__ = ["Kept", "bot_words", "level_choices", "picks", "seat_head", "seat_message", "seat_parts", "seat_label", "status_text", "board_html", "board_targets"]

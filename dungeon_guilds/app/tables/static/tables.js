@@ -142,9 +142,19 @@
     else say(el.getAttribute('aria-label'));
   }
 
+  // A state message carries only the board's and the log's pieces that changed since this
+  // socket's last one ({n, put: [[index, piece], ...]}, app/tables/pieces.py): put them, cut or
+  // grow to n, join.
+  function applyPieces(pieces, change) {
+    pieces.length = change.n;
+    change.put.forEach(([i, piece]) => { pieces[i] = piece; });
+    return pieces.join('');
+  }
+
   function connect() {
     const proto = location.protocol === 'https:' ? 'wss://' : 'ws://';
     ws = new WebSocket(proto + location.host + body.dataset.ws);
+    const held = { board: [], log: [] };  // what this socket was sent, in pieces (a new one is sent all)
     ws.onopen = () => {
       retry = 500; say('');
       send({ op: 'lang', lang: lang });
@@ -160,6 +170,8 @@
         localStorage.setItem('dg-table-current', code);
         if (pathCode() !== code) history.replaceState(null, '', location.pathname.replace(/\/tables(\/.*)?$/, '/tables/' + code));
       } else if (msg.op === 'state') {
+        msg.board = applyPieces(held.board, msg.board);
+        msg.log = applyPieces(held.log, msg.log);
         render(msg);
       } else if (msg.op === 'refused') {
         say(msg.reason);
