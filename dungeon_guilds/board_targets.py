@@ -12,6 +12,7 @@ refusals are the engine's answers (:meth:`State.action_fees`, :meth:`State.refus
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Sequence
 
 from . import i18n, rule_cards
@@ -20,8 +21,18 @@ from .state import EMPTY, OVER, SETUP, strengths_of
 
 
 def t(key: str, lang: str, **values) -> str:
-    """A word of the drawn board (``bd.*`` in the strings)."""
-    return i18n.t(f"bd.{key}", lang, **values)
+    """A word of the drawn board (``bd.*`` in the strings), worded once for each key, language
+    and values (a class table words every slot of every choice of the mover's hand at every
+    move, issue 37; the strings never change while the server runs)."""
+    try:
+        return _worded(key, lang or i18n.get_language(), tuple(values.items()))
+    except TypeError:  # a value that cannot be a key: worded every time
+        return i18n.t(f"bd.{key}", lang, **values)
+
+
+@lru_cache(maxsize=8192)
+def _worded(key: str, lang: str, values: tuple) -> str:
+    return i18n.t(f"bd.{key}", lang, **dict(values))
 
 
 @dataclass(frozen=True)

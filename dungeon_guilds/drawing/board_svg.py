@@ -496,8 +496,8 @@ def board_cells(state, lang: str, viewer: int, targets: Mapping[str, Target],
                 key = f"slot-{i + 1}-{x_slot}"
                 go = targets.get(key)
                 content = ("cell", key, go, state.slot(i, x_slot), tuple(state.names), lang)
-                if kept is not None and content in kept:
-                    cells[key] = kept[content]
+                if kept is not None and (found := kept.get(content)) is not None:
+                    cells[key] = found
                     continue
                 cells[key] = cell(key, go, lambda: _slot(state, 2 * i + x_slot, sx, TOP + i * ROOM_H + 5, SLOT_W,
                                                          SLOT_H, lang, go))
@@ -525,6 +525,13 @@ class Kept(dict):
             raise KeyError(key)
         self[key] = value
         return value
+
+    def get(self, key, default=None):
+        """This version's part for ``key``, else the last version's (kept for this one), else ``default``."""
+        try:
+            return self[key]
+        except KeyError:
+            return default
 
     def next(self) -> "Kept":
         """The next version's: this version's parts to reuse, the older ones let go."""
