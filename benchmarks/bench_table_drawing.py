@@ -1,7 +1,8 @@
 """What a move costs the class-table server to draw (issue 37), without a network: seeded 4-seat
 games played through the server's :class:`~dungeon_guilds.app.table_server.PartsCache`, every
 seat's parts drawn at every version as a push draws them (English), each seat's message encoded
-as the server sends it (orjson), greedy moves for every seat. Printed: CPU milliseconds per move
+as the server sends it (orjson; the board's and the log's pieces that changed since that seat's
+last message, ``tables/pieces.py``), greedy moves for every seat. Printed: CPU milliseconds per move
 (median, 95th percentile, max over the moves), and how the drawing divides (board, picks, round
 log, story, head). ``--no-memo`` draws every seat's board whole (the server before stop 43).
 
@@ -18,12 +19,13 @@ from collections import Counter
 import orjson
 
 import dungeon_guilds.app.tables.render as render
+from dungeon_guilds.app.tables import pieces
 from dungeon_guilds.app.table_server import PartsCache
 from dungeon_guilds.app.tables.table import Table, think
 from dungeon_guilds.rules import Rules
 from dungeon_guilds.table_model.setup import choosing_state
 
-PARTS = ("board_html", "picks", "round_log_html", "_story", "seat_head")
+PARTS = ("board_html_pieces", "picks", "round_log_pieces", "_story", "seat_head")
 
 
 def timed(spent: Counter):
@@ -45,12 +47,14 @@ def one_game(seed: int, memo: bool) -> list[float]:
     table, _ = Table.open("BENCH", 4, "Ann", Rules(), None, 0.0, seed=seed)
     for name in ("Bo", "Cy", "Di"):
         table.join(name, 0.0)
-    cache, costs = PartsCache(), []
+    cache, costs, held = PartsCache(), [], [{} for _ in range(4)]
     while not table.is_over or table.showing is not None:
         t0 = time.process_time()
         for seat in range(4):
             parts = cache.get(table, seat, "en", 0) if memo else render.seat_parts(table, seat, "en", 0)
-            orjson.dumps({**render.seat_head(table, seat, "en"), **parts})
+            sent = {f: pieces.delta(held[seat].get(f, ()), parts[f]) for f in pieces.FIELDS}
+            held[seat] = {f: parts[f] for f in pieces.FIELDS}
+            orjson.dumps({**render.seat_head(table, seat, "en"), **parts, **sent})
         costs.append(time.process_time() - t0)
         if table.showing is not None:
             for seat in range(4):

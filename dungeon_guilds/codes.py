@@ -38,6 +38,7 @@ REFUSALS: dict[str, str] = {
 #: Other user errors with a code (not refusals of a move) -> rule.
 OTHER_ERRORS: dict[str, str] = {
     "exhaust_two": "R2.4",  # exhaust choices given to Game(...) up front
+    "exhaust_chosen": "R2.4",  # a second secret setup choice of one seat (table_model.SecretSetup)
     "undo_too_far": "",
     "move_not_text": "",
     "move_unreadable": "",

@@ -198,8 +198,18 @@ def _raised(fn):
     raise AssertionError("nothing was raised")
 
 
+def _chosen_twice():
+    """R2.4: a seat's secret setup choice held (the table model's SecretSetup), then a second one."""
+    from dungeon_guilds.table_model import SecretSetup
+
+    game, secret = Game(3, seed=1), SecretSetup()
+    secret.choose(game, 0, parse("exhaust 1 2"))
+    secret.choose(game, 0, parse("exhaust 2 3"))
+
+
 OTHER_CASES = {
     "exhaust_two": (lambda: Game(3, seed=1, exhaust={"Ann": (1, 2, 3)}), {"player": 0, "name": "Ann"}),
+    "exhaust_chosen": (_chosen_twice, {"player": 0, "name": "Ann"}),
     "undo_too_far": (lambda: Game(3, seed=1).undo(2), {"steps": 0}),
     "move_not_text": (lambda: parse(12), {"text": "12"}),
     "move_unreadable": (lambda: parse("put 1 there"), {"text": "'put 1 there'"}),

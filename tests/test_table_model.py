@@ -12,8 +12,10 @@ from dungeon_guilds.analysis.bots.first import FirstLegalBot
 from dungeon_guilds.app.tables.table import Table
 from dungeon_guilds.errors import IllegalAction
 from dungeon_guilds.events import resolved_rounds
-from dungeon_guilds.table_model import (Resolution, SecretSetup, bot_move, bot_turn, choosing_state,
-                                        make_bot)
+from dungeon_guilds.table_model import (Resolution, Seat, SecretSetup, Session, bot_move, bot_turn,
+                                        choosing_state, make_bot)
+from dungeon_guilds.state import strengths_of
+from dungeon_guilds.table_model.seats import BOT, HUMAN
 
 NAMES = ["Ann", "Bo", "Cy"]
 CHOICES = {0: (1, 2), 1: (4, 5), 2: (2, 4)}
@@ -141,12 +143,68 @@ def test_the_bots_are_the_analysis_bots_by_name():
 
 # ---------------------------------------------------------------------- one model under the views
 def test_class_tables_and_the_game_apps_hold_the_same_model():
+    """Learn, Play, pass-and-play and class tables each hold one Session (issue 39): its game,
+    seats, secret setup and round shown are what the view reads and plays through."""
+    from dungeon_guilds.app.pass_and_play import PassAndPlay
+    from dungeon_guilds.widgets.play_table import PlayTable
     from dungeon_guilds.widgets.stepper import RoundStepper
 
     table, _ = Table.open("ABCD", 3, "Ann", Rules(), None, 0.0, seed=1)
-    assert isinstance(table.shown, Resolution) and isinstance(table.secret, SecretSetup)
+    assert isinstance(table.session, Session) and table.shown is table.session.shown
+    assert table.secret is table.session.secret and table.seats is table.session.seats
     learn = RoundStepper()
-    assert isinstance(learn.shown, Resolution) and learn.resolving is None
+    learn.new_game()
+    assert isinstance(learn.session, Session) and learn.game is learn.session.game and learn.resolving is None
+    assert learn.session.secret_setup is False and len(learn.session.seats) == len(learn.game.names)
+    play = PlayTable()
+    play.start()
+    assert play.game is play.session.game and play.session.secret_setup is True
+    kinds = [s.kind for s in play.session.seats]
+    assert kinds[play.human] == HUMAN and kinds.count(BOT) == len(kinds) - 1
+    hotseat = PassAndPlay()
+    hotseat.start()
+    assert isinstance(hotseat.table.session, Session) and hotseat.table.session.secret_setup
+
+
+def test_a_session_plays_a_whole_game_by_its_calls_alone():
+    """The calls every view makes: R2.4's choices held in secret and revealed in the engine's
+    order, a second choice refused, the bots' turns taken, a round shown until everyone looking
+    steps on (issue 24) and no bot moving meanwhile, to the game's end."""
+    game = Game(NAMES, seed=5)
+    seats = [Seat(HUMAN, "Ann", connected=1), Seat(BOT, "Bo", bot="first"), Seat(BOT, "Cy", bot="first")]
+    session, bots = Session(seats, game), {1: FirstLegalBot(1), 2: FirstLegalBot(2)}
+    session.move(0, Action(EXHAUST, 4, other=5))
+    assert game.phase == "setup" and session.secret.pending == {0: (4, 5)}
+    with pytest.raises(IllegalAction) as again:
+        session.move(0, Action(EXHAUST, 1, other=2))
+    assert again.value.code == "exhaust_chosen" and session.secret.pending == {0: (4, 5)}
+    while session.in_setup:  # the bots choose, each on the state before anyone's choice
+        turn = session.bot_turn()
+        assert turn.setup and turn.state.gold == game.state.gold
+        session.take(turn, bot_move(bots[turn.seat], turn.state, turn.seat))
+    assert session.secret.pending == {} and list(strengths_of(game.state.exhausted[0])) == [4, 5]
+    shown = 0
+    while not session.is_over or session.shown.showing:
+        if session.shown.showing:
+            assert session.bot_turn() is None and session.waiting_for() == [0]  # the bots wait for Ann
+            assert session.step_on(0) and not session.shown.showing
+            shown += 1
+        elif (turn := session.bot_turn()) is not None:
+            session.take(turn, bot_move(bots[turn.seat], turn.state, turn.seat))
+        else:
+            assert game.current == 0 and session.refusal(0, Action(PLACE, 9, 1)) is not None
+            session.move(0, FirstLegalBot(0).choose(session.seen_by(0).copy(), 0))
+    assert shown == game.state.rounds  # every round shown resolving, the last one too
+
+
+def test_learn_takes_the_setup_in_the_engines_order():
+    """Learn's session (``secret_setup=False``): one student sets every seat's pair, and the
+    engine takes them one after another (its seat to move), each public at once."""
+    game = Game(NAMES, seed=3)
+    session = Session([Seat(HUMAN, n) for n in NAMES], game, secret_setup=False)
+    first = game.current
+    session.move(None, Action(EXHAUST, 1, other=2))
+    assert session.secret.pending == {} and game.ply == 1 and game.current != first
 
 
 # ---------------------------------------------------------------------- seats

@@ -16,8 +16,9 @@ Nothing here decides a rule: the engine (:class:`~dungeon_guilds.Game`) judges e
 * :mod:`.seats` — a seat (a person, a bot at a level, free) and who plays it now (a person
   away long enough is played by a bot).
 
-Each view still holds its own ``Game`` and list of seats (``app/tables/table.py``'s
-:class:`Table`, Learn's and Play's seat pickers): see docs/architecture.md.
+* :mod:`.session` — one game at one table: the :class:`Session` every view holds (the game,
+  the seats, the secret setup, the round shown resolving), whose calls play a seat's move, a
+  bot's decision and a Continue. See docs/architecture.md.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ from .bots import BotTurn, bot_move, bot_turn, make_bot
 from .choosing import choice_key, next_choice
 from .resolution import Resolution
 from .seats import Seat
+from .session import Session
 from .setup import SecretSetup, choosing_state
 
-__all__ = ["BotTurn", "Resolution", "SecretSetup", "bot_move", "bot_turn", "choice_key", "choosing_state", "make_bot",
-           "next_choice", "Seat"]
+__all__ = ["BotTurn", "Resolution", "SecretSetup", "Session", "bot_move", "bot_turn", "choice_key", "choosing_state",
+           "make_bot", "next_choice", "Seat"]

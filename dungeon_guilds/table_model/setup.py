@@ -44,6 +44,8 @@ class SecretSetup:
         (the engine's own words would name its current seat)."""
         if action.kind != EXHAUST:
             return IllegalAction("exhaust_first", {"player": seat, "name": game.names[seat]}, action)
+        if seat in self.pending:  # one choice a seat: a second one would replace a secret already held
+            return IllegalAction("exhaust_chosen", {"player": seat, "name": game.names[seat]}, action)
         return game.state.refusal(action)
 
     def choose(self, game, seat: int, action: Action) -> bool:

@@ -23,12 +23,10 @@ from ..drawing.display import board_tables_html
 from ..game import DEFAULT_NAMES, Game
 from ..rules import Rules
 from ..state import OVER, SETUP
-from ..table_model import bot_turn
-from ..table_model.setup import SecretSetup, choosing_state
 from .common import EXPECTED_ERRORS, safe, set_options
 from .figures import show_figures
 from .labels import label_all
-from .moves import action_options, bot_label, bot_move, bot_names, controller_options, make_bot
+from .moves import HUMAN, action_options, bot_label, bot_move, bot_names, controller_options, make_bot
 from .narration import round_log_html
 from .table import TableApp
 from .workshop_choice import WorkshopChoice
@@ -162,10 +160,12 @@ class PlayTable(TableApp):
         seed = int(self.seed_input.value)
         extra = self.workshop_choice.game_kwargs(rules, n, seed) if self.workshop_choice is not None else {}
         game = Game(list(DEFAULT_NAMES[:n]), seed=seed, rules=rules, **extra)
-        self.game = game
         self.setup_box.selected_index = None  # the set-up folds away once a game starts
         self.human = int(self.seat_dropdown.value)
         self._bot_names = self.opponents()
+        # the table model's session: the person's seat, the bots' at their levels; R2.4 in secret
+        self.start_session(game, [HUMAN if s == self.human else self._bot_names[s] for s in range(n)],
+                           secret_setup=True)
         self._bots = {s: make_bot(name, seed=seed * 10 + s) for s, name in self._bot_names.items()}
         self._human_plies = []
         self.review_panel.layout.display = "none"
@@ -194,14 +194,13 @@ class PlayTable(TableApp):
             return moves
         self.bot_moving = True
         try:
-            while moves < MAX_BOT_MOVES and (turn := bot_turn(game, lambda s: s != self.human)) is not None:
+            while moves < MAX_BOT_MOVES and (turn := self.session.bot_turn()) is not None:
                 if self.bot_delay:
                     self.refresh()  # the board locked, saying whose turn it is
                     time.sleep(self.bot_delay)
-                log_len = len(game.log)
-                game.push(bot_move(self._bots[turn.seat], turn.state, turn.seat))
+                started = self.session.take(turn, bot_move(self._bots[turn.seat], turn.state, turn.seat))
                 moves += 1
-                if self.watch_resolution(log_len):
+                if self.shown_from(started):
                     break
         finally:
             self.bot_moving = False
@@ -231,10 +230,11 @@ class PlayTable(TableApp):
         ply, log_len = game.ply, len(game.log)
         if game.phase == SETUP:
             self._setup_choice(action)
+            started = False
         else:
-            game.push(action)
+            started = self.session.move(self.human, action)
         self._human_plies.append((ply, log_len))
-        if not self.watch_resolution(log_len):  # a move that ends a round: its resolution first
+        if not self.shown_from(started):  # a move that ends a round: its resolution first
             self._advance()
         self.refresh()
         if game.is_over:
@@ -249,30 +249,15 @@ class PlayTable(TableApp):
         """The state the person's screen shows and asks: while every seat chooses its exhausted
         pair (R2.4), the engine's with the person the one choosing and nobody's choice in it (no
         bot's gold has moved yet); else the engine's own."""
-        state = self.game.state
-        return choosing_state(state, self.human) if state.phase == SETUP else state
+        return self.session.seen_by(self.human)
 
     def _setup_choice(self, action: Action) -> None:
-        """R2.4: the person's exhausted pair and every bot's, each chosen on the state before
-        anyone's choice (none sees another's), then all of them to the engine in its order
-        (:class:`SecretSetup`; the engine refuses a bad choice, nothing changed)."""
-        game, secret = self.game, SecretSetup()
-        bots = {seat: bot_move(bot, choosing_state(game.state, seat), seat) for seat, bot in self._bots.items()}
-        secret.choose(game, self.human, action)
-        for seat, choice in bots.items():
-            secret.choose(game, seat, choice)
-
-    def try_move(self, action: Action):
-        """As :meth:`TableApp.try_move`; while every seat chooses (R2.4), the person's choice is
-        judged on the state the person sees (the engine's order of the choices does not matter)."""
-        if self.game is not None and self.game.phase == SETUP:  # no round is shown resolving at the setup
-            err = self.shown_state().refusal(action, self.human)
-            if err is not None:
-                self.say(lambda: i18n.illegal_text(err, self.lang), "warn")
-                return err
-            self._play_accepted(action)
-            return None
-        return super().try_move(action)
+        """R2.4: the person's exhausted pair held in secret by the session (the engine refuses a
+        bad choice, nothing changed), then every bot's, each asked on the state before anyone's
+        choice (none sees another's); the last one reveals them all to the engine in its order."""
+        self.session.move(self.human, action)
+        while (turn := self.session.bot_turn()) is not None and turn.setup:
+            self.session.take(turn, bot_move(self._bots[turn.seat], turn.state, turn.seat))
 
     def _after_resolution(self) -> None:
         self._advance()  # the bots play on into the next round, up to the human's turn

@@ -142,6 +142,7 @@ class RoundStepper(TableApp):
             d = W.Dropdown(options=options, value=value, layout=W.Layout(width="230px"),
                            style={"description_width": "initial"})
             d.add_class("dg-seat").add_class(f"dg-seat-{i}")
+            d.observe(self._on_controller, "value")
             dropdowns.append(d)
         self.seat_dropdowns = dropdowns
         self.seats_box.children = dropdowns
@@ -184,7 +185,9 @@ class RoundStepper(TableApp):
         seed = int(self.seed_input.value)
         extra = self.workshop_choice.game_kwargs(rules, n, seed) if self.workshop_choice is not None else {}
         game = Game(self._seat_names(n), seed=seed, rules=rules, **extra)
-        self.game = game
+        # the table model's session: each seat a person or a bot as its dropdown says; Learn takes
+        # the setup choices one after another in the engine's order (one student sets them all)
+        self.start_session(game, [self.controller(i) for i in range(n)], secret_setup=False)
         self._bots = {}
         self.setup_box.selected_index = None  # the set-up folds away once a game starts
         self._seed = seed
@@ -199,6 +202,12 @@ class RoundStepper(TableApp):
         humans = [i for i, d in enumerate(self.seat_dropdowns) if d.value == HUMAN]
         return humans[0] if len(humans) == 1 else None
 
+    @safe
+    def _on_controller(self, _change=None) -> None:
+        """A seat's dropdown changed: the session's seats follow (a person or a bot from now on)."""
+        if self.game is not None and len(self.seat_dropdowns) == len(self.game.names):
+            self.session.seats = self.seats_for(self.game.names, [d.value for d in self.seat_dropdowns])
+
     def controller(self, seat: int) -> str:
         return self.seat_dropdowns[seat].value if seat < len(self.seat_dropdowns) else HUMAN
 
@@ -211,13 +220,15 @@ class RoundStepper(TableApp):
             self._bots[(seat, ctrl)] = bot
         return bot
 
-    def play(self, action: Action) -> None:
-        """Play ``action`` for the seat to move (the engine refuses an illegal one)."""
-        self.game.push(action)  # raises IllegalAction with the engine's reason; nothing changes
+    def play(self, action: Action) -> bool:
+        """Play ``action`` for the seat to move (the engine refuses an illegal one, nothing
+        changed); True if it ended a round's dispatch (the session shows that round)."""
+        return self.session.move(None, action)
 
     def _bot_step(self) -> tuple[int, Action]:
-        """The bot to move plays (the table model's bot turn; called when a bot's seat is to move)."""
-        turn = bot_turn(self.game, lambda seat: self.controller(seat) != HUMAN)
+        """The bot to move plays (the table model's bot turn; called when a bot's seat is to move).
+        A run of bot moves goes on through a round shown resolving (Learn shows the last one)."""
+        turn = bot_turn(self.game, lambda seat: self.session.bot_seat(seat))
         action = bot_move(self._bot(turn.seat), turn.state, turn.seat)
         self.play(action)
         return turn.seat, action

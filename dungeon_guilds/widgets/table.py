@@ -29,7 +29,8 @@ from ..actions import Action
 from ..drawing.resolving import resolution_frame
 from ..errors import IllegalAction
 from ..rules import EDITIONS, LORDS_OPTIONS, Rules
-from ..table_model import Resolution
+from ..table_model import Resolution, Seat, Session
+from ..table_model.seats import BOT, HUMAN as PERSON
 from .board import GameBoard
 from .common import GameApp, safe
 from .labels import Words, label_all
@@ -44,6 +45,45 @@ class TableApp(GameApp):
     """A game app's shared set-up pieces and table view. A subclass builds its own widgets
     around them, calls :meth:`_compose`, and says what an accepted move does
     (:meth:`_play_accepted`) and whose refusal to ask (:meth:`_mover`)."""
+
+    # ------------------------------------------------------------------ the table model
+    # The game, its seats and the round shown resolving are the table model's Session (issue 39),
+    # as at a class table and in pass-and-play: this app translates clicks into its calls.
+    @property
+    def session(self) -> Session:
+        if "_session" not in self.__dict__:
+            self.__dict__["_session"] = Session([])
+        return self.__dict__["_session"]
+
+    @session.setter
+    def session(self, value: Session) -> None:
+        self.__dict__["_session"] = value
+
+    @property
+    def game(self):
+        return self.session.game
+
+    @game.setter
+    def game(self, value) -> None:
+        """A game put at the table as it is (people at every seat unless the seats fit it)."""
+        self.session.game = value
+        if value is not None and len(self.session.seats) != len(value.names):
+            self.session.seats = self.seats_for(value.names, [PERSON] * len(value.names))
+
+    @property
+    def shown(self) -> Resolution:
+        """The round shown resolving (the session's)."""
+        return self.session.shown
+
+    @staticmethod
+    def seats_for(names: Sequence[str], controllers: Sequence[str]) -> list[Seat]:
+        """The model's seats: a person's (``controllers[i]`` is ``"human"``) or a bot's at that level."""
+        return [Seat(PERSON, name) if ctrl == PERSON else Seat(BOT, name, bot=ctrl)
+                for name, ctrl in zip(names, controllers)]
+
+    def start_session(self, game, controllers: Sequence[str], secret_setup: bool) -> None:
+        """A new game in a new session (``controllers``: each seat's, see :meth:`seats_for`)."""
+        self.session = Session(self.seats_for(game.names, controllers), game, secret_setup=secret_setup)
 
     # the table view's words (labels.py)
     TABLE_LABELS = {"undo_button": "ui.undo", "action_dropdown": "ui.legal_actions", "hints_checkbox": "ui.hints",
@@ -79,7 +119,6 @@ class TableApp(GameApp):
         self.builder.try_button.on_click(self._on_try)
         self.hints_checkbox.observe(self._on_hints, "value")
         # a resolved round shown on the board until the student steps on (issue 24)
-        self.shown = Resolution()  # the round shown resolving (the table model's)
         self.next_round_button = W.Button(button_style="success", layout=W.Layout(width="auto")).add_class(
             "dg-next-round")
         self.next_round_button.layout.display = "none"
@@ -111,7 +150,12 @@ class TableApp(GameApp):
     def watch_resolution(self, log_len: int) -> bool:
         """After moves that logged from ``log_len`` on: if they resolved a round, show it on the
         board (the latest such round) until the student steps on. True if one did."""
-        if not self.shown.watch(self.game, log_len):
+        return self.shown_from(self.shown.watch(self.game, log_len))
+
+    def shown_from(self, started: bool) -> bool:
+        """After the session's move that ``started`` showing a round resolving: show it from its
+        first step (True), or nothing (False: no round, or none the engine can replay)."""
+        if not started:
             return False
         if self.shown.dispatch_end(self.game) is None:
             self.shown.stop()
@@ -194,7 +238,7 @@ class TableApp(GameApp):
         resolving, nothing is played: a sentence says to step on first."""
         if self.resolving_first():
             return None
-        err = self.game.state.refusal(action, self._mover())
+        err = self.session.refusal(self._mover(), action)
         if err is not None:
             self.say(lambda: i18n.illegal_text(err, self.lang), "warn")
             return err

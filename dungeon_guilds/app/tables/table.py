@@ -38,7 +38,7 @@ import hashlib
 import os
 import secrets
 import unicodedata
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ... import Game, Rules
@@ -49,7 +49,7 @@ from ...game import rng
 from ...lords import Lord, lord_from_dict, lord_pool
 from ...record import from_record
 from ...record_write import to_record
-from ...table_model import Resolution, SecretSetup, bot_move, bot_turn, make_bot
+from ...table_model import BotTurn, Resolution, SecretSetup, Session, bot_move, make_bot
 from ...table_model.seats import AWAY_BOT, BOT, BOT_KIND, HUMAN, OPEN, Seat  # the model's seats (re-exported)
 from .refusal import TableRefusal
 
@@ -140,32 +140,65 @@ def _seat(saved: dict[str, Any]) -> Seat:
     return Seat(saved["kind"], saved["name"], saved["token_hash"], bot=bot_level(bot) if bot else "")
 
 
-@dataclass
 class Table:
-    code: str
-    seats: list[Seat]
-    rules: Rules
-    deck: Deck
-    seed: int
-    created: float
-    last_active: float
-    game: Game | None = None
-    secret: SecretSetup = field(default_factory=SecretSetup)  # the secret setup choices (R2.4; the model's)
-    version: int = 0  # every change counts one; a move names the version it was made on
-    lord: Lord | None = None  # a lord from the workshop (lord builder), in play in round 1
-    think_off_loop: bool = False  # the server thinks for SLOW_LEVELS bots off its loop (not saved)
-    shown: Resolution = field(default_factory=Resolution)  # the round shown resolving (issue 24; the model's)
-    log_lines: dict = field(default_factory=dict, repr=False, compare=False)  # the round log worded once (render; not saved)
+    """A class table: its code, rules, deck, seed and the workshop's lord, the times it was
+    opened and last used, and its :class:`~dungeon_guilds.table_model.Session` (``session``: the
+    engine's game, the seats, the secret setup choices, the round shown resolving), read under
+    the names the table's readers use (render, the server, saved files). ``version`` counts
+    every change (a move names the version it was made on)."""
 
-    # the model's state under the names the table's readers use (render, the server, saved files);
-    # a setter gives this table its own copy (a table copied for a test shares nothing it changes)
+    def __init__(self, code: str, seats: list[Seat], rules: Rules, deck: Deck, seed: int, created: float,
+                 last_active: float, game: Game | None = None, secret: SecretSetup | None = None, version: int = 0,
+                 lord: Lord | None = None, think_off_loop: bool = False, shown: Resolution | None = None):
+        self.code, self.rules, self.deck, self.seed = code, rules, deck, seed
+        self.created, self.last_active, self.version, self.lord = created, last_active, version, lord
+        self.think_off_loop = think_off_loop  # the server thinks for SLOW_LEVELS bots off its loop (not saved)
+        self.session = Session(seats, game, secret or SecretSetup(), shown or Resolution())
+        self.log_lines: dict = {}  # the round log worded once (render; not saved)
+
+    def __repr__(self) -> str:
+        return f"Table({self.code!r}, version={self.version}, seats={self.names()!r})"
+
+    # the session's parts; a setter gives this table its own session (a table copied for a test
+    # shares nothing it changes)
+    def _own(self, **parts: Any) -> None:
+        self.session = replace(self.session, **parts)
+
+    @property
+    def seats(self) -> list[Seat]:
+        return self.session.seats
+
+    @seats.setter
+    def seats(self, value: list[Seat]) -> None:
+        self._own(seats=value)
+
+    @property
+    def game(self) -> Game | None:
+        return self.session.game
+
+    @game.setter
+    def game(self, value: Game | None) -> None:
+        self._own(game=value)
+
+    @property
+    def secret(self) -> SecretSetup:
+        return self.session.secret
+
+    @property
+    def shown(self) -> Resolution:
+        return self.session.shown
+
+    @shown.setter
+    def shown(self, value: Resolution) -> None:
+        self._own(shown=value)
+
     @property
     def pending(self) -> dict[int, tuple[int, int]]:
         return self.secret.pending
 
     @pending.setter
     def pending(self, value: dict[int, tuple[int, int]]) -> None:
-        self.secret = SecretSetup(dict(value))
+        self._own(secret=SecretSetup(dict(value)))
 
     @property
     def showing(self) -> int | None:
@@ -281,11 +314,11 @@ class Table:
     # ------------------------------------------------------------------ moves
     @property
     def is_over(self) -> bool:
-        return self.game is not None and self.game.is_over
+        return self.session.is_over
 
     @property
     def in_setup(self) -> bool:
-        return self.game is not None and self.game.phase == "setup"
+        return self.session.in_setup
 
     def act(self, seat: int, text: Any, version: Any, now: float, away_s: float | None = None) -> None:
         """Seat ``seat`` takes the move ``text`` (the engine's move text), made on the table as
@@ -303,17 +336,9 @@ class Table:
         who, action = self.game.parse(text)  # ActionSyntaxError for text that is not a move
         if who is not None and who != seat:
             raise TableRefusal("not_your_seat")
-        if self.in_setup:
-            if seat in self.pending:
-                raise TableRefusal("already_chosen")
-            self.secret.choose(self.game, seat, action)  # R2.4: held in secret, revealed when all have chosen
-        else:
-            err = self.game.state.refusal(action, seat)
-            if err is not None:
-                raise err
-            log_len = len(self.game.log)
-            self.game.push(action)
-            self.shown.watch(self.game, log_len, now)
+        if self.in_setup and seat in self.pending:
+            raise TableRefusal("already_chosen")
+        self.session.move(seat, action, now)  # R2.4 at the setup: held in secret until all have chosen
         self.version += 1
         self.last_active = now
         self.play_bots(now, away_s)
@@ -322,11 +347,7 @@ class Table:
     def waiting_for(self) -> list[int]:
         """The seats the next round still waits for: people with a page open who have not
         pressed Continue."""
-        return self.shown.waiting_for(self._watching())
-
-    def _watching(self) -> list[int]:
-        """The people a round shown resolving waits for: a page open (every person after a restart)."""
-        return [i for i, s in enumerate(self.seats) if s.looking(self.resumed)]
+        return self.session.waiting_for()
 
     def continue_(self, seat: int, now: float, away_s: float | None = None) -> bool:
         """Seat ``seat`` has seen the resolution; the next round starts once nobody is waited
@@ -334,22 +355,21 @@ class Table:
         had said so already."""
         if self.showing is None:
             raise TableRefusal("not_resolving")
-        if not self.shown.step_on(seat):
+        if not self.session.step_on(seat):
             return False  # said already: nothing changes, nobody is told again
         self.version += 1
         self.last_active = now
-        if not self.waiting_for():
-            self.shown.stop()
+        if self.showing is None:  # nobody waited for any more: the next round
             self.play_bots(now, away_s)
         return True
 
     def _resolution_over(self, now: float) -> bool:
         """End a resolution shown longer than :data:`RESOLUTION_S` (or waiting for nobody)."""
-        return self.shown.expired(now, RESOLUTION_S, self._watching())
+        return self.session.resolution_over(now, RESOLUTION_S)
 
     def bot_seat(self, seat: int, now: float, away_s: float | None) -> bool:
         """Whether a bot plays ``seat`` now: a bot's seat, or a person away over ``away_s``."""
-        return self.seats[seat].plays_bot(now, away_s)
+        return self.session.bot_seat(seat, now, away_s)
 
     def level_of(self, seat: int) -> str:
         """The bot that plays ``seat``'s turns: a bot seat's level, or :data:`AWAY_BOT`."""
@@ -359,14 +379,12 @@ class Table:
         """The next bot decision due now (None if no bot is to decide): in the setup a bot seat
         still to choose (simultaneous, R2.4: asked as if it were that seat's turn; the order
         does not matter), else the bot to move. The bot gets a copy of the state, as in Play (the table model's ``table_model.bot_turn`` and ``bot_move``)."""
-        if self.game is None or self.is_over or self.showing is not None:
-            return None  # no bot moves while a round is shown resolving (issue 24)
-        ply = self.game.ply
         # at the setup the fast bots first: a slow one's thinking holds up no other's choice
         order = sorted(range(len(self.seats)), key=lambda i: self.level_of(i) in SLOW_LEVELS)
-        turn = bot_turn(self.game, lambda seat: self.bot_seat(seat, now, away_s), self.pending, order)
+        turn = self.session.bot_turn(now, away_s, order)  # none while a round is shown resolving (issue 24)
         if turn is None:
             return None
+        ply = self.game.ply
         seed = f"{self.seed}/{turn.seat}" if turn.setup else f"{self.seed}/{turn.seat}/{ply}"
         return BotJob(turn.seat, self.level_of(turn.seat), seed, turn.state, turn.setup, ply)
 
@@ -378,13 +396,10 @@ class Table:
         if job.setup:
             if not self.in_setup or job.seat in self.pending:
                 return False
-            self.secret.choose(self.game, job.seat, action)  # the engine refuses a bot's illegal choice
-            return True
-        if self.in_setup or self.game.current != job.seat:
+        elif self.in_setup or self.game.current != job.seat:
             return False
-        log_len = len(self.game.log)
-        self.game.push(action)  # the engine refuses a bot's illegal move like anyone's
-        self.shown.watch(self.game, log_len, self.last_active if now is None else now)
+        # the engine refuses a bot's illegal decision like anyone's
+        self.session.take(BotTurn(job.seat, job.state, job.setup), action, self.last_active if now is None else now)
         return True
 
     def play_bots(self, now: float, away_s: float | None) -> bool:
