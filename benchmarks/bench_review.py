@@ -397,11 +397,11 @@ def duel_labels(bots):
     return list(bots) if len(set(bots)) == len(bots) else [f"{b} ({i + 1})" for i, b in enumerate(bots)]
 
 
-def duel_rows(bots, deals, seats, seed, save=None):
+def duel_rows(bots, deals, seats, seed, save=None, field=DUEL_FIELD):
     """Per deal: {"seat": [...], label: [(win, margin, cpu), ...] a seat}; kept in ``save`` (json)
-    after each deal, and resumed from it when its bots, seats and seed are these."""
+    after each deal, and resumed from it when its bots, seats, seed and field are these."""
     import json
-    key = dict(bots=list(bots), seats=seats, seed=seed, field=DUEL_FIELD)
+    key = dict(bots=list(bots), seats=seats, seed=seed, field=field)
     labels, rows = duel_labels(bots), []
     if save and Path(save).exists():
         data = json.loads(Path(save).read_text())
@@ -412,7 +412,7 @@ def duel_rows(bots, deals, seats, seed, save=None):
         for b in labels:
             row[b] = []
         for s in row["seat"]:
-            for b, (win, margin, cpu, _) in zip(labels, duel_pair(bots, s, f"{seed}/duel/{g}")):
+            for b, (win, margin, cpu, _) in zip(labels, duel_pair(bots, s, f"{seed}/duel/{g}", field)):
                 row[b].append((win, margin, cpu))
         rows.append(row)
         print(f"  deal {g}: " + "; ".join(f"{b} wins {sum(w for w, _, _ in row[b]):g}/{len(row['seat'])}, "
@@ -444,16 +444,17 @@ def duel_summary(rows, bots):
     return out
 
 
-def bench_duel(deals, seats, seed, bots=("judge", "strong"), save=None):
+def bench_duel(deals, seats, seed, bots=("judge", "strong"), save=None, field=DUEL_FIELD):
     """Issue 38: is the judge stronger than the strong bot? A duplicate comparison against the same
-    field of greedy bots, paired over deals."""
+    field (greedy bots by default: the judge's play-out policy, so also tried against others),
+    paired over deals."""
     from dungeon_guilds.analysis.intervals import games_needed
-    rows = duel_rows(bots, deals, seats, seed, save)
+    rows = duel_rows(bots, deals, seats, seed, save, field)
     s = duel_summary(rows, bots)
     bots = duel_labels(bots)
     a, b = bots
     print(f"[duel] {s['deals']} deals (seed {seed}), each played from {seats} seat(s) in a rotation, "
-          f"once with {a} and once with {b} at that seat, three {DUEL_FIELD} bots at the others "
+          f"once with {a} and once with {b} at that seat, three {field} bots at the others "
           f"(the same deal and field seeds): {s['games']} games a bot")
     for bot in bots:
         w, m = s[bot]["win"], s[bot]["margin"]
@@ -515,6 +516,7 @@ def main(argv=None):
     ap.add_argument("--duel-seats", type=int, default=4, choices=range(1, 5), help="seats a deal, in a rotation")
     ap.add_argument("--duel-bots", default="judge,strong", help="the two bots the duel compares")
     ap.add_argument("--save-duel", default=None, help="keep the duel's games here (json) and resume from it")
+    ap.add_argument("--duel-field", default=DUEL_FIELD, help="the bot at the duel's other three seats")
     a = ap.parse_args(argv)
     global SLIP
     SLIP = tuple(float(x) for x in a.slip.split(",")) if a.slip else None
@@ -526,7 +528,8 @@ def main(argv=None):
              ("calibfit", lambda: bench_calibfit(a.positions, a.seed, a.worlds, a.save_fit)),
              ("calib", lambda: bench_calib(a.positions, a.seed, a.worlds, a.svg, a.save_rows)),
              ("rating", lambda: bench_rating(a.rating_games, a.seed)), ("time", lambda: bench_time(a.seed)),
-             ("duel", lambda: bench_duel(a.deals, a.duel_seats, a.seed, tuple(a.duel_bots.split(",")), a.save_duel))]
+             ("duel", lambda: bench_duel(a.deals, a.duel_seats, a.seed, tuple(a.duel_bots.split(",")), a.save_duel,
+                                             a.duel_field))]
     for name, run in steps:
         if name in only:
             t = time.perf_counter()
