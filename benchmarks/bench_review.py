@@ -26,7 +26,8 @@ Prints the five figures of item 2 and the timings of item 3:
    share and final gold margin against that field, and the paired difference over deals, each
    with its 95 % interval, and the deals a difference of that size would need. The deal's luck
    and the field's choices are common to both games of a pair, so the difference is far less
-   noisy than in a round robin (``rating``).
+   noisy than in a round robin (``rating``). ``--duel-field strong`` puts strong bots at the
+   other seats (a field the judge's greedy play-outs do not model).
 
     PYTHONPATH=. nice -n 10 python benchmarks/bench_review.py --only strong,greedy --games 8
     PYTHONPATH=. nice -n 10 python benchmarks/bench_review.py --only calib --positions 2000
