@@ -18,11 +18,21 @@ Prints the five figures of item 2 and the timings of item 3:
 5. ``rating``: the ``judge`` bot rated with ``analysis.ratings`` against strong, greedy and
    intermediate (Bradley-Terry, greedy = 0, 95 % bootstrap intervals);
 6. ``time``: one seat's whole review of a 4-player game, and the hint (the judge at one
-   decision), CPU seconds and wall seconds, with the machine's load.
+   decision), CPU seconds and wall seconds, with the machine's load;
+7. ``duel`` (not in the default run: about 15 s of CPU a deal): is the ``judge`` bot stronger
+   than ``strong``? A duplicate comparison: each deal (``<seed>/duel/<g>``) is played from each
+   of ``--duel-seats`` seats in a rotation, once with ``judge`` at the seat and once with
+   ``strong``, three greedy bots at the others with the same seeds in both games; each bot's win
+   share and final gold margin against that field, and the paired difference over deals, each
+   with its 95 % interval, and the deals a difference of that size would need. The deal's luck
+   and the field's choices are common to both games of a pair, so the difference is far less
+   noisy than in a round robin (``rating``). ``--duel-field strong`` puts strong bots at the
+   other seats (a field the judge's greedy play-outs do not model).
 
     PYTHONPATH=. nice -n 10 python benchmarks/bench_review.py --only strong,greedy --games 8
     PYTHONPATH=. nice -n 10 python benchmarks/bench_review.py --only calib --positions 2000
     PYTHONPATH=. nice -n 19 python benchmarks/bench_review.py --only calibfit --positions 2000 --worlds 32
+    PYTHONPATH=. nice -n 19 python benchmarks/bench_review.py --only duel --deals 190 --save-duel build/duel.json
 
 ``--slip others,own`` plays the play-outs with slipping seats (``judge_worlds.Playout``; tried
 for issue 38, off by default); ``--save-rows``/``--save-fit`` keep the positions' values (json) so
@@ -354,6 +364,117 @@ def bench_rating(games, seed):
         print(f"  {r.name:13s} {r.elo:+5.0f}  ({r.low:+.0f} to {r.high:+.0f})  games {r.games}, wins a game {wins[r.name] / games:.3f}")
 
 
+DUEL_FIELD = "greedy"
+
+
+def duel_pair(bots, seat, deal_seed, field=DUEL_FIELD):
+    """One deal played once for each bot of ``bots`` at ``seat``, the other seats ``field`` bots:
+    the same deal (the game's seed) and the same seeds for the field's bots (``play`` seeds seat
+    ``i``'s bot ``<seed>/<i>`` whatever the bots are), so the games differ only by the seat's bot
+    (common random numbers; the engine draws nothing after the set-up). A list of (win share,
+    final gold margin, CPU seconds, game) a bot: the margin is the seat's gold minus the best
+    other seat's."""
+    out = []
+    for bot in bots:
+        names = [field] * 4
+        names[seat] = bot
+        c = time.process_time()
+        game = play(names, deal_seed)
+        cpu = time.process_time() - c
+        res = result(game.state)
+        win = 1 / len(res.winners) if seat in res.winners else 0.0
+        margin = res.gold[seat] - max(res.gold[q] for q in range(4) if q != seat)
+        out.append((win, margin, cpu, game))
+    return out
+
+
+def duel_seats(g, seats):
+    """The seats deal ``g`` is played from: ``seats`` of the four in a rotation (all four: each)."""
+    return [(g + k) % 4 for k in range(seats)]
+
+
+def duel_labels(bots):
+    """The bots' names, numbered when both are the same bot (a duel of a bot with itself)."""
+    return list(bots) if len(set(bots)) == len(bots) else [f"{b} ({i + 1})" for i, b in enumerate(bots)]
+
+
+def duel_rows(bots, deals, seats, seed, save=None, field=DUEL_FIELD):
+    """Per deal: {"seat": [...], label: [(win, margin, cpu), ...] a seat}; kept in ``save`` (json)
+    after each deal, and resumed from it when its bots, seats, seed and field are these."""
+    import json
+    key = dict(bots=list(bots), seats=seats, seed=seed, field=field)
+    labels, rows = duel_labels(bots), []
+    if save and Path(save).exists():
+        data = json.loads(Path(save).read_text())
+        if all(data.get(k) == v for k, v in key.items()):
+            rows = data["rows"][:deals]
+    for g in range(len(rows), deals):
+        row = {"seat": duel_seats(g, seats)}
+        for b in labels:
+            row[b] = []
+        for s in row["seat"]:
+            for b, (win, margin, cpu, _) in zip(labels, duel_pair(bots, s, f"{seed}/duel/{g}", field)):
+                row[b].append((win, margin, cpu))
+        rows.append(row)
+        print(f"  deal {g}: " + "; ".join(f"{b} wins {sum(w for w, _, _ in row[b]):g}/{len(row['seat'])}, "
+                                          f"margin {sum(m for _, m, _ in row[b]):+d}" for b in labels), flush=True)
+        if save:
+            Path(save).parent.mkdir(parents=True, exist_ok=True)
+            Path(save).write_text(json.dumps(dict(key, rows=rows)))
+    return rows
+
+
+def duel_summary(rows, bots):
+    """Each bot's win share (a ratio over deals: the seats of one deal are not independent) and
+    mean margin, each with its 95 % interval; the paired differences ``bots[0] − bots[1]`` over
+    deals; CPU seconds a game; the games one bot won and the other did not. Keyed by label."""
+    from dungeon_guilds.analysis.intervals import paired_t, ratio_interval, t_interval
+    bots = duel_labels(bots)
+    a, b = bots
+    n = [len(r["seat"]) for r in rows]
+    out = {"deals": len(rows), "games": sum(n)}
+    for bot in bots:
+        wins = [sum(w for w, _, _ in r[bot]) for r in rows]
+        out[bot] = dict(win=ratio_interval(wins, n),
+                        margin=t_interval([sum(m for _, m, _ in r[bot]) / k for r, k in zip(rows, n)]),
+                        cpu=sum(c for r in rows for _, _, c in r[bot]) / sum(n))
+    out["win_diff"] = paired_t([sum(x[0] - y[0] for x, y in zip(r[a], r[b])) / k for r, k in zip(rows, n)])
+    out["margin_diff"] = paired_t([sum(x[1] - y[1] for x, y in zip(r[a], r[b])) / k for r, k in zip(rows, n)])
+    out["only"] = {a: sum(x[0] > y[0] for r in rows for x, y in zip(r[a], r[b])),
+                   b: sum(y[0] > x[0] for r in rows for x, y in zip(r[a], r[b]))}
+    return out
+
+
+def bench_duel(deals, seats, seed, bots=("judge", "strong"), save=None, field=DUEL_FIELD):
+    """Issue 38: is the judge stronger than the strong bot? A duplicate comparison against the same
+    field (greedy bots by default: the judge's play-out policy, so also tried against others),
+    paired over deals."""
+    from dungeon_guilds.analysis.intervals import games_needed
+    rows = duel_rows(bots, deals, seats, seed, save, field)
+    s = duel_summary(rows, bots)
+    bots = duel_labels(bots)
+    a, b = bots
+    print(f"[duel] {s['deals']} deals (seed {seed}), each played from {seats} seat(s) in a rotation, "
+          f"once with {a} and once with {b} at that seat, three {field} bots at the others "
+          f"(the same deal and field seeds): {s['games']} games a bot")
+    for bot in bots:
+        w, m = s[bot]["win"], s[bot]["margin"]
+        print(f"  {bot:8s} win share {w[0]:.3f} (95 % CI {w[1]:.3f}-{w[2]:.3f}; fair 0.25), final gold margin "
+              f"{m[0]:+.2f} (95 % CI {m[1]:+.2f} to {m[2]:+.2f}), {s[bot]['cpu']:.3f} s CPU a game")
+    d, dm = s["win_diff"], s["margin_diff"]
+    print(f"  {a} - {b}, paired over deals: win share {d['mean']:+.3f} (95 % CI {d['ci_low']:+.3f} to "
+          f"{d['ci_high']:+.3f}, p = {d['p']:.3f}, sd a deal {d['sd']:.3f}); margin {dm['mean']:+.2f} "
+          f"(95 % CI {dm['ci_low']:+.2f} to {dm['ci_high']:+.2f}, p = {dm['p']:.3f})")
+    print(f"  games (the same deal and seat) where {a} won a larger share of the victory than {b}: "
+          f"{s['only'][a]}; the other way: {s['only'][b]}")
+    for delta in sorted({round(abs(d["mean"]), 3), 0.05}):
+        if delta > 0 and d["sd"] > 0:
+            k = games_needed(delta, paired_sd=d["sd"])
+            print(f"  deals needed to show a true difference of {delta:.3f} (80 % power, 5 % two-sided, "
+                  f"sd {d['sd']:.3f} a deal): {k}")
+    return s
+
+
 def bench_time(seed):
     load = os.getloadavg()
     game = play(["greedy", "strong", "intermediate", "greedy"], f"{seed}/time")
@@ -392,6 +513,11 @@ def main(argv=None):
     ap.add_argument("--save-rows", default=None, help="cache the calib positions' values here (json)")
     ap.add_argument("--save-fit", default=None, help="cache the calibfit positions' values here (json)")
     ap.add_argument("--slip", default=None, help="play-out slips 'others,own' (default: the judge's own)")
+    ap.add_argument("--deals", type=int, default=8, help="deals for the duel (each played from --duel-seats seats)")
+    ap.add_argument("--duel-seats", type=int, default=4, choices=range(1, 5), help="seats a deal, in a rotation")
+    ap.add_argument("--duel-bots", default="judge,strong", help="the two bots the duel compares")
+    ap.add_argument("--save-duel", default=None, help="keep the duel's games here (json) and resume from it")
+    ap.add_argument("--duel-field", default=DUEL_FIELD, help="the bot at the duel's other three seats")
     a = ap.parse_args(argv)
     global SLIP
     SLIP = tuple(float(x) for x in a.slip.split(",")) if a.slip else None
@@ -402,7 +528,9 @@ def main(argv=None):
              ("agree", lambda: bench_agree(a.agree, a.seed)),
              ("calibfit", lambda: bench_calibfit(a.positions, a.seed, a.worlds, a.save_fit)),
              ("calib", lambda: bench_calib(a.positions, a.seed, a.worlds, a.svg, a.save_rows)),
-             ("rating", lambda: bench_rating(a.rating_games, a.seed)), ("time", lambda: bench_time(a.seed))]
+             ("rating", lambda: bench_rating(a.rating_games, a.seed)), ("time", lambda: bench_time(a.seed)),
+             ("duel", lambda: bench_duel(a.deals, a.duel_seats, a.seed, tuple(a.duel_bots.split(",")), a.save_duel,
+                                             a.duel_field))]
     for name, run in steps:
         if name in only:
             t = time.perf_counter()
