@@ -181,6 +181,11 @@ class PoolKeepingKernelManager(AsyncMappingKernelManager):
         self._reserved = [t for t in self._reserved if now - t < RESERVATION_TIMEOUT]
         return len(self.list_kernel_ids()) + self._starting + len(self._reserved)
 
+    def pool_warming(self) -> bool:
+        """True while a pool kernel has started and executes the notebook: it is ready soon, so
+        a page that finds the cap reached waits in line for it instead of hearing the class is full."""
+        return self._refilling > 0
+
     def page_slot_free(self) -> bool:
         """True while fewer than ``pages_at_once`` pages execute the notebook."""
         return self.pages_executing < self.pages_at_once

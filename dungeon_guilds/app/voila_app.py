@@ -7,6 +7,8 @@ Voila itself, configured by ``voila.json``, with six changes a classroom needs (
   ``max_kernels`` kernels, counting the preheated pool, kernels starting and pages admitted whose
   kernel has not started yet. Beyond it the visitor gets at once an HTTP 503 page in plain words
   (English and 繁體中文: the class is full, try again in a minute) and no kernel is started.
+  At the cap while a pool kernel is being readied (a page's kernel was culled and the pool
+  refills), the visitor waits in line for it instead (:func:`queued_page`).
 * **Closing a tab frees its kernel.** Voila's page sends a shutdown beacon carrying the
   ``_xsrf`` cookie's value, but Voila never sets that cookie, so the server refused the beacon
   (403) and the kernel stayed until the idle culler took it. The handler sets the cookie (reading
@@ -128,7 +130,14 @@ class DashboardHandler(TornadoVoilaHandler):
                 manager.note_waiting()  # pool kernels start at once while pages wait
             self._plain(200, queued_page())  # in line: asks again in a few seconds
             return
-        if not admit():
+        admitted = admit()
+        if not admitted and getattr(manager, "pool_warming", lambda: False)():
+            # at the cap while a pool kernel executes the notebook (a refill after a cull): the
+            # page waits in line for it (asks again in a few seconds) instead of a 503
+            manager.note_waiting()
+            self._plain(200, queued_page())
+            return
+        if not admitted:
             self.log.warning("kernel cap reached (%s kernels): 503 for %s", manager.max_kernels, self.request.remote_ip)
             self.set_header("Retry-After", "60")
             self._plain(503, full_page())
