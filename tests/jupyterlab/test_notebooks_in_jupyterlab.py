@@ -1,5 +1,5 @@
 """The notebook series in the real client (issues 20 and 24.5): JupyterLab 4 in Chromium, each
-notebook rendered ``RENDERS`` times (``DG_LAB_RENDERS``, default 3), each render on a fresh page:
+notebook rendered ``RENDERS`` times (``DG_LAB_RENDERS``, default 2; 3 before stop 46), each render on a fresh page:
 
 * render 1: the notebook opened with a new kernel, *Run All*, the kernel idle; then saved (into
   the server's temporary copy), so that its outputs are in the file;
@@ -52,7 +52,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SERIES = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")
                 if not os.environ.get("DG_LAB_NOTEBOOKS")  # e.g. DG_LAB_NOTEBOOKS=01,06 while working
                 or p.name[:2] in os.environ["DG_LAB_NOTEBOOKS"].split(","))
-RENDERS = int(os.environ.get("DG_LAB_RENDERS", "3"))
+RENDERS = int(os.environ.get("DG_LAB_RENDERS", "2"))  # 3: a second reload (CI's time, stop 46)
 RUN_EACH = os.environ.get("DG_LAB_RUN_EACH") == "1"
 PLOTLY = "application/vnd.plotly.v1+json"
 WIDGET = "application/vnd.jupyter.widget-view+json"
@@ -138,8 +138,21 @@ PROMPTS_JS = "() => [...document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod
 # Run All has started when a prompt shows a star or differs from the prompts the file stored
 # (stop 44's CI: the stored prompts [2] … [15] read as "started" when the menu click had not run
 # anything, and the test waited 300 s for cells that never ran).
-STARTED_JS = ("(before) => { const now = (" + PROMPTS_JS + ")(); return now.some(p => /\\[\\*\\]/.test(p))"
+STARTED_JS = ("(before) => { const now = (" + PROMPTS_JS + ")(); return window.__dgStarSeen"
+              " || now.some(p => /\\[\\*\\]/.test(p))"
               " || (now.length === before.length && now.some((p, i) => p !== before[i])); }")
+# a star seen in any prompt since the menu click, however briefly: a notebook of one quick cell
+# goes [1] -> [*] -> [1] between two polls (00 waited 90 s for a start it had missed, stop 46)
+WATCH_STARS_JS = """() => {
+  window.__dgStarSeen = false;
+  if (window.__dgStarWatch) window.__dgStarWatch.disconnect();
+  const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');
+  window.__dgStarWatch = new MutationObserver(() => {
+    if ([...panel.querySelectorAll('.jp-InputArea-prompt')].some(e => e.textContent.includes('[*]')))
+      window.__dgStarSeen = true;
+  });
+  window.__dgStarWatch.observe(panel, {subtree: true, childList: true, characterData: true});
+}"""
 
 
 def run_all(page) -> None:
@@ -154,6 +167,7 @@ def run_all(page) -> None:
         item = page.locator(".lm-Menu-item:not(.lm-mod-disabled) .lm-Menu-itemLabel",
                             has_text=re.compile(r"^Run All Cells$"))
         if item.count():
+            page.evaluate(WATCH_STARS_JS)
             item.click()
             try:
                 page.wait_for_function(STARTED_JS, arg=before, timeout=90_000, polling=100)
@@ -167,23 +181,31 @@ def run_all(page) -> None:
 
 def wait_done(page, timeout: float = RUN_TIMEOUT) -> None:
     """Wait until every code cell has run (a number in its prompt) and the kernel is idle. A
-    Run All that cleared every prompt and ran nothing (the kernel idle, no cell queued, for
-    :data:`NOTHING_RAN_S`: seen under load in stop 45, the request lost while the kernel
-    connected) is asked again, at most twice; a Run All that started is never asked again."""
+    Run All that stopped short with no error shown (the kernel idle, no cell running or queued,
+    some prompt blank, for :data:`NOTHING_RAN_S`) is asked again, at most twice; a Run All still
+    running is never asked again. Seen under load: in stop 45 a Run All cleared every prompt and
+    ran nothing (the request lost while the kernel connected); in stop 46 JupyterLab started two
+    kernels for 01 at once and shut one down, and Run All ran cell 1 and left the rest blank.
+    A cell that shows an error ends the wait at once, with the error."""
     deadline = time.monotonic() + timeout
-    blank_since, again = None, 0
+    stalled_since, again = None, 0
     while time.monotonic() < deadline:
         cells = page.evaluate(CELLS_JS)
         status = page.get_attribute(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook-ExecutionIndicator",
                                     "data-status")
         if cells and all(re.search(r"\[\d+\]", c["prompt"]) for c in cells) and status == "idle":
             return
-        nothing = cells and status == "idle" and all(not re.search(r"\[(\*|\d+)\]", c["prompt"]) for c in cells)
-        blank_since = (blank_since or time.monotonic()) if nothing else None
-        if blank_since is not None and time.monotonic() - blank_since >= NOTHING_RAN_S and again < 2:
-            print(f"Run All ran nothing in {NOTHING_RAN_S} s: asked again", flush=True)
+        errors = [o["text"][:300] for c in cells for o in c["outputs"] if o["mime"] == "application/vnd.jupyter.stderr"]
+        stalled = (cells and status == "idle" and not any("[*]" in c["prompt"] for c in cells)
+                   and any(not re.search(r"\[\d+\]", c["prompt"]) for c in cells))
+        if stalled and errors:
+            raise AssertionError(f"Run All stopped at an error: {errors}")
+        stalled_since = (stalled_since or time.monotonic()) if stalled else None
+        if stalled_since is not None and time.monotonic() - stalled_since >= NOTHING_RAN_S and again < 2:
+            print(f"Run All stopped short for {NOTHING_RAN_S} s (prompts {[c['prompt'] for c in cells]}): "
+                  "asked again", flush=True)
             run_all(page)
-            blank_since, again = None, again + 1
+            stalled_since, again = None, again + 1
         page.wait_for_timeout(500)
     prompts = [c["prompt"] for c in page.evaluate(CELLS_JS)]
     raise AssertionError(f"Run All did not finish in {timeout} s: prompts {prompts}")
