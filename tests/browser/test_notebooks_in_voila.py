@@ -117,6 +117,7 @@ def _settle(pages) -> None:
     # render that never gets there is still caught: the count is compared after the deadline)
     while (min(steady) < 3 or len({str(now) for now in last}) > 1) and time.monotonic() < deadline:
         for k, page in enumerate(pages):
+            page.mouse.wheel(0, 4000)  # a figure placed late is brought into view as well
             now = page.evaluate(FIGURES_JS)
             steady[k] = steady[k] + 1 if (now == last[k] and now[1]) else 0
             last[k] = now
@@ -155,4 +156,17 @@ def test_the_notebook_renders_in_voila_without_widget_or_console_errors(name, br
             context.close()
     print(f"{name}: {RENDERS} renders in {time.monotonic() - t0:.0f} s, figures drawn {drawn}")
     assert not found, "\n".join(found)
-    assert len(set(drawn)) == 1, f"{name}: the renders drew different numbers of figures: {drawn}"
+    if len(set(drawn)) > 1:
+        # stop 46's official CI (and a clean clone of stop 47): one render of 08 of three, on a
+        # busy machine, had drawn 5 figures of 6 after 90 s. A fresh render must then draw what
+        # the others drew: a figure missing every time still fails, a rare slow one does not.
+        again = _open(browser, voila_notebooks + name)
+        try:
+            _settle([again[1]])
+            problems, figures = _check(again[1], f"{name} render {RENDERS + 1}")
+        finally:
+            again[0].close()
+        print(f"{name}: renders disagreed ({drawn}); a fresh render drew {figures}")
+        assert not problems, "\n".join(problems)
+        assert drawn.count(figures) == RENDERS - 1 and figures == max(drawn), (
+            f"{name}: the renders drew different numbers of figures: {drawn}, then {figures}")
