@@ -53,7 +53,7 @@ from pathlib import Path
 
 from dungeon_guilds import Game
 from dungeon_guilds.analysis.bots import make_bot
-from dungeon_guilds.analysis.judge import MISTAKE, INACCURACY, Budget, judge
+from dungeon_guilds.analysis.judge import MISTAKE, MISTAKE_AT, INACCURACY, Budget, judge
 from dungeon_guilds.analysis.judge_review import judge_review
 from dungeon_guilds.analysis.judge_worlds import Playout
 from dungeon_guilds.analysis.ratings import rate
@@ -143,12 +143,14 @@ def bench_greedy(games, seed):
           f"another {found - strong_judge - strong_greedy}")
 
 
-def _strong_then(st, move, worlds, seed):
-    """The seat's win share after ``move`` when it then plays as the strong bot (others greedy),
-    over worlds drawn from its view: an independent check of the judge's greedy play-outs."""
+def _strong_outcomes(st, move, worlds, seed):
+    """The seat's win share after ``move`` in each of ``worlds`` worlds drawn from its view, when
+    it then plays as the strong bot (others greedy): an independent check of the judge's greedy
+    play-outs. World ``w`` and the strong bot's seed are the same whatever ``move`` is, so two
+    moves are compared world by world."""
     from dungeon_guilds.analysis.judge_worlds import sample_world
     from dungeon_guilds.state import OVER
-    seat, total = st.current, 0.0
+    seat, wins = st.current, []
     for w in range(worlds):
         det = sample_world(st, seat, random.Random(f"{seed}/confirm/{w}"))
         det.apply_unchecked(move)
@@ -156,29 +158,56 @@ def _strong_then(st, move, worlds, seed):
         while det.phase != OVER:
             det.apply_unchecked(bots[det.current].choose(det, det.current))
         res = result(det)
-        total += 1 / len(res.winners) if seat in res.winners else 0.0
-    return total / worlds
+        wins.append(1 / len(res.winners) if seat in res.winners else 0.0)
+    return wins
 
 
-def bench_confirm(positions, worlds, seed):
-    """The strong bot's decisions the judge marks "mistake", played out again with the strong
-    bot continuing for the seat: is the judge's move still better?"""
-    po, found, g = _playout(), [], 0
-    while len(found) < positions and g < 40:
+def _strong_then(st, move, worlds, seed):
+    """The mean of :func:`_strong_outcomes`."""
+    wins = _strong_outcomes(st, move, worlds, seed)
+    return sum(wins) / worlds
+
+
+def _confirm_one(job):
+    st, made, best, worlds, seed = job
+    a, b = _strong_outcomes(st, best, worlds, seed), _strong_outcomes(st, made, worlds, seed)
+    d = [x - y for x, y in zip(a, b)]
+    m = sum(d) / len(d)
+    se = math.sqrt(sum((x - m) ** 2 for x in d) / (len(d) - 1) / len(d)) if len(d) > 1 else 0.0
+    return st.round + 1, m, se
+
+
+def bench_confirm(positions, worlds, seed, games=16, jobs=2):
+    """The strong bot's decisions the judge marks "mistake" (the ``strong`` section's games; all of
+    them in ``games`` games when ``positions`` is 0), played out again with the strong bot
+    continuing for the seat, as the game was played: is the judge's move still better, and by a
+    mistake's size beyond the noise? Those that are give a lower bound on the share of the strong
+    bot's decisions that are mistakes with the strong bot's own continuation."""
+    from concurrent.futures import ProcessPoolExecutor
+    po, found, n, g = _playout(), [], 0, 0
+    while (len(found) < positions if positions else g < games) and g < 40:
         game = play(["strong", "greedy", "greedy", "greedy"], f"{seed}/strong/{g}")
         g += 1
         for ply, st, made in decisions(game, {0}):
+            n += 1
             j = judge(st, 0, playout=po, check=made)
-            if j.of(made).mark == MISTAKE and len(found) < positions:
-                found.append((st, made, j.best.action))
-    confirmed, diffs = 0, []
-    for st, made, best in found:
-        d = _strong_then(st, best, worlds, seed) - _strong_then(st, made, worlds, seed)
-        diffs.append(d)
-        confirmed += d > 0
-    print(f"[confirm] {len(found)} strong-bot decisions marked mistake, each played out again in {worlds} worlds "
-          f"with the strong bot continuing for the seat: the judge's move won more in {confirmed}; "
-          f"mean difference {100 * sum(diffs) / max(1, len(diffs)):.0f} points ({', '.join(f'{100 * d:+.0f}' for d in diffs)})")
+            if j.of(made).mark == MISTAKE and (not positions or len(found) < positions):
+                found.append((st, made, j.best.action, worlds, seed))
+    with ProcessPoolExecutor(jobs) as pool:
+        rows = list(pool.map(_confirm_one, found))
+    ahead = sum(m > 0 for _, m, _ in rows)
+    beyond = sum(m > 2 * se for _, m, se in rows)
+    mistake = sum(m >= MISTAKE_AT and m > 2 * se for _, m, se in rows)
+    mean = sum(m for _, m, _ in rows) / max(1, len(rows))
+    se_mean = math.sqrt(sum(se * se for _, _, se in rows)) / max(1, len(rows))
+    lo, hi = wilson(mistake, n)
+    print(f"[confirm] {len(found)} strong-bot decisions marked mistake (of {n} in {g} games), each played out "
+          f"again in {worlds} worlds with the strong bot continuing for the seat (others greedy), paired:")
+    print(f"  the judge's move won more in {ahead}; beyond 2 SE in {beyond}; by 10 points or more beyond 2 SE "
+          f"(a mistake by the judge's own rule) in {mistake}: {100 * mistake / max(1, n):.1f} % of the strong bot's "
+          f"{n} decisions (95 % CI {100 * lo:.1f}-{100 * hi:.1f}), a lower bound on its mistakes")
+    print(f"  mean difference {100 * mean:+.1f} points (SE {100 * se_mean:.1f}); by decision (round: points ± SE): "
+          + ", ".join(f"{r}: {100 * m:+.0f}±{100 * se:.0f}" for r, m, se in rows))
 
 
 def _separated(j):
@@ -506,8 +535,9 @@ def main(argv=None):
     ap.add_argument("--worlds", type=int, default=32, help="worlds per position for calibration")
     ap.add_argument("--agree", type=int, default=40, help="decisions for the 10x agreement")
     ap.add_argument("--rating-games", type=int, default=40)
-    ap.add_argument("--confirm", type=int, default=4, help="strong-bot mistakes played out again")
+    ap.add_argument("--confirm", type=int, default=4, help="strong-bot mistakes played out again (0: all in --games games)")
     ap.add_argument("--confirm-worlds", type=int, default=20)
+    ap.add_argument("--jobs", type=int, default=2, help="processes for confirm")
     ap.add_argument("--seed", default="38")
     ap.add_argument("--svg", default=str(ROOT / "docs" / "review" / "reliability.svg"))
     ap.add_argument("--save-rows", default=None, help="cache the calib positions' values here (json)")
@@ -524,7 +554,7 @@ def main(argv=None):
     only = set(a.only.split(","))
     print(f"bench_review: {' '.join(sys.argv[1:]) or '(defaults)'}; load {os.getloadavg()[0]:.1f}", flush=True)
     steps = [("strong", lambda: bench_strong(a.games, a.seed)),
-             ("confirm", lambda: bench_confirm(a.confirm, a.confirm_worlds, a.seed)), ("greedy", lambda: bench_greedy(a.games, a.seed)),
+             ("confirm", lambda: bench_confirm(a.confirm, a.confirm_worlds, a.seed, a.games, a.jobs)), ("greedy", lambda: bench_greedy(a.games, a.seed)),
              ("agree", lambda: bench_agree(a.agree, a.seed)),
              ("calibfit", lambda: bench_calibfit(a.positions, a.seed, a.worlds, a.save_fit)),
              ("calib", lambda: bench_calib(a.positions, a.seed, a.worlds, a.svg, a.save_rows)),

@@ -221,9 +221,25 @@ def _deck_editor_prints_the_edited_deck(page, folder) -> Path:
     link.wait_for(timeout=60_000)
     editor.locator(".dg-print-panel").first.screenshot(path="/tmp/pnp-panel-deck-editor.png")
     saved = _save_download(page, link, folder)
-    page.get_by_role("tab", name="Lord builder").click()
-    page.locator(".dg-lord-builder .dg-print-panel").first.screenshot(path="/tmp/pnp-panel-lord-builder.png")
+    panel = _tab_showing(page, "Lord builder", ".dg-lord-builder .dg-print-panel")
+    panel.screenshot(path="/tmp/pnp-panel-lord-builder.png")
     return saved
+
+
+def _tab_showing(page, tab: str, selector: str):
+    """Click ``tab`` until ``selector`` is shown, at most three times, 20 s each (stop 47's clean
+    clone: on a busy machine, the first click just after a download left the Lord builder hidden
+    for the screenshot's whole 60 s)."""
+    shown = page.locator(selector).first
+    for _try in range(3):
+        page.get_by_role("tab", name=tab).click()
+        try:
+            shown.wait_for(state="visible", timeout=20_000)
+            return shown
+        except Exception:  # noqa: BLE001 - Playwright's TimeoutError: click the tab again
+            continue
+    shown.wait_for(state="visible", timeout=1)  # fails with Playwright's own message
+    return shown
 
 
 @pytest.mark.browser

@@ -40,7 +40,11 @@ CHROMIUM_ARGS = [
 ]
 USER_SETTINGS = {
     # every cell stays in the DOM, so the test sees every output (JupyterLab 4 virtualises)
-    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
+    # ... and a session whose kernel JupyterLab lost starts the preferred kernel again instead of
+    # asking in a "Select Kernel" dialog (stop 47's clean clone: the dialog came back three times
+    # during 01's Run All and covered the notebook for 60 s)
+    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none",
+                                                                   "autoStartDefaultKernel": True},
     "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
 }
 

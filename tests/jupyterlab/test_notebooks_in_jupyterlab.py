@@ -173,12 +173,32 @@ def answer_dialog(page) -> None:
     print(f"a JupyterLab dialog over the notebook: {text!r}", flush=True)
     if not any(title in text for title in TRANSIENT_DIALOGS):
         raise AssertionError(f"JupyterLab showed a dialog: {text!r}")
+    chooser = dialog.first.locator("select")
+    if "Select Kernel" in text and chooser.count():  # the Python kernel, never "No Kernel"
+        labels = chooser.first.locator("option").all_inner_texts()
+        python = [label for label in labels if label.strip().startswith("Python")]
+        if python:
+            chooser.first.select_option(label=python[0])
     accept = dialog.first.locator(".jp-Dialog-button.jp-mod-accept")
     if accept.count():
         accept.first.click()
     else:
         page.keyboard.press("Escape")
     page.wait_for_timeout(1000)
+
+
+def click_past_dialogs(page, locator, **kw) -> bool:
+    """Click ``locator``, answering a transient dialog first and again whenever one comes up
+    before the click lands (stop 47's clean clone: a "Select Kernel" dialog came back between the
+    answer and the click and took the click's whole 60 s); False after a minute of dialogs."""
+    for _try in range(6):
+        answer_dialog(page)
+        try:
+            locator.click(timeout=10_000, **kw)
+            return True
+        except Exception:  # noqa: BLE001 - Playwright's TimeoutError: a dialog in the way, or slow
+            continue
+    return False
 
 
 def run_all(page) -> None:
@@ -188,8 +208,9 @@ def run_all(page) -> None:
     did not show before (the file stores numbers from ``make figures``)."""
     before = page.evaluate(PROMPTS_JS)
     for _attempt in range(5):
-        answer_dialog(page)
-        page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook").click(position={"x": 5, "y": 5})
+        if not click_past_dialogs(page, page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook"),
+                                  position={"x": 5, "y": 5}):
+            continue
         page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
         item = page.locator(".lm-Menu-item:not(.lm-mod-disabled) .lm-Menu-itemLabel",
                             has_text=re.compile(r"^Run All Cells$"))
@@ -259,7 +280,8 @@ def wait_drawn(page, timeout: float = DRAW_TIMEOUT) -> list[dict]:
 
 def save(page, server, name: str) -> None:
     """File ▸ Save (Ctrl+S) into the server's copy, then check the file holds the outputs."""
-    page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook").click(position={"x": 5, "y": 5})
+    click_past_dialogs(page, page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook"),
+                       position={"x": 5, "y": 5})
     page.keyboard.press("Control+s")
     page.wait_for_function("() => !document.querySelector('.lm-TabBar-tab.jp-mod-current.jp-mod-dirty')",
                            timeout=60_000)
