@@ -27,12 +27,18 @@ Prints the five figures of item 2 and the timings of item 3:
    with its 95 % interval, and the deals a difference of that size would need. The deal's luck
    and the field's choices are common to both games of a pair, so the difference is far less
    noisy than in a round robin (``rating``). ``--duel-field strong`` puts strong bots at the
-   other seats (a field the judge's greedy play-outs do not model).
+   other seats (a field the judge's greedy play-outs do not model);
+8. ``confirm`` (not in the default run: about 12 minutes of CPU for 16 games): every decision of
+   the strong bot the judge marks "mistake" (``--confirm 0``: all of them in ``--games`` games;
+   else the first N), played out again in ``--confirm-worlds`` worlds with the strong bot
+   continuing for the seat, paired; how many are still a mistake by the judge's rule, a lower
+   bound on the strong bot's own mistakes (``--jobs`` processes).
 
     PYTHONPATH=. nice -n 10 python benchmarks/bench_review.py --only strong,greedy --games 8
     PYTHONPATH=. nice -n 10 python benchmarks/bench_review.py --only calib --positions 2000
     PYTHONPATH=. nice -n 19 python benchmarks/bench_review.py --only calibfit --positions 2000 --worlds 32
     PYTHONPATH=. nice -n 19 python benchmarks/bench_review.py --only duel --deals 190 --save-duel build/duel.json
+    PYTHONPATH=. python benchmarks/bench_review.py --only confirm --confirm 0 --games 16 --confirm-worlds 32
 
 ``--slip others,own`` plays the play-outs with slipping seats (``judge_worlds.Playout``; tried
 for issue 38, off by default); ``--save-rows``/``--save-fit`` keep the positions' values (json) so

@@ -56,3 +56,19 @@ def test_a_duel_of_a_bot_with_itself_differs_by_nothing(bench):
 def test_the_seats_rotate_through_the_deals(bench):
     assert bench.duel_seats(0, 4) == [0, 1, 2, 3] and bench.duel_seats(5, 1) == [1]
     assert sorted(bench.duel_seats(g, 1)[0] for g in range(4)) == [0, 1, 2, 3]
+
+
+def test_a_late_mark_of_the_strong_bot_is_its_own_mistake_with_its_own_continuation(bench):
+    """``--only confirm`` (docs/review.md, the third pass): a decision the judge marks, played
+    again with the strong bot continuing for the seat in the same worlds for both moves. In game
+    ``38/strong/10`` at ply 33 (round 4) the strong bot placed its 4 in room 1; the judge's best
+    was its 3 in room 4. With the strong bot's own continuation the judge's move still wins more
+    by a mistake's size beyond the noise (measured at 32 worlds: +66 points, SE 9)."""
+    game = bench.play(["strong", "greedy", "greedy", "greedy"], "38/strong/10")
+    st, made = game.state_at(33), game.line[33]
+    assert (st.current, st.round + 1, str(made)) == (0, 4, "place 4 1")
+    best = next(a for a in st.legal_actions() if str(a) == "place 3 4")
+    rnd, diff, se = bench._confirm_one((st, made, best, 8, "38"))
+    assert rnd == 4 and diff >= 0.10 and diff > 2 * se, (diff, se)
+    rnd, same, _ = bench._confirm_one((st, made, made, 4, "38"))
+    assert same == 0.0  # the same move in the same worlds with the same seeds: no difference
