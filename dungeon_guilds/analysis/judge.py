@@ -14,8 +14,12 @@ The search races the moves: worlds come in batches; after :attr:`Budget.min_worl
 move whose score (win chance, plus :data:`MARGIN_WEIGHT` a dollar of margin) is below the
 leader's by more than :attr:`Budget.z` standard errors of the paired difference is dropped
 (it keeps the values measured so far); the search stops when one move is left or the budget of
-worlds is spent. The best move is the highest win chance among the moves still in the race
-(ties: the larger margin).
+worlds is spent. The best move is the one of the moves still in the race with the highest
+expected final margin (ties: the higher win chance): the race could not tell those moves apart,
+and the margin, a sum of dollars, is a steadier measure than a share of 0/1 wins from the same
+worlds. Measured against a search of 10 times the budget that picks by win chance (stop 48,
+docs/review.md): the best by margin agreed with that search's best in 103 of 115 decisions it
+separated, the best by win chance in 91.
 
 A move's *loss* is the best move's win chance minus its own, measured on the worlds both were
 played in, with that difference's standard error. Marks (:func:`judge_mark`) need both a loss
@@ -144,9 +148,10 @@ def _paired(a: list[Outcome], b: list[Outcome], key: Callable[[Outcome], float])
 
 
 def _leader(alive: list[Action], seen: dict[Action, list[Outcome]]) -> Action:
+    """The best of the moves still in the race: the highest mean final margin, then win chance."""
     def rank(a: Action) -> tuple[float, float]:
         xs = seen[a]
-        return (sum(o.win for o in xs) / len(xs), sum(o.margin for o in xs) / len(xs))
+        return (sum(o.margin for o in xs) / len(xs), sum(o.win for o in xs) / len(xs))
     return max(alive, key=rank)
 
 
