@@ -249,7 +249,7 @@ def _softmax_win(curve_row, seat, scale):
 
 
 def _calib_rows(positions, seed, worlds, save=None):
-    """(raw win share of the move made, worlds, result, one-round curve row, seat) of every
+    """(raw win share of the move made, worlds, result, one-round curve row, seat, game) of every
     decision (all seats) of seeded mixed-bot games, ``positions`` of them; cached in ``save``."""
     import json
     po = _playout()
@@ -273,7 +273,7 @@ def _calib_rows(positions, seed, worlds, save=None):
             seat, made = st.current, game.line[ply]
             v = judge(st, seat, budget, playout=po, legal=[made]).best
             won = 1 / len(res.winners) if seat in res.winners else 0.0
-            rows.append((v.win, v.n, won, list(curve[ply]), seat))
+            rows.append((v.win, v.n, won, list(curve[ply]), seat, g - 1))
     if save:
         Path(save).write_text(json.dumps(dict(seed=seed, worlds=worlds, slip=slips, games=g, rows=rows)))
     return rows[:positions], g
@@ -317,9 +317,45 @@ def _reliability(pairs, label):
     return table
 
 
-def bench_calib(positions, seed, worlds, svg, save=None):
+def _rows_from(files):
+    """The positions of several ``--save-rows`` files (other seeds: every game its own cluster)."""
+    import json
+    rows, games = [], 0
+    for f in files:
+        data = json.loads(Path(f).read_text())
+        rows += [(*r[:5], f"{data['seed']}/{r[5] if len(r) > 5 else -1}") for r in data["rows"]]
+        games += data["games"]
+        print(f"  {f}: seed {data['seed']}, {len(data['rows'])} positions of {data['games']} games, "
+              f"{data['worlds']} worlds, slips {data['slip']}")
+    return rows, games
+
+
+def _reliability_equal(pairs, clusters, label, within=0.03):
+    """The deciles of risk (``judge_calibration.deciles``: equal counts, each gap's 95 % interval
+    on the positions' effective count) printed, with how many are within 3 points as estimates and how
+    many are shown within them (the whole interval)."""
+    from dungeon_guilds.analysis.judge_calibration import deciles
+    rows = deciles(pairs, clusters)
+    for b, d in enumerate(rows):
+        print(f"  {label} decile of risk {b + 1:2d}: {d.n:5d} positions, predicted {100 * d.predicted:5.1f} %, observed "
+              f"{100 * d.observed:5.1f} %, gap {100 * d.gap:+5.1f} (95 % CI {100 * d.low:+.1f} to {100 * d.high:+.1f}, "
+              f"Wilson, effective count){'' if abs(d.gap) <= within else '  <- more than 3 points'}")
+    worst = max(abs(d.gap) for d in rows)
+    print(f"  {label}, deciles of risk: largest gap {100 * worst:.1f} points (goal <= 3); within 3 points: "
+          f"{sum(abs(d.gap) <= within for d in rows)} of {len(rows)}; shown within 3 points (the whole interval): "
+          f"{sum(d.shown_within(within) for d in rows)} of {len(rows)}")
+    return rows
+
+
+def bench_calib(positions, seed, worlds, svg, save=None, rows_from=None):
     from dungeon_guilds.analysis.judge_calibration import A, B, calibrated
-    rows, games = _calib_rows(positions, seed, worlds, save)
+    if rows_from:
+        rows, games = _rows_from(rows_from)
+    else:
+        rows, games = _calib_rows(positions, seed, worlds, save)
+        rows = [(*r[:5], f"{seed}/{r[5] if len(r) > 5 else -1}") for r in rows]
+    clusters = [(r[5], r[4]) for r in rows]  # a seat in a game: its positions share one result
+    rows = [r[:5] for r in rows]
     n = len(rows)
     brier = sum((p - y) ** 2 for p, _, y, _, _ in rows) / n
     cal = [(calibrated(p, k), y) for p, k, y, _, _ in rows]
@@ -336,6 +372,7 @@ def bench_calib(positions, seed, worlds, svg, save=None):
           f"{sum((0.25 - y) ** 2 for _, _, y, _, _ in rows) / n:.4f}")
     _reliability([(p, y) for p, _, y, _, _ in rows], "raw")
     table = _reliability(cal, "mapped")
+    _reliability_equal(cal, clusters, "mapped")
     if svg:
         write_svg(table, Path(svg), brier_cal, old, n)
         print(f"  reliability plot (mapped): {svg}")
@@ -345,7 +382,7 @@ def bench_calibfit(positions, seed, worlds, save=None):
     """Fit the map of ``analysis.judge_calibration`` on the positions of seed ``<seed>/fit``."""
     from dungeon_guilds.analysis.judge_calibration import fit
     rows, games = _calib_rows(positions, f"{seed}/fit", worlds, save)
-    a, b = fit((p, k, y) for p, k, y, _, _ in rows)
+    a, b = fit((p, k, y) for p, k, y, *_ in rows)
     print(f"[calibfit] {len(rows)} positions of {games} games (seed {seed}/fit), {worlds} worlds, slips {SLIP or 'default'}: "
           f"A = {a:.4f}, B = {b:.4f}  (put them in dungeon_guilds/analysis/judge_calibration.py)")
 
@@ -547,6 +584,7 @@ def main(argv=None):
     ap.add_argument("--seed", default="38")
     ap.add_argument("--svg", default=str(ROOT / "docs" / "review" / "reliability.svg"))
     ap.add_argument("--save-rows", default=None, help="cache the calib positions' values here (json)")
+    ap.add_argument("--rows-from", default=None, help="calib: the positions of these --save-rows files (comma-separated), no search")
     ap.add_argument("--save-fit", default=None, help="cache the calibfit positions' values here (json)")
     ap.add_argument("--slip", default=None, help="play-out slips 'others,own' (default: the judge's own)")
     ap.add_argument("--deals", type=int, default=8, help="deals for the duel (each played from --duel-seats seats)")
@@ -563,7 +601,8 @@ def main(argv=None):
              ("confirm", lambda: bench_confirm(a.confirm, a.confirm_worlds, a.seed, a.games, a.jobs)), ("greedy", lambda: bench_greedy(a.games, a.seed)),
              ("agree", lambda: bench_agree(a.agree, a.seed)),
              ("calibfit", lambda: bench_calibfit(a.positions, a.seed, a.worlds, a.save_fit)),
-             ("calib", lambda: bench_calib(a.positions, a.seed, a.worlds, a.svg, a.save_rows)),
+             ("calib", lambda: bench_calib(a.positions, a.seed, a.worlds, a.svg, a.save_rows,
+                                           a.rows_from.split(",") if a.rows_from else None)),
              ("rating", lambda: bench_rating(a.rating_games, a.seed)), ("time", lambda: bench_time(a.seed)),
              ("duel", lambda: bench_duel(a.deals, a.duel_seats, a.seed, tuple(a.duel_bots.split(",")), a.save_duel,
                                              a.duel_field))]

@@ -4,7 +4,8 @@ figure (the PNG that ``make figures`` stores beside plotly's JSON), drawn from t
 
 That the stored figures are all the figures is checked in the real client
 (``test_notebooks_in_jupyterlab``: the cells that draw a figure after Run All are exactly the
-cells that store one).
+cells that store one; by default for the notebooks it renders, ``DG_LAB_NOTEBOOKS=all`` for
+every one), and in Voila a page of each notebook draws at least the figures it stores.
 """
 
 from __future__ import annotations
