@@ -371,10 +371,11 @@ def bench_calib(positions, seed, worlds, svg, save=None, rows_from=None):
           f"expected gold, scale {best_scale:.2f} fitted on these positions); always-1/4 "
           f"{sum((0.25 - y) ** 2 for _, _, y, _, _ in rows) / n:.4f}")
     _reliability([(p, y) for p, _, y, _, _ in rows], "raw")
-    table = _reliability(cal, "mapped")
-    _reliability_equal(cal, clusters, "mapped")
+    _reliability(cal, "mapped")
+    risk = _reliability_equal(cal, clusters, "mapped")
     if svg:
-        write_svg(table, Path(svg), brier_cal, old, n)
+        write_svg([(d.n, d.predicted, d.observed, d.predicted + d.low, d.predicted + d.high) for d in risk],
+                  Path(svg), brier_cal, old, n)
         print(f"  reliability plot (mapped): {svg}")
 
 
@@ -388,7 +389,8 @@ def bench_calibfit(positions, seed, worlds, save=None):
 
 
 def write_svg(table, path, brier, old, n):
-    """A small reliability diagram: predicted (x) against observed (y), 2-SE bars, the diagonal."""
+    """A small reliability diagram: predicted (x) against observed (y), each decile of risk's 95 %
+    interval as a bar, the diagonal. ``table``: (positions, predicted, observed, low, high)."""
     W, H, M = 360, 360, 44
     def xy(p, q):
         return M + p * (W - 2 * M), H - M - q * (H - 2 * M)
@@ -404,13 +406,14 @@ def write_svg(table, path, brier, old, n):
         parts.append(f'<text x="{a}" y="{b + 14}" text-anchor="middle">{int(t * 100)} %</text>')
         a, b = xy(0, t)
         parts.append(f'<text x="{a - 4}" y="{b + 4}" text-anchor="end">{int(t * 100)} %</text>')
-    for _, k, mp, my, se in table:
+    for k, mp, my, low, high in table:
         a, b = xy(mp, my)
-        lo, hi = xy(mp, max(0, my - 2 * se))[1], xy(mp, min(1, my + 2 * se))[1]
+        lo, hi = xy(mp, max(0, low))[1], xy(mp, min(1, high))[1]
         parts.append(f'<line x1="{a:.1f}" y1="{lo:.1f}" x2="{a:.1f}" y2="{hi:.1f}" stroke="#1f77b4"/>')
         parts.append(f'<circle cx="{a:.1f}" cy="{b:.1f}" r="{2 + min(6, k ** 0.5 / 4):.1f}" fill="#1f77b4"/>')
     parts.append(f'<text x="{W / 2}" y="16" text-anchor="middle">judge, mapped: predicted vs observed ({n} held-out)</text>')
-    parts.append(f'<text x="{W / 2}" y="{H - 8}" text-anchor="middle">predicted (decile mean)  ·  Brier {brier:.3f} (one-round {old:.3f})</text>')
+    parts.append(f'<text x="{W / 2}" y="31" text-anchor="middle">Brier {brier:.3f} (one-round model {old:.3f})</text>')
+    parts.append(f'<text x="{W / 2}" y="{H - 8}" text-anchor="middle">predicted (deciles of risk; bars: 95 % intervals)</text>')
     parts.append(f'<text x="12" y="{H / 2}" transform="rotate(-90 12 {H / 2})" text-anchor="middle">observed</text>')
     parts.append("</svg>")
     path.parent.mkdir(parents=True, exist_ok=True)
