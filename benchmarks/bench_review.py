@@ -379,12 +379,18 @@ def bench_calib(positions, seed, worlds, svg, save=None, rows_from=None):
         print(f"  reliability plot (mapped): {svg}")
 
 
-def bench_calibfit(positions, seed, worlds, save=None):
-    """Fit the map of ``analysis.judge_calibration`` on the positions of seed ``<seed>/fit``."""
+def bench_calibfit(positions, seed, worlds, save=None, rows_from=None):
+    """Fit the map of ``analysis.judge_calibration`` on the positions of seed ``<seed>/fit``, or
+    on those of ``--rows-from`` files (``--only calib --save-rows`` of other seeds)."""
     from dungeon_guilds.analysis.judge_calibration import fit
-    rows, games = _calib_rows(positions, f"{seed}/fit", worlds, save)
+    if rows_from:
+        rows, games = _rows_from(rows_from)
+        where = ", ".join(rows_from)
+    else:
+        rows, games = _calib_rows(positions, f"{seed}/fit", worlds, save)
+        where = f"seed {seed}/fit"
     a, b = fit((p, k, y) for p, k, y, *_ in rows)
-    print(f"[calibfit] {len(rows)} positions of {games} games (seed {seed}/fit), {worlds} worlds, slips {SLIP or 'default'}: "
+    print(f"[calibfit] {len(rows)} positions of {games} games ({where}), {worlds} worlds, slips {SLIP or 'default'}: "
           f"A = {a:.4f}, B = {b:.4f}  (put them in dungeon_guilds/analysis/judge_calibration.py)")
 
 
@@ -587,7 +593,7 @@ def main(argv=None):
     ap.add_argument("--seed", default="38")
     ap.add_argument("--svg", default=str(ROOT / "docs" / "review" / "reliability.svg"))
     ap.add_argument("--save-rows", default=None, help="cache the calib positions' values here (json)")
-    ap.add_argument("--rows-from", default=None, help="calib: the positions of these --save-rows files (comma-separated), no search")
+    ap.add_argument("--rows-from", default=None, help="calib, calibfit: the positions of these --save-rows files (comma-separated), no search")
     ap.add_argument("--save-fit", default=None, help="cache the calibfit positions' values here (json)")
     ap.add_argument("--slip", default=None, help="play-out slips 'others,own' (default: the judge's own)")
     ap.add_argument("--deals", type=int, default=8, help="deals for the duel (each played from --duel-seats seats)")
@@ -603,7 +609,8 @@ def main(argv=None):
     steps = [("strong", lambda: bench_strong(a.games, a.seed)),
              ("confirm", lambda: bench_confirm(a.confirm, a.confirm_worlds, a.seed, a.games, a.jobs)), ("greedy", lambda: bench_greedy(a.games, a.seed)),
              ("agree", lambda: bench_agree(a.agree, a.seed)),
-             ("calibfit", lambda: bench_calibfit(a.positions, a.seed, a.worlds, a.save_fit)),
+             ("calibfit", lambda: bench_calibfit(a.positions, a.seed, a.worlds, a.save_fit,
+                                                 a.rows_from.split(",") if a.rows_from else None)),
              ("calib", lambda: bench_calib(a.positions, a.seed, a.worlds, a.svg, a.save_rows,
                                            a.rows_from.split(",") if a.rows_from else None)),
              ("rating", lambda: bench_rating(a.rating_games, a.seed)), ("time", lambda: bench_time(a.seed)),
