@@ -415,8 +415,10 @@ def write_svg(table, path, brier, old, n):
     for k, mp, my, low, high in table:
         a, b = xy(mp, my)
         lo, hi = xy(mp, max(0, low))[1], xy(mp, min(1, high))[1]
-        parts.append(f'<line x1="{a:.1f}" y1="{lo:.1f}" x2="{a:.1f}" y2="{hi:.1f}" stroke="#1f77b4"/>')
-        parts.append(f'<circle cx="{a:.1f}" cy="{b:.1f}" r="{2 + min(6, k ** 0.5 / 4):.1f}" fill="#1f77b4"/>')
+        parts.append(f'<line x1="{a - 4:.1f}" y1="{lo:.1f}" x2="{a + 4:.1f}" y2="{lo:.1f}" stroke="#1f77b4" stroke-width="1.5"/>')
+        parts.append(f'<line x1="{a - 4:.1f}" y1="{hi:.1f}" x2="{a + 4:.1f}" y2="{hi:.1f}" stroke="#1f77b4" stroke-width="1.5"/>')
+        parts.append(f'<line x1="{a:.1f}" y1="{lo:.1f}" x2="{a:.1f}" y2="{hi:.1f}" stroke="#1f77b4" stroke-width="1.5"/>')
+        parts.append(f'<circle cx="{a:.1f}" cy="{b:.1f}" r="2.5" fill="#1f77b4"/>')
     parts.append(f'<text x="{W / 2}" y="16" text-anchor="middle">judge, mapped: predicted vs observed ({n} held-out)</text>')
     parts.append(f'<text x="{W / 2}" y="31" text-anchor="middle">Brier {brier:.3f} (one-round model {old:.3f})</text>')
     parts.append(f'<text x="{W / 2}" y="{H - 8}" text-anchor="middle">predicted (deciles of risk; bars: 95 % intervals)</text>')
