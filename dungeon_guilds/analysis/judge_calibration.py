@@ -23,6 +23,8 @@ import math
 from dataclasses import dataclass
 from typing import Hashable, Iterable, Sequence
 
+from .intervals import wilson
+
 __all__ = ["A", "B", "FITTED_ON", "Decile", "calibrated", "deciles", "fit", "logit"]
 
 # stop 49: refitted on 20,021 positions of 522 games (seeds 51 and 52; until then A = -0.2893,
@@ -131,13 +133,7 @@ def deciles(pairs: Sequence[tuple[float, float]], results: Sequence[Hashable], g
         obs = sum(sy for _, _, sy in clusters.values()) / n
         shared = sum(k * k * (sp / k) * (1 - sp / k) for k, sp, _ in clusters.values())
         deff = max(1.0, shared / bern[b]) if bern[b] > 0 else 1.0
-        low, high = _wilson(obs, n / deff, z)
-        out.append(Decile(n, pred, obs, min(low, obs) - pred, max(high, obs) - pred))
+        low, high = wilson(obs * n / deff, n / deff, z)  # it contains obs
+        out.append(Decile(n, pred, obs, low - pred, high - pred))
     return out
 
-
-def _wilson(p: float, n: float, z: float) -> tuple[float, float]:
-    d = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / d
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, centre - half), min(1.0, centre + half)
