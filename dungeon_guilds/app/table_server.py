@@ -232,12 +232,19 @@ class TableHub:
             sock.send_text(self.message(sock))
 
     def tick(self) -> None:
+        """Every :data:`TICK_MS`: the lobby's tick, then each table's pages told and its slow bot
+        asked, each table on its own (``Lobby.alone``: one table's exception, logged once, stops
+        no other; issue 51, item 3)."""
         for table in self.lobby.tick(self.busy()):
-            self.push(table.code)
+            with self.lobby.alone(table.code, "telling its pages"):
+                self.push(table.code)
         for table in list(self.lobby.tables.values()):  # a slow bot due after a restart or an absence
-            self.think(table)
+            with self.lobby.alone(table.code, "asking its bot"):
+                self.think(table)
+            with self.lobby.alone(table.code, "queueing its review"):
+                self.reviews.notice([table])  # a finished game queued for the class's mistakes
         self.parts.forget(self.lobby.tables)
-        self.reviews.pump(self.lobby.tables.values())  # finished games queued; the next review started
+        self.reviews.pump()  # a finished review taken; the next started
         for code in [c for c, lock in self.locks.items() if c not in self.lobby.tables and not lock.locked()]:
             del self.locks[code]
 

@@ -18,6 +18,9 @@
   reads every table back, so a server restart loses no game.
 * **Per address.** At most ``tables_per_address`` open tables opened from one client address
   (``DUNGEON_GUILDS_TABLES_PER_ADDRESS``, default 4: one student cannot take every slot).
+* **One table's trouble stays at its table** (issue 51, item 3). The tick handles each table on
+  its own (:meth:`Lobby.alone`): an exception at one table is logged once (again only when it
+  changes or after the table was well) and the other tables' bots and round limits go on.
 """
 
 from __future__ import annotations
@@ -66,6 +69,7 @@ class Lobby:
         self.saved: dict[str, str] = {}  # each table as last written (put back if a later write fails)
         self.owners: dict[str, str] = {}  # table code -> the address that opened it (not saved)
         self.deferred: list[Table] | None = None  # see deferring()
+        self.trouble: dict[tuple[str, str], str] = {}  # (code, work) -> the exception it last raised (logged once)
         now = clock()
         for table in self.tables.values():  # read back after a restart: nobody is here yet
             self._arrived(table, now)
@@ -157,30 +161,50 @@ class Lobby:
             new.connected, new.away_since = old.connected, old.away_since
         self.tables[table.code] = again
 
+    @contextmanager
+    def alone(self, code: str, what: str):
+        """Within: the work of the tick (``what``) for the table ``code``; an exception is logged
+        (once while it stays the same) and swallowed, so that the other tables are not stopped."""
+        try:
+            yield
+        except Exception as err:  # noqa: BLE001 - one table's fault stays at its table (issue 51, item 3)
+            said = f"{type(err).__name__}: {err}"
+            if self.trouble.get((code, what)) != said:
+                self.trouble[code, what] = said
+                log.exception("class table %s: %s failed (logged once; the other tables go on)", code, what)
+        else:
+            self.trouble.pop((code, what), None)
+
     def tick(self, busy: frozenset[str] | set[str] = frozenset()) -> list[Table]:
         """Close idle tables and let bots play away seats' turns; the tables that changed
-        (``busy``: codes of tables being written now, left for the next tick)."""
+        (``busy``: codes of tables being written now, left for the next tick). Each table on its
+        own (:meth:`alone`)."""
         now = self.clock()
-        changed = []
+        changed: list[Table] = []
         for code, table in list(self.tables.items()):
-            if code in busy:
-                continue
-            if now - table.last_active >= self.idle_s:
-                try:
-                    self.store.close(table)
-                except OSError as err:
-                    log.error("idle class table %s could not be closed (%s): kept open", code, err)
-                    continue
-                del self.tables[code]
-                self.saved.pop(code, None)
-                continue
-            if table.game is not None and table.play_bots(now, self.away_s):
-                try:
-                    self.save(table)
-                except TableRefusal:
-                    continue  # put back as saved; tried again at the next tick
-                changed.append(table)
+            if code not in busy:
+                with self.alone(code, "the tick"):
+                    self._tick_one(code, table, now, changed)
+        for key in [k for k in self.trouble if k[0] not in self.tables]:
+            del self.trouble[key]
         return changed
+
+    def _tick_one(self, code: str, table: Table, now: float, changed: list[Table]) -> None:
+        if now - table.last_active >= self.idle_s:
+            try:
+                self.store.close(table)
+            except OSError as err:
+                log.error("idle class table %s could not be closed (%s): kept open", code, err)
+                return
+            del self.tables[code]
+            self.saved.pop(code, None)
+            return
+        if table.game is not None and table.play_bots(now, self.away_s):
+            try:
+                self.save(table)
+            except TableRefusal:
+                return  # put back as saved; tried again at the next tick
+            changed.append(table)
 
     def listing(self) -> list[dict[str, Any]]:
         """One row a table for the teacher (code, rules, seats, round, gold)."""

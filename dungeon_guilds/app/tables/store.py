@@ -9,6 +9,10 @@ leaves every table as it was after its last complete change; a write that fails 
 closed table's file moves to ``closed/`` (kept for the teacher's records). A file that cannot be
 read back as a table (broken JSON, or JSON that is not a table: ``[]``, ``null``, a malformed
 ``pending``) is moved to ``damaged/`` with a message in the log, and the other tables start.
+A file that reads as a table is checked before it is served (issue 51, item 3; :func:`check_table`):
+its ``code`` is a table code and the file's own name, no other file holds that code, its seats are
+as many as the record's players, and its secret choices (R2.4) and Continue presses name its seats;
+a file that fails is moved aside the same way, so one bad file never reaches the 2-second tick.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ import os
 import re
 from pathlib import Path
 
-from .table import Table
+from .table import MAX_SEATS, MIN_SEATS, Table
 
 ENV = "DUNGEON_GUILDS_TABLES_DIR"
 CODE_RE = re.compile(r"^[A-Z0-9]{4,12}$")
@@ -48,6 +52,29 @@ def write_atomically(path: Path, text: str) -> None:
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+
+
+def check_table(table: Table, name: str, codes: set[str]) -> None:
+    """:class:`ValueError` (the reason) unless ``table``, read from the file ``name``.json, can be
+    served beside the tables of ``codes``: a well-formed code that is the file's name and no
+    other table's, 3 to 6 seats (as many as the record's players once the game has begun), secret
+    setup choices (R2.4) and Continue presses of its own seats only."""
+    if not CODE_RE.match(table.code):
+        raise ValueError(f"code {table.code[:40]!r} is not a table code")
+    if table.code != name:
+        raise ValueError(f"code {table.code!r} is not the file's name {name!r}")
+    if table.code in codes:
+        raise ValueError(f"code {table.code!r} is another table's")
+    seats = len(table.seats)
+    if not MIN_SEATS <= seats <= MAX_SEATS:
+        raise ValueError(f"{seats} seats (a table has {MIN_SEATS} to {MAX_SEATS})")
+    if table.game is not None and table.game.n_players != seats:
+        raise ValueError(f"{seats} seats but the record has {table.game.n_players} players")
+    if table.game is not None and list(table.game.names) != table.names():
+        raise ValueError("the seats' names are not the record's players")
+    strays = [s for s in (*table.pending, *table.ready) if not 0 <= s < seats]
+    if strays:
+        raise ValueError(f"seat {strays[0]} of {seats} chose or pressed Continue")
 
 
 class TableStore:
@@ -88,13 +115,15 @@ class TableStore:
                       path, err, move_err)
 
     def _read(self, folder: str) -> list[Table]:
-        out = []
+        out: list[Table] = []
         for path in sorted((self.dir / folder).glob("*.json")):
             try:
                 data = json.loads(path.read_text("utf-8"))
                 if not isinstance(data, dict):
                     raise ValueError(f"JSON {type(data).__name__}, not an object")
-                out.append(Table.from_dict(data))
+                table = Table.from_dict(data)
+                check_table(table, path.stem, {t.code for t in out})
+                out.append(table)
             except OSError as err:
                 log.warning("table file %s could not be read and is left alone: %s", path, err)
             except (ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError) as err:
@@ -109,4 +138,4 @@ class TableStore:
         return self._read("closed")
 
 
-__all__ = ["ENV", "TableStore", "default_dir", "write_atomically"]
+__all__ = ["ENV", "TableStore", "check_table", "default_dir", "write_atomically"]
