@@ -155,6 +155,7 @@ class Table:
         self.think_off_loop = think_off_loop  # the server thinks for SLOW_LEVELS bots off its loop (not saved)
         self.session = Session(seats, game, secret or SecretSetup(), shown or Resolution())
         self.log_lines: dict = {}  # the round log worded once (render; not saved)
+        self.setup_from = version if game is not None else 0  # the version the game began at (saved)
 
     def __repr__(self) -> str:
         return f"Table({self.code!r}, version={self.version}, seats={self.names()!r})"
@@ -310,6 +311,7 @@ class Table:
                 pool = [x for x in lord_pool(self.rules.lords) if x.id != self.lord.id]
                 lords = [self.lord] + rng(self.seed, "table-lords").sample(pool, len(self.seats) - 1)
             self.game = Game(self.names(), seed=self.seed, rules=self.rules, deck=self.deck, lords=lords)
+            self.setup_from = self.version
 
     # ------------------------------------------------------------------ moves
     @property
@@ -329,7 +331,7 @@ class Table:
             raise TableRefusal("not_started")
         if not isinstance(text, str) or len(text) > 40:
             raise TableRefusal("bad_message")
-        if version != self.version:
+        if version != self.version and not self._secret_choice_current(seat, version):
             raise TableRefusal("stale")
         if self.showing is not None and not self._resolution_over(now):
             raise TableRefusal("resolving")
@@ -342,6 +344,15 @@ class Table:
         self.version += 1
         self.last_active = now
         self.play_bots(now, away_s)
+
+    def _secret_choice_current(self, seat: int, version: Any) -> bool:
+        """Whether a setup choice made on ``version`` still counts (issue 51, item 4): the seats
+        choose at once and in secret (R2.4), so no other seat's choice changes what this seat
+        chooses from; while this seat has not chosen, every version since the game began is
+        current for it (four students pressing at once all count). A seat that has chosen is
+        back to the strict check (a replay is ``stale``; on the current version ``already_chosen``)."""
+        return (self.in_setup and seat not in self.pending and isinstance(version, int)
+                and not isinstance(version, bool) and self.setup_from <= version <= self.version)
 
     # ------------------------------------------------------------------ a round shown resolving
     def waiting_for(self) -> list[int]:
@@ -435,7 +446,7 @@ class Table:
             "record": to_record(self.game) if self.game is not None else None,
             "pending": {str(k): list(v) for k, v in self.pending.items()},
             "lord": None if self.lord is None else self.lord.to_dict(),
-            "showing": self.showing, "ready": sorted(self.ready),
+            "showing": self.showing, "ready": sorted(self.ready), "setup_from": self.setup_from,
         }
 
     @classmethod
@@ -447,6 +458,7 @@ class Table:
                     lord=lord_from_dict(data["lord"]) if data.get("lord") else None)
         if data.get("record") is not None:
             table.game = from_record(data["record"])
+            table.setup_from = int(data.get("setup_from", table.version))  # older files: the strict check
         table.pending = {int(k): (int(v[0]), int(v[1])) for k, v in data.get("pending", {}).items()}
         if data.get("showing") is not None:  # a resolution shown when the server stopped: shown again,
             # from the restart on (Lobby sets showing_since), waiting for every person (nobody's page is open yet)
