@@ -230,7 +230,16 @@ def test_the_player_aid_prints_the_engines_costs_and_the_rule_lines(lang):
         assert f"Lv{lv} {deck.levels[lv].lock_threshold}" in text(f, "lock-thresholds")
     back = backs(p, "aid")[0]
     assert back["fields"]["rule-line"] == [card(r).line(lang) for r in RESOLUTION + CLEANUP]
-    assert all(f"{s}: ${deck.heal_cost(s)}" in text(back, "heal-costs") for s in range(1, 6))
+    colon = "：" if lang == "zh" else ": "
+    assert all(f"{s}{colon}${deck.heal_cost(s)}" in text(back, "heal-costs") for s in range(1, 6))
+    # issue 53: the snake for every player count, whatever the seats printed; the skip (R4.2)
+    snakes = f["fields"]["snake"]
+    assert [s.rstrip(" …") for s in snakes] == ["1-2-3-3-2-1-1", "1-2-3-4-4-3-2-1-1", "1-2-3-4-5-5-4-3-2-1-1",
+                                                "1-2-3-4-5-6-6-5-4-3-2-1-1"]
+    assert text(f, "skip") == i18n.t("pnp.kit.aid_skip", lang)
+    # join_list: 、 between items in 繁體中文 (issue 53, item 3)
+    sep = "、" if lang == "zh" else ", "
+    assert sep.join(f"Lv{lv} {deck.levels[lv].lock_threshold}" for lv in (1, 2, 3)) in text(f, "lock-thresholds")
 
 
 @pytest.mark.parametrize("lang", LANGS)

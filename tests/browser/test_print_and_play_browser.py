@@ -1,11 +1,13 @@
-"""Print and play in Chromium (issue 29, items 2 and 4): the document is laid out and printed by
-the browser a student uses, and measured there.
+"""Print and play in Chromium (issue 29, items 2 and 4; issue 53, item 1): the document is laid
+out and printed by the browser a student uses, and measured there.
 
 * no text leaves its card (every text box of every card inside the card's padding box) or the
   rules sheet, and no card needed its text shrunk below ~80 % (the fit script's steps);
 * each back lands behind its front: measured positions, mirrored across the page;
 * Chromium's PDF has the pages the print set says, of the paper's size, and every character of
-  each page is in the PDF's text (a glyph missing from the fonts comes out as .notdef).
+  each page is in the PDF's text (a glyph missing from the fonts comes out as .notdef);
+* the kit says what the one-line rules leave open, each point with its rule's number, in the
+  PDF's text (issue 53).
 """
 
 from __future__ import annotations
@@ -23,7 +25,10 @@ from dungeon_guilds.app.site_server import start
 from dungeon_guilds.cards import parse_deck_text
 from dungeon_guilds.drawing.print_and_play import print_set
 from dungeon_guilds.drawing.print_and_play.layout import PAPER
-from dungeon_guilds.lords import ALL_LORDS, lord_from_dict
+from dungeon_guilds import i18n
+from dungeon_guilds.drawing.print_and_play.sheets import ASKED, thresholds
+from dungeon_guilds.lords import ALL_LORDS, LORDS_BY_ID, lord_from_dict
+from dungeon_guilds.turn_order import snake_order
 
 
 SITE = Path(__file__).resolve().parents[2] / "_site"  # `make site`
@@ -52,7 +57,7 @@ MEASURE = """() => {
   const V = 1.6;
   const pad = (el) => { const s = getComputedStyle(el); return [parseFloat(s.paddingLeft), parseFloat(s.paddingTop),
                                                                   parseFloat(s.paddingRight), parseFloat(s.paddingBottom)]; };
-  const out = {sheets: [], cards: [], outside: [], fits: []};
+  const out = {sheets: [], cards: [], outside: [], fits: [], snakes: []};
   const textRects = (root) => { const rects = []; const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     while (walk.nextNode()) { const n = walk.currentNode; if (!n.textContent.trim()) continue;
       const r = document.createRange(); r.selectNodeContents(n);
@@ -70,6 +75,9 @@ MEASURE = """() => {
       check(c, 'card ' + c.dataset.card + ' ' + c.dataset.side, pad(c)); });
     sh.querySelectorAll('.rules').forEach((r) => check(r, 'rules sheet', [0, 0, 0, 0]));
   });
+  document.querySelectorAll('.card[data-side="front"] .snake tr').forEach((tr) => {
+    const td = tr.querySelector('td'), lh = parseFloat(getComputedStyle(td).lineHeight) || 1;
+    out.snakes.push([Number(tr.dataset.players), Math.round(td.getBoundingClientRect().height / lh)]); });
   document.querySelectorAll('[data-fit]').forEach((b) => { const c = b.closest('.card');
     out.fits.push([c ? (c.dataset.lord || c.dataset.kind) : 'rules', Number(b.dataset.fit)]); });
   return out;
@@ -78,7 +86,8 @@ MEASURE = """() => {
 
 @pytest.fixture(scope="module")
 def rendered(browser):
-    """Each case: the print set, the measures, the PDF's pages and each sheet's text in the page."""
+    """Each case: the print set, the measures, each sheet's text in the page, the PDF, each of its
+    pages' text (extracted once) and its size."""
     out = {}
     for name, kwargs in CASES.items():
         deck = parse_deck_text(TINY) if "workshop" in name else None
@@ -93,7 +102,8 @@ def rendered(browser):
             pdf = page.pdf(prefer_css_page_size=True, print_background=True)
         finally:
             context.close()
-        out[name] = (ps, measures, texts, pypdf.PdfReader(io.BytesIO(pdf)), len(pdf))
+        reader = pypdf.PdfReader(io.BytesIO(pdf))
+        out[name] = (ps, measures, texts, reader, [p.extract_text() for p in reader.pages], len(pdf))
     return out
 
 
@@ -133,7 +143,7 @@ count = 4
 
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_no_text_leaves_its_card_or_the_rules_sheet(rendered, case):
-    ps, m, _texts, _pdf, _size = rendered[case]
+    ps, m, _texts, _pdf, _pdf_texts, _size = rendered[case]
     assert len(m["cards"]) == 2 * len(ps.cards)
     assert m["outside"] == []
     # the fit script shrinks text 7 % a step: the printed cards and the rules sheet stay >= 80 %;
@@ -144,7 +154,7 @@ def test_no_text_leaves_its_card_or_the_rules_sheet(rendered, case):
 
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_each_back_lands_behind_its_front_when_printed_double_sided(rendered, case):
-    ps, m, _texts, _pdf, _size = rendered[case]
+    ps, m, _texts, _pdf, _pdf_texts, _size = rendered[case]
     width, height = PAPER[ps.paper]
     for sheet in m["sheets"]:
         assert sheet["w"] == pytest.approx(width * PX_PER_MM, abs=1)
@@ -172,13 +182,12 @@ def _chars(text: str) -> set[str]:
 
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_chromiums_pdf_has_the_pages_and_every_glyph(rendered, case):
-    ps, _m, texts, pdf, size = rendered[case]
+    ps, _m, texts, pdf, pdf_texts, size = rendered[case]
     assert len(pdf.pages) == ps.pages
     width, height = PAPER[ps.paper]
-    for page, expected in zip(pdf.pages, texts):
+    for page, got, expected in zip(pdf.pages, pdf_texts, texts):
         box = page.mediabox
         assert (float(box.width), float(box.height)) == pytest.approx((width * PT_PER_MM, height * PT_PER_MM), abs=1.5)
-        got = page.extract_text()
         assert "/g0" not in got and "\x00" not in got, "a glyph the fonts lack (.notdef) is in the PDF"
         assert _chars(expected) - _chars(got) == set()
     assert size < 2_500_000  # fonts are subset by Chromium
@@ -310,3 +319,38 @@ def test_print_and_play_works_in_the_static_site(browser, tmp_path):
         server.shutdown()
         server.server_close()
     assert saved.read_text("utf-8") == print_set(None, ALL_LORDS, players=6, lang="en").html()
+
+
+def _squeezed(text: str) -> str:
+    """Text as Chromium's PDF gives it back, compared without spaces and line breaks."""
+    return "".join(unicodedata.normalize("NFKC", text).translate(SHARED_GLYPHS).split())
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_the_printed_kit_says_what_the_one_line_rules_leave_open(rendered, case):
+    """Issue 53, item 1: a reader with only the print finds each point, with its rule's number,
+    in Chromium's PDF (both languages, A4 and Letter: the four cases): the points players ask
+    about (R4.4 the bumped adventurer comes back active, R4.2 the skip, R10.2 the NPC's move and
+    strength, R5.2 one adventurer, R6.2 against R8.1, R10.1 the teams' tie-break), the lock
+    thresholds beside R4.3, the kit's lords beside R1.3 and in the deck box, the snake for 3–6
+    players on the aid (never broken before its "…"); no printed page names a file."""
+    ps, m, _texts, _pdf, pdf_texts, _size = rendered[case]
+    lang, deck = ps.lang, ps.deck
+    rules_page = _squeezed(pdf_texts[-1])
+    for rid, key in ASKED:
+        assert _squeezed(rid + i18n.t(f"pnp.kit.{key}", lang)) in rules_page, (rid, key)
+    assert _squeezed("R4.3") in rules_page and _squeezed(i18n.t("pnp.kit.lock_here", lang, thresholds=thresholds(deck, lang))) in rules_page
+    which = "all" if any(lord.promo for lord in ps.lords) else "base"
+    if any(LORDS_BY_ID.get(lord.id) != lord for lord in ps.lords):
+        which = "some"
+    counts = {"n": len(ps.lords), "base": sum(not x.promo for x in ps.lords), "promo": sum(x.promo for x in ps.lords)}
+    assert _squeezed(i18n.t(f"pnp.kit.deck_lords_{which}", lang, **counts)) in rules_page
+    assert ps.count("lord") == len(ps.lords)
+    whole = "".join(_squeezed(text) for text in pdf_texts)
+    assert "docs/" not in whole and ".md" not in whole
+    snakes = m["snakes"]
+    assert len(snakes) == 4 * ps.count("aid")
+    for players, lines in snakes:
+        order = "-".join(str(s + 1) for s in snake_order(players, 0, 2 * players + 1))
+        assert _squeezed(i18n.t("pnp.kit.aid_row", lang, players=players) + order + "…") in whole
+        assert lines == 1, f"the {players}-player snake breaks over {lines} lines"

@@ -78,7 +78,7 @@ class PrintSet:
         return sum(1 for c in self.cards if c.kind == kind)
 
     def html(self) -> str:
-        rules = rules_sheet(self.deck, len(self.lords), self.players, self.variant, self.lang) if self.rules else None
+        rules = rules_sheet(self.deck, self.lords, self.players, self.variant, self.lang) if self.rules else None
         return document(self.cards, rules, self.paper, self.lang, self.variant)
 
     def filename(self) -> str:

@@ -107,6 +107,8 @@ CARD_CSS = f"""
 .card ul, .card ol {{ margin: 0; padding-left: 1.2em }}
 .card li {{ margin: .2mm 0 }}
 .rid {{ font-weight: 700; font-size: .9em; color: #222 }}
+.snake {{ border-collapse: collapse; margin: 0 0 .3mm }} .snake th {{ text-align: left; padding: 0 1.2mm 0 0; white-space: nowrap }}
+.snake td {{ padding: 0; white-space: nowrap }}
 .small {{ font-size: .9em }}
 .level {{ font-size: 2em; font-weight: 700; display: flex; justify-content: space-between; align-items: center }}
 .pips {{ font-size: .6em; letter-spacing: .1em }}
@@ -135,6 +137,7 @@ CARD_CSS = f"""
 .rules h3 {{ font-size: 1.15em; margin: 1.2mm 0 .5mm; break-after: avoid }}
 .rules ul {{ margin: 0; padding-left: 0; list-style: none }} .rules li {{ margin: 0 0 .6mm; break-inside: avoid }}
 .rules .ruling {{ font-style: italic }} .rules .ruling b {{ font-style: normal; font-size: .85em; border: .2mm solid #000; padding: 0 .5mm }}
+.rules .here {{ font-weight: 600 }} .rules .asked {{ border-top: .3mm solid #000; margin-top: 1.5mm }}
 .deckbox {{ border: .3mm solid #000; padding: 1mm 2mm; margin-top: 2mm; break-inside: avoid }}
 """
 
