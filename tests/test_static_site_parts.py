@@ -299,3 +299,19 @@ def test_the_wheel_carries_everything_the_site_build_reads(tmp_path):
     record = next(n for n in rebuilt.namelist() if n.endswith(".dist-info/RECORD"))
     rows = [line.split(",") for line in rebuilt.read(record).decode().splitlines()]
     assert {r[0] for r in rows} == set(rebuilt.namelist()) and all(r[1].startswith("sha256=") for r in rows if r[0] != record)
+
+
+def test_the_build_lets_a_page_without_service_workers_render(tmp_path, capsys):
+    """Issue 50: JupyterLite's manager settles ``ready`` where the browser has no service worker
+    (plain http on a LAN address), so Voici renders; a JupyterLite whose code differs is refused.
+    The LAN server says what plain http gives and what https adds, in both languages."""
+    build = tmp_path / "voici" / "build"
+    build.mkdir(parents=True)
+    (build / "1.js").write_text("a();" + site.NO_WORKER_FOUND + "}b();", encoding="utf-8")
+    (build / "2.js").write_text("c();", encoding="utf-8")
+    assert site.start_without_worker(tmp_path) == build / "1.js"
+    assert (build / "1.js").read_text(encoding="utf-8") == "a();" + site.NO_WORKER_FOUND + site.NO_WORKER_SETTLE + "}b();"
+    with pytest.raises(SystemExit, match="not found once"):
+        site.start_without_worker(tmp_path)  # patched already: the plain branch is gone
+    note = site_server.http_note()
+    assert "http" in note and "https" in note and "離線" in note and "every browser" in note

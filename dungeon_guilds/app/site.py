@@ -253,6 +253,32 @@ def use_snapshot_loader(out: Path) -> None:
         raise SystemExit(f"{out}: no page names the snapshot loader (JupyterLite's pyodideUrl not found)")
 
 
+# issue 50: a page on ``http://<LAN address>`` is not a secure context, so the browser has no
+# service workers there (nor Cache Storage). JupyterLite's ServiceWorkerManager then only logs
+# "ServiceWorkers not supported" and never settles its ``ready`` promise, and Voici's page awaits
+# that promise before it renders any widget: the page stayed on "Running …" for ever. The build
+# makes the manager reject ``ready`` there, as it does when registering fails; Voici catches the
+# rejection and renders. The Pyodide kernel needs no worker (it mounts no drive without one: the
+# dashboard reads no file of the site), so only the offline cache and the snapshot are lost on http.
+NO_WORKER_FOUND = 'else console.warn("ServiceWorkers not supported in this browser")'
+NO_WORKER_SETTLE = ",this._ready.reject(void 0)"
+NO_WORKER_BRANCH = re.compile(re.escape(NO_WORKER_FOUND) + "(?!" + re.escape(NO_WORKER_SETTLE) + ")")
+
+
+def start_without_worker(out: Path) -> Path:
+    """Patch JupyterLite's ServiceWorkerManager in the built site (:data:`NO_WORKER_FOUND`) so a
+    browser without service workers settles its ``ready`` promise; the file patched. SystemExit
+    if the code is not found exactly once (another JupyterLite: look at its manager again)."""
+    texts = {f: f.read_text(encoding="utf-8") for f in sorted((out / "voici" / "build").glob("*.js"))}
+    found = {f: len(NO_WORKER_BRANCH.findall(t)) for f, t in texts.items() if NO_WORKER_BRANCH.search(t)}
+    if list(found.values()) != [1]:
+        raise SystemExit(f"{out}: JupyterLite's 'ServiceWorkers not supported' branch not found once "
+                         f"(in {[f.name for f in found]}): a page on plain http would never render")
+    (path,) = found
+    path.write_text(NO_WORKER_BRANCH.sub(lambda m: m.group(0) + NO_WORKER_SETTLE, texts[path]), encoding="utf-8")
+    return path
+
+
 def lite_config(lite: Path) -> None:
     """``jupyter-lite.json``: the local Pyodide through the snapshot loader, no PyPI fallback."""
     settings = {"disablePyPIFallback": True, "pyodideUrl": f"./static/pyodide/{SNAPSHOT_SCRIPT}",
@@ -371,6 +397,7 @@ def build(out: Path, work: Path = WORK) -> Path:
         "--output-dir", str(out.resolve()), "--no-sourcemaps", cwd=lite)
     local_fontawesome(out)
     use_snapshot_loader(out)
+    start_without_worker(out)
     (out / "index.html").write_text(INDEX, encoding="utf-8")
     lesson_site_pages(out)
     (out / ".nojekyll").write_text("")  # GitHub Pages: serve folders starting with _ as they are

@@ -9,6 +9,7 @@ import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
+from .. import i18n
 from .console import lan_addresses
 
 
@@ -70,6 +71,13 @@ def start(folder: Path, port: int = 0, prefix: str = "/") -> tuple[ThreadingHTTP
     return server, f"http://{host}:{port}{normal_prefix(prefix)}"
 
 
+def http_note() -> str:
+    """What the class gets on the LAN's plain http and what https adds (issue 50), in English
+    and 繁體中文: a LAN address is no secure context, so no service worker (no offline copy) and
+    no Cache Storage (no saved Python, site_tools/pyodide-snapshot.js) there."""
+    return "\n".join(i18n.t(f"serving.{key}", lang) for lang in ("en", "zh") for key in ("site_http", "site_https"))
+
+
 def serve_forever(folder: Path, port: int = 0, prefix: str = "/", host: str = "127.0.0.1") -> int:
     """Serve until Ctrl-C; on every network (``host`` 0.0.0.0) the addresses students open are
     printed (issue 40: ``dungeon-guilds site DIR --serve --host 0.0.0.0``)."""
@@ -78,6 +86,8 @@ def serve_forever(folder: Path, port: int = 0, prefix: str = "/", host: str = "1
     addresses = [host] if host != "0.0.0.0" else ["127.0.0.1", *lan_addresses()]
     urls = "".join(f"\n  http://{a}:{port}{normal_prefix(prefix)}" for a in addresses)  # one address a line
     print(f"Serving {folder} (Ctrl-C stops it) at:{urls}", flush=True)
+    if host == "0.0.0.0":
+        print(http_note(), flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
