@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable, Mapping, Sequence
 
+from .. import i18n
 from ..effect_words import effect_words, effects_words
 from ..effects import ALWAYS, EFFECT_TYPES, EQUAL_STRENGTHS, Effect, effect_from_dict, effect_to_dict
 from ..lords import ALL_LORDS, LORDS_BY_ID, Lord, LordError, get_lord, lord_pool
@@ -94,8 +95,8 @@ def make_lord(lord_id: str, name_en: str, effects: Sequence[Effect | Mapping[str
 def copy_of(lord: Lord | str, new_id: str | None = None) -> Lord:
     """A printed lord's effects as a workshop lord (``my_<id>`` unless ``new_id``)."""
     lord = get_lord(lord) if isinstance(lord, str) else lord
-    return Lord(new_id or f"my_{lord.id}", f"{lord.name_en} (copy)", f"{lord.name_zh}（複製）",
-                lord.text_en, lord.text_zh, lord.effects)
+    return Lord(new_id or f"my_{lord.id}", i18n.t("workshop_lord.copy_name", "en", name=lord.name_en),
+                i18n.t("workshop_lord.copy_name", "zh", name=lord.name_zh), lord.text_en, lord.text_zh, lord.effects)
 
 
 def replace_in_pool(pool: Sequence[Lord | str] | str, old: str, new: Lord) -> tuple[Lord, ...]:

@@ -46,7 +46,7 @@ def variant_name(deck: Deck, lords: Sequence[Lord], lang: str = "en") -> str:
         part = t("lords_all", lang)
     else:
         custom = [i18n.lord_name(x, lang) for x in lords if LORDS_BY_ID.get(x.id) != x]
-        part = t("lords_some", lang, n=len(lords)) + (" (" + ", ".join(custom) + ")" if custom else "")
+        part = t("lords_some", lang, n=len(lords)) + (" (" + i18n.join_list(custom, lang) + ")" if custom else "")
     return t("variant", lang, deck=deck_name, lords=part)
 
 

@@ -10,12 +10,15 @@ positions; a browser test measures them). After the card sheets comes the one-pa
 Fonts are the browser's: a stack that starts with Noto Sans CJK TC (on Debian: fonts-noto-cjk)
 and the usual Traditional Chinese system fonts, so the Chinese glyphs are there; Chromium's
 PDF embeds only the glyphs used (subset). A small script shrinks the text of a card whose
-words do not fit (a long workshop lord), step by step, and marks it (``data-fit``).
+words do not fit (a long workshop lord), step by step, and marks it (``data-fit``). The style
+sheet and the script are package files (``print.css``, ``fit.js``), the sizes in CSS variables
+set here from :data:`PAPER` and :data:`CARD_W` / :data:`CARD_H` (issue 53, item 3).
 """
 
 from __future__ import annotations
 
 from html import escape
+from pathlib import Path
 from typing import Sequence
 
 from .cards import Card, t
@@ -93,83 +96,20 @@ PATTERN_DEFS = (
     '</defs></svg>')
 
 
-# The cards and the rules sheet (the page-independent part of the style sheet).
-CARD_CSS = f"""
-.card {{ position: absolute; width: {CARD_W}mm; height: {CARD_H}mm; box-sizing: border-box; padding: 3mm 3.5mm;
-  display: flex; flex-direction: column; overflow: hidden; border: 0.15mm solid #bbb; font-size: 7.5pt; line-height: 1.25 }}
-.card.aid-front {{ font-size: 8.5pt }}
-.card .head {{ font-size: 7pt; font-weight: 700; letter-spacing: .02em; border-bottom: 0.3mm solid #000;
-  padding-bottom: .6mm; margin-bottom: 1.2mm; white-space: nowrap; overflow: hidden }}
-.card .body {{ flex: 1 1 auto; overflow: hidden; min-height: 0 }}
-.card .foot {{ font-size: 5.5pt; color: #333; border-top: 0.2mm solid #777; padding-top: .5mm; margin-top: 1mm;
-  overflow: hidden; max-height: 2.6em }}
-.card h4 {{ margin: .8mm 0 .4mm; font-size: 1.02em }}
-.card ul, .card ol {{ margin: 0; padding-left: 1.2em }}
-.card li {{ margin: .2mm 0 }}
-.rid {{ font-weight: 700; font-size: .9em; color: #222 }}
-.snake {{ border-collapse: collapse; margin: 0 0 .3mm }} .snake th {{ text-align: left; padding: 0 1.2mm 0 0; white-space: nowrap }}
-.snake td {{ padding: 0; white-space: nowrap }}
-.small {{ font-size: .9em }}
-.level {{ font-size: 2em; font-weight: 700; display: flex; justify-content: space-between; align-items: center }}
-.pips {{ font-size: .6em; letter-spacing: .1em }}
-.big {{ margin-top: 2mm; display: flex; align-items: baseline; gap: 1.5mm }}
-.big .label {{ font-size: 1.2em; min-width: 16mm }}
-.num {{ font-size: 3.4em; font-weight: 700; line-height: 1.05 }}
-.num.huge {{ font-size: 6em }}
-.heal {{ margin-top: 2mm; font-size: 1.2em }} .heal .num {{ font-size: 2em }}
-.range {{ font-size: 1.5em; margin-top: 3mm }} .lock {{ font-size: 1.15em; margin-top: 1mm }}
-.room-back {{ background: repeating-linear-gradient(45deg, #fff 0 2mm, #f0f0f0 2mm 4mm) }}
-.room-back.lv2 .level, .room-front.lv2 .level {{ border-bottom: 0.6mm double #000 }}
-.room-back.lv3 .level, .room-front.lv3 .level {{ border-bottom: 1.2mm double #000 }}
-.names .name {{ font-size: 1.7em; font-weight: 700; line-height: 1.15 }} .names .name2 {{ font-size: 1.2em; margin-bottom: 1.5mm }}
-.effect {{ font-size: 1.15em; font-weight: 600; margin-bottom: 1.5mm }}
-.rulings {{ font-size: .92em }}
-.crest {{ font-size: 9em; text-align: center; line-height: 1.1; color: #444 }}
-.note {{ font-size: 1em; text-align: center }}
-.marker .name {{ font-size: 2em; font-weight: 700; text-align: center }}
-.seatrow {{ display: flex; flex-direction: column; gap: 1mm }} .band {{ width: 100%; height: 8mm; border: .3mm solid #000; box-sizing: border-box }}
-.seatrow.tall .band {{ height: 22mm }}
-.seat {{ font-size: 1.3em; font-weight: 700 }} .bigseat {{ font-size: 2.4em; text-align: center; margin-top: 2mm }}
-.exhausted {{ font-size: 1.8em; text-align: center; margin-top: 2mm; letter-spacing: .05em }}
-.rules {{ position: absolute; left: 12mm; top: 10mm; right: 12mm; bottom: 10mm; display: flex; flex-direction: column; font-size: 7.4pt; line-height: 1.22 }}
-.rules h2 {{ margin: 0 0 1mm; font-size: 1.9em; line-height: 1.5 }} .rules .intro {{ margin: 0 0 2mm }}
-.rules .cols {{ flex: 1 1 auto; min-height: 0; column-count: 2; column-gap: 6mm; column-fill: auto; overflow: hidden }}
-.rules h3 {{ font-size: 1.15em; margin: 1.2mm 0 .5mm; break-after: avoid }}
-.rules ul {{ margin: 0; padding-left: 0; list-style: none }} .rules li {{ margin: 0 0 .6mm; break-inside: avoid }}
-.rules .ruling {{ font-style: italic }} .rules .ruling b {{ font-style: normal; font-size: .85em; border: .2mm solid #000; padding: 0 .5mm }}
-.rules .here {{ font-weight: 600 }} .rules .asked {{ border-top: .3mm solid #000; margin-top: 1.5mm }}
-.deckbox {{ border: .3mm solid #000; padding: 1mm 2mm; margin-top: 2mm; break-inside: avoid }}
-"""
+HERE = Path(__file__).resolve().parent
+# The style sheet of the sheets, cards and rules sheet, and the fit script: package files
+# (``print.css``, ``fit.js``), inlined, since the document is saved and opened on its own.
+PRINT_CSS = (HERE / "print.css").read_text(encoding="utf-8")
+FIT_SCRIPT = "<script>\n" + (HERE / "fit.js").read_text(encoding="utf-8") + "</script>"
 
 
 def css(paper: str, lang: str) -> str:
+    """The page's size and the sizes and fonts ``print.css`` reads as CSS variables, then it."""
     w, h = paper_size(paper)
     size = "A4" if paper == "a4" else "letter"
-    return f"""
-@page {{ size: {size}; margin: 0 }}
-html, body {{ margin: 0; padding: 0 }}
-body {{ font-family: {font_stack(lang)}; color: #000; -webkit-print-color-adjust: exact; print-color-adjust: exact }}
-.sheet {{ position: relative; width: {w}mm; height: {h}mm; overflow: hidden; break-after: page; background: #fff }}
-.sheet:last-child {{ break-after: auto }}
-@media screen {{ body {{ background: #777 }} .sheet {{ margin: 8mm auto; box-shadow: 0 0 4mm #333 }}
-  .howto {{ max-width: {w}mm; margin: 6mm auto 0; background: #fff; padding: 3mm; font-size: 11pt }} }}
-@media print {{ .howto {{ display: none }} }}
-.crop {{ position: absolute; left: 0; top: 0 }}
-.pagelabel {{ position: absolute; left: 1.5mm; top: 50%; transform-origin: 0 0; transform: rotate(-90deg) translateX(-50%);
-  white-space: nowrap; font-size: 6.5pt; color: #333 }}
-""" + CARD_CSS
-
-
-FIT_SCRIPT = """<script>
-(function () {
-  function over(b) { return b.scrollHeight > b.clientHeight + 0.5 || b.scrollWidth > b.clientWidth + 0.5; }
-  document.querySelectorAll('.card .body, .rules .cols').forEach(function (b) {
-    var size = parseFloat(getComputedStyle(b).fontSize), n = 0;
-    while (over(b) && n < 10) { size *= 0.93; b.style.fontSize = size + 'px'; n++; }
-    b.dataset.fit = String(n);
-  });
-})();
-</script>"""
+    return (f"@page {{ size: {size}; margin: 0 }}\n"
+            f":root {{ --paper-w: {w}mm; --paper-h: {h}mm; --card-w: {CARD_W}mm; --card-h: {CARD_H}mm; "
+            f"--font: {font_stack(lang)} }}\n" + PRINT_CSS)
 
 
 def _card_html(card: Card, index: int, number: int, paper: str, back: bool) -> str:
