@@ -23,6 +23,11 @@ anyone is told (:meth:`TableHub.save_all`); each page is held to :class:`~.table
 (message rate, send queue, pages per seat, tables and wrong codes per client address); the
 teacher's POSTs check ``_xsrf`` and wrong teacher codes are limited per address; the table page
 shares the server's LAN address with classmates (:func:`share_origin`).
+
+Issue 51: an address's pages share one budget (connections, messages, ``open``s: however many
+connections it opens, it cannot saturate the server), the server raises its own open-file limit
+at start and keeps a reserve for the teacher's page and new students, and one table's exception
+at the tick stays at its table (``Lobby.alone``).
 """
 
 from __future__ import annotations
@@ -51,7 +56,7 @@ import tornado.websocket
 from .. import i18n
 from .tables import pieces, protocol, records
 from .tables.class_review import FOLDER as REVIEWS_FOLDER, ClassReviews
-from .tables.limits import Bucket, Limits, PerAddress
+from .tables.limits import Bucket, Limits, PerAddress, Sockets, raise_fd_limit
 from .tables.lobby import ALPHABET, Lobby
 from .tables.mistakes_page import mistakes_csv, mistakes_html, mistakes_json
 from .tables.refusal import TableRefusal
@@ -101,6 +106,10 @@ class TableHub:
         self.locks: dict[str, asyncio.Lock] = {}  # one change at a time per table, its write included
         self.listen_ip: str | None = None  # the address the server listens on (the classmates' link)
         self.guesses = PerAddress(self.limits.code_guesses_per_s, self.limits.code_guesses)
+        # issue 51, item 1: budgets per address, however many connections it opens
+        self.opens = PerAddress(self.limits.opens_per_s, self.limits.opens)
+        self.address_rate = PerAddress(self.limits.address_messages_per_s, self.limits.address_message_burst)
+        self.open_sockets = Sockets(self.limits.sockets_per_address, raise_fd_limit(), self.limits.fd_reserve)
         self.teacher_tries = PerAddress(self.limits.teacher_tries_per_s, self.limits.teacher_tries)
         # the class's mistakes (issue 38, item 6): finished games judged in a worker of their own
         self.reviews = ClassReviews(lobby.store.dir / REVIEWS_FOLDER)
@@ -288,7 +297,10 @@ class TableSocket(tornado.websocket.WebSocketHandler):
     most ``Limits.messages_per_s`` messages a second (a burst of ``message_burst``; beyond, one
     refusal and the rest dropped, and after ``refused_before_drop`` more the page is closed), at
     most ``Limits.send_queue`` messages waiting for a page that does not read (beyond, the page
-    is closed; its seat stays, and a page that comes back resumes it)."""
+    is closed; its seat stays, and a page that comes back resumes it). Issue 51, item 1: the
+    pages of one address share its message rate (``Limits.address_messages_per_s``) and its
+    ``open``s (``Limits.opens_per_s``), and at most ``Limits.sockets_per_address`` are open
+    (:class:`~.tables.limits.Sockets`)."""
 
     MAX_BYTES = 64 * 1024  # a longer frame closes the socket (a message is refused beyond protocol.MAX_MESSAGE)
 
@@ -304,17 +316,37 @@ class TableSocket(tornado.websocket.WebSocketHandler):
         self.opened = time.monotonic()
         limits = hub.limits
         self.rate = Bucket(limits.messages_per_s, limits.message_burst)
+        self.address_rate = Bucket(limits.address_messages_per_s, limits.address_message_burst)  # its address's (open)
         self.over_rate = 0
         self.queued = 0  # messages handed to Tornado and not yet written to the network
         self.dropped = False
         self.gone = False  # closed (on_close ran)
+        self.counted = False  # counted in the hub's open sockets of its address
+
+    async def get(self, *args: Any, **kwargs: Any) -> None:
+        """The upgrade to a websocket, refused (429, in words) before any is made when the
+        address has ``Limits.sockets_per_address`` pages open or the server keeps its reserve
+        (issue 51, item 1: one address cannot take every descriptor)."""
+        why = self.hub.open_sockets.admit(self.request.remote_ip or "?")
+        if why is not None:
+            self.set_status(429)
+            self.finish(i18n.t(f"tables.refusal.{why}", "en", most=self.hub.limits.sockets_per_address))
+            return
+        await super().get(*args, **kwargs)
 
     def open(self, *args: Any) -> None:
-        self.conn.address = self.request.remote_ip or "?"
-        self.conn.guesses = self.hub.guesses.of(self.conn.address)
+        self.conn.address = address = self.request.remote_ip or "?"
+        if not self.hub.open_sockets.add(address):  # the count filled while this page's upgrade was under way
+            self.dropped = True
+            self.close(1013, "too many pages from this address")
+            return
+        self.counted = True
+        self.conn.guesses = self.hub.guesses.of(address)
+        self.conn.opens = self.hub.opens.of(address)
+        self.address_rate = self.hub.address_rate.of(address)
 
     def _too_fast(self) -> bool:
-        if self.rate.take():
+        if self.rate.take() and self.address_rate.take():
             self.over_rate = 0
             return False
         self.over_rate += 1
@@ -411,6 +443,9 @@ class TableSocket(tornado.websocket.WebSocketHandler):
     def on_close(self) -> None:
         self.gone = True
         self.hub.detach(self)
+        if self.counted:
+            self.counted = False
+            self.hub.open_sockets.remove(self.conn.address or "?")
 
 
 def _page(title_key: str, body: str, lang: str = "en") -> str:

@@ -97,12 +97,7 @@ class Lobby:
     def open(self, seats: Any, name: Any, rules: Rules, deck: Deck | None, lord=None,
              owner: str | None = None) -> tuple[Table, str]:
         """A new table (saved before it is told); ``owner``: the client address opening it."""
-        open_now = sum(not t.is_over for t in self.tables.values())
-        if open_now >= self.max_tables:
-            raise TableRefusal("too_many_tables", most=self.max_tables)
-        if owner is not None and sum(self.owners.get(c) == owner and not t.is_over
-                                     for c, t in self.tables.items()) >= self.tables_per_address:
-            raise TableRefusal("too_many_yours", most=self.tables_per_address)
+        self.check_open(owner)
         table, token = Table.open(self.new_code(), seats, name, rules, deck, self.clock(), lord=lord)
         table.think_off_loop = self.think_off_loop
         self.tables[table.code] = table
@@ -110,6 +105,16 @@ class Lobby:
         if owner is not None:
             self.owners[table.code] = owner
         return table, token
+
+    def check_open(self, owner: str | None) -> None:
+        """Refused unless one more table may open, from ``owner`` (the client address): the
+        server's limit and the address's. Cheap: the server asks it before it reads a deck."""
+        open_now = sum(not t.is_over for t in self.tables.values())
+        if open_now >= self.max_tables:
+            raise TableRefusal("too_many_tables", most=self.max_tables)
+        if owner is not None and sum(self.owners.get(c) == owner and not t.is_over
+                                     for c, t in self.tables.items()) >= self.tables_per_address:
+            raise TableRefusal("too_many_yours", most=self.tables_per_address)
 
     def table(self, code: Any) -> Table:
         if not isinstance(code, str) or len(code) > 20:

@@ -59,11 +59,15 @@ def _own_guesses() -> Bucket:
     return Bucket(Limits.code_guesses_per_s, Limits.code_guesses)
 
 
+def _own_opens() -> Bucket:
+    return Bucket(Limits.opens_per_s, Limits.opens)
+
+
 @dataclass
 class Conn:
     """One page's connection: the seat it proved, its language, the step of a round shown it
-    has reached, its client address and that address's budget of wrong codes (``guesses``: the
-    server shares one between every connection from one address)."""
+    has reached, its client address and that address's budgets of wrong codes (``guesses``) and
+    of ``open``s (``opens``; the server shares each between every connection from one address)."""
 
     lang: str = "en"
     code: str | None = None
@@ -71,6 +75,7 @@ class Conn:
     step: tuple[int, int] = (0, 0)  # (round, step) of the resolution this page shows
     address: str | None = None
     guesses: Bucket = field(default_factory=_own_guesses)
+    opens: Bucket = field(default_factory=_own_opens)  # the address's ``open``s (the server shares one too)
 
 
 @dataclass
@@ -116,13 +121,22 @@ def _rules(raw: Any) -> Rules:
         raise TableRefusal("rules_bad", reason=str(err)) from None
 
 
+def _deck_checked(raw: Any, fmt: Any) -> None:
+    """The cheap checks of a deck field (type, length, format), before anything is parsed."""
+    if raw is None or raw == "":
+        return
+    if not isinstance(raw, str):
+        raise TableRefusal("bad_field", field="deck")
+    if len(raw) > MAX_DECK:
+        raise TableRefusal("deck_too_long", most=MAX_DECK)
+    if fmt not in ("toml", "csv"):
+        raise TableRefusal("bad_field", field="deck_format")
+
+
 def _deck(raw: Any, fmt: Any = "toml"):
     if raw is None or raw == "":
         return None
-    if not isinstance(raw, str) or len(raw) > MAX_DECK:
-        raise TableRefusal("bad_field", field="deck")
-    if fmt not in ("toml", "csv"):
-        raise TableRefusal("bad_field", field="deck_format")
+    _deck_checked(raw, fmt)
     try:
         return parse_deck_text(raw, fmt)
     except DeckError as err:
@@ -158,7 +172,15 @@ def on_open(lobby: Lobby, conn: Conn, msg: dict) -> Outcome:
     if conn.seat is not None:
         raise TableRefusal("one_seat")
     seats = _field(msg, "seats", int)
-    rules, deck = _rules(msg.get("rules")), _deck(msg.get("deck"), msg.get("deck_format") or "toml")
+    # issue 51, item 1: every cheap check before the costly parse (a deck, a lord), then the address's budget
+    lobby.check_open(conn.address)
+    fmt = msg.get("deck_format") or "toml"
+    _deck_checked(msg.get("deck"), fmt)
+    if msg.get("lord") is not None and (not isinstance(msg.get("lord"), str) or len(msg["lord"]) > MAX_LORD):
+        raise TableRefusal("bad_field", field="lord")
+    if not conn.opens.take():
+        raise TableRefusal("too_many_opens")
+    rules, deck = _rules(msg.get("rules")), _deck(msg.get("deck"), fmt)
     table, token = lobby.open(seats, msg.get("name"), rules, deck, _lord(msg.get("lord")), owner=conn.address)
     return Outcome(_seat_reply(conn, table, 0, token), table)
 
