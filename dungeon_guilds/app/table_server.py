@@ -109,6 +109,7 @@ class TableHub:
         # issue 51, item 1: budgets per address, however many connections it opens
         self.opens = PerAddress(self.limits.opens_per_s, self.limits.opens)
         self.address_rate = PerAddress(self.limits.address_messages_per_s, self.limits.address_message_burst)
+        self.redraws = PerAddress(self.limits.redraws_per_s, self.limits.redraws)
         self.open_sockets = Sockets(self.limits.sockets_per_address, raise_fd_limit(), self.limits.fd_reserve)
         self.teacher_tries = PerAddress(self.limits.teacher_tries_per_s, self.limits.teacher_tries)
         # the class's mistakes (issue 38, item 6): finished games judged in a worker of their own
@@ -322,6 +323,7 @@ class TableSocket(tornado.websocket.WebSocketHandler):
         self.dropped = False
         self.gone = False  # closed (on_close ran)
         self.counted = False  # counted in the hub's open sockets of its address
+        self.redraw_due: object | None = None  # a redraw waiting for its address's budget (at most one)
 
     async def get(self, *args: Any, **kwargs: Any) -> None:
         """The upgrade to a websocket, refused (429, in words) before any is made when the
@@ -388,8 +390,26 @@ class TableSocket(tornado.websocket.WebSocketHandler):
             if out.changed is not None:
                 self.hub.push(out.changed.code)
                 self.hub.think(out.changed)
+            elif out.refresh and out.redraw:
+                if self.redraw_due is None:  # one waiting already: it will draw the page's language then
+                    self.redraw()
             elif out.refresh and self.conn.code in self.hub.lobby.tables:
                 self.send_text(self.hub.message(self))
+
+    def redraw(self) -> None:
+        """Send this page its state again in its new language, within its address's budget of
+        whole boards (``Limits.redraws``): beyond it, one redraw waits for the next token, and
+        however many ``lang`` messages come meanwhile, the page is sent one (issue 51, item 2: a
+        28-byte ``lang`` no longer buys a ~50 KB answer every time)."""
+        self.redraw_due = None
+        if self.dropped or self.gone or self.conn.code not in self.hub.lobby.tables:
+            return
+        budget = self.hub.redraws.of(self.conn.address or "?")
+        if budget.take():
+            self.send_text(self.hub.message(self))
+            return
+        wait = max(0.05, (1 - budget.tokens) / budget.rate)
+        self.redraw_due = tornado.ioloop.IOLoop.current().call_later(wait, self.redraw)
 
     async def _handle(self, message: Any) -> protocol.Outcome | None:
         """The protocol's answer, the tables it changed written first (off the loop); a write
@@ -442,6 +462,9 @@ class TableSocket(tornado.websocket.WebSocketHandler):
 
     def on_close(self) -> None:
         self.gone = True
+        if self.redraw_due is not None:
+            tornado.ioloop.IOLoop.current().remove_timeout(self.redraw_due)
+            self.redraw_due = None
         self.hub.detach(self)
         if self.counted:
             self.counted = False

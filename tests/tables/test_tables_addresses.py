@@ -183,3 +183,36 @@ def test_every_new_refusal_has_words_in_both_languages(lang):
     for code in ("too_many_opens", "deck_too_long", "too_many_pages", "server_full"):
         words = i18n.t(f"tables.refusal.{code}", lang, most=7)
         assert words and "tables.refusal" not in words
+
+
+async def _toggles(tmp_path):
+    """A seated page sends 40 ``lang`` toggles at once (each a whole board in the other language)."""
+    server = Server(tmp_path, Limits(messages_per_s=100, message_burst=100, redraws=3, redraws_per_s=4))
+    try:
+        page = await SeatClient(server.at("127.0.0.9")).connect()
+        await page.send({"op": "open", "seats": 3, "name": "Ann"})
+        await page.send({"op": "bots"})
+        await page.wait(lambda m: m["op"] == "state" and m["started"])
+        await asyncio.sleep(0.2)
+        page.mark()
+        before, sent_in = len(page.frames), 0
+        for k in range(40):
+            text = '{"op": "lang", "lang": "%s"}' % ("zh", "en")[k % 2]
+            sent_in += len(text)
+            await page.send(text)
+        await asyncio.sleep(0.1)
+        soon = len(page.frames) - before
+        last = await page.wait(lambda m: m["op"] == "state" and m["lang"] == "en", timeout=5)
+        await asyncio.sleep(0.6)
+        states = [m for _, m in page.frames[before:] if m["op"] == "state"]
+        out = sum(len(r) for r in page.raw[before:])
+        return soon, states, last, out
+    finally:
+        server.stop()
+
+
+def test_lang_toggles_are_sent_within_the_address_budget_of_whole_boards(tmp_path):
+    soon, states, last, out = asyncio.run(_toggles(tmp_path))
+    assert soon <= 3  # the burst of whole boards; the 37 others wait…
+    assert len(states) <= 5 and states[-1]["lang"] == "en" == last["lang"]  # …and are sent as one, in the last language
+    assert out < 40 * 40_000 / 4  # a quarter of what 40 whole answers would cost at the least

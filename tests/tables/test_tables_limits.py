@@ -66,7 +66,10 @@ async def setup_moves(clients: list[SeatClient]) -> None:
 
 
 async def _flood(tmp_path):
-    server = Server(tmp_path, Limits(messages_per_s=10_000, message_burst=10_000, send_queue=16))
+    # no rate and no budget of redraws stops it here (test_tables_addresses.py has those): only its send queue
+    server = Server(tmp_path, Limits(messages_per_s=10_000, message_burst=10_000, send_queue=16,
+                                     address_messages_per_s=10_000, address_message_burst=10_000,
+                                     redraws=10_000, redraws_per_s=10_000))
     try:
         flood = await SilentPage("127.0.0.1", server.port, WS, "127.0.0.4").connect()  # never reads
         await flood.send({"op": "open", "seats": 4, "name": "Flo"})

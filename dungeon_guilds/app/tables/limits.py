@@ -108,6 +108,8 @@ class Limits:
     opens: float = 6.0  # `open`s an address may send at once (a deck or a lord parsed: the costly message)…
     opens_per_s: float = 0.5  # …then one every 2 s
     fd_reserve: int = 128  # descriptors no page of an address already connected may take
+    redraws: float = 6.0  # whole boards an address's pages are sent at once for a new language (`lang`)…
+    redraws_per_s: float = 0.5  # …then one every 2 s; a `lang` beyond waits for the next (issue 51, item 2)
 
     @classmethod
     def from_env(cls) -> "Limits":

@@ -83,6 +83,7 @@ class Outcome:
     reply: dict[str, Any] | None = None  # to the sender
     changed: Table | None = None  # push a new state to every page of this table
     refresh: bool = False  # push a new state to the sender only
+    redraw: bool = False  # that state is the whole board again (a new language): the server budgets it per address
 
 
 def refused(err: Exception, lang: str) -> dict[str, Any]:
@@ -255,8 +256,9 @@ def on_lang(lobby: Lobby, conn: Conn, msg: dict) -> Outcome:
     lang = msg.get("lang")
     if lang not in LANGS:
         raise TableRefusal("bad_field", field="lang")
-    conn.lang = lang
-    return Outcome(None, None, refresh=conn.seat is not None)
+    changed, conn.lang = lang != conn.lang, lang
+    # the same language again: nothing to send (issue 51, item 2: a `lang` toggle costs a whole board)
+    return Outcome(None, None, refresh=changed and conn.seat is not None, redraw=True)
 
 
 MAX_STEP = 64  # more than any round's resolution has steps
