@@ -15,10 +15,13 @@ then sends ``act`` with the move; at each round shown it presses Continue once).
 
 Goals (issue 37) on the project's 2-core machine: 8 tables × 4 seats median ≤ 50 ms, p95 ≤ 150 ms,
 max ≤ 300 ms; 30 tables (``--tables 30``) median ≤ 100 ms, max ≤ 500 ms; ≤ 0.5 server CPU-s per
-table-game; nothing lost. ``--flood`` adds three misbehaving clients beside the tables (a page
-that never reads, 150 pages on one seat, code guessing) and prints the server's memory growth
-(goal ≤ +50 MB). Run: ``.venv/bin/python benchmarks/bench_tables.py [--tables 8] [--seats 4]
-[--games 1] [--flood]``.
+table-game; nothing lost. ``--flood`` adds misbehaving clients beside the tables: issue 51's
+two floods by default (40 connections of one address, each under its own rate, every message an
+``open`` with a 14 KB deck; ``lang`` toggles from 96 pages of one address), ``--flood old`` issue
+37's three (a page that never reads, 150 pages on one seat, code guessing), ``--flood all`` the
+five; it prints the server's memory growth (goal ≤ +50 MB) and, for the new floods, the bytes the
+server sent per message they sent. Run: ``.venv/bin/python benchmarks/bench_tables.py [--tables 8]
+[--seats 4] [--games 1] [--flood [new|old|all]]``.
 
 ``--bots strong --bot-tables 4`` adds tables of one person and ``seats - 1`` bots of that level
 (the opener picks it) beside the tables of people; the latency goal is measured at the tables
@@ -269,13 +272,133 @@ async def code_guessing(url: str, stop: asyncio.Event, counts: dict) -> None:
         await asyncio.sleep(0.05)
 
 
-async def flood_run(url: str, tables: int, seats: int) -> tuple[list[float], int, float, dict]:
-    """8 normal tables play while the three misbehaving clients run beside them."""
+def big_deck(size: int = 13_900) -> str:
+    """A valid deck file of about ``size`` characters (issue 51's probe sent 14 KB decks: each is
+    parsed, ~10 ms of the server's CPU): the reference deck's heal costs and levels, then room
+    fronts of every level, one copy each, until the size."""
+    head = (Path(__file__).parents[1] / "dungeon_guilds" / "data" / "reference_deck.toml").read_text()
+    head = "\n".join(line for line in head.split("[[rooms]]")[0].splitlines() if not line.startswith("#")) + "\n"
+    fronts = [(1, d, t) for d in range(3, 6) for t in range(2, 5)] + [(2, d, t) for d in range(5, 8) for t in range(4, 8)] \
+        + [(3, d, t) for d in range(7, 10) for t in range(8, 13)]
+    parts, k = [head], 0
+    while sum(map(len, parts)) < size - 60:
+        level, defence, treasure = fronts[k % len(fronts)]
+        parts.append(f"[[rooms]]\nlevel = {level}\ndefence = {defence}\ntreasure = {treasure}\ncount = 1\n\n")
+        k += 1
+    return "".join(parts)
+
+
+def tally(counts: dict, clients: list[SeatClient], sent: int, prefix: str) -> None:
+    """The bytes the server sent ``clients`` per message they sent, and the refusals they got."""
+    got = sum(len(r) for c in clients for r in c.raw)
+    counts[f"{prefix}_sent"] = sent
+    counts[f"{prefix}_bytes_out_per_message_in"] = round(got / max(1, sent))
+    for c in clients:
+        for _, m in c.frames:
+            if m.get("op") == "refused":
+                key = f"{prefix}_refused_{m.get('code')}"
+                counts[key] = counts.get(key, 0) + 1
+
+
+async def connect_many(url: str, address: str, n: int, counts: dict, prefix: str) -> list[SeatClient]:
+    """Up to ``n`` pages from ``address`` (the server refuses those over its per-address count)."""
+    pages = []
+    for _ in range(n):
+        try:
+            pages.append(await SeatClient(from_address(url, address)).connect())
+        except Exception:  # noqa: BLE001 - refused at the upgrade (429) or closed: what the server should do
+            counts[f"{prefix}_connections_refused"] = counts.get(f"{prefix}_connections_refused", 0) + 1
+    counts[f"{prefix}_connections_held"] = len(pages)
+    return pages
+
+
+async def deck_crowd(url: str, stop: asyncio.Event, counts: dict, n: int = 40, rate: float = 9.5) -> None:
+    """Issue 51's first flood: 40 connections from one address, each under its own rate (9.5
+    messages a second), each message an ``open`` with a 14 KB deck."""
+    pages = await connect_many(url, "127.0.0.5", n, counts, "deck")
+    deck, sent = big_deck(), 0
+    message = '{"op": "open", "seats": 4, "name": "Deck", "deck": %s}' % __import__("json").dumps(deck)
+
+    async def one(page: SeatClient) -> None:
+        nonlocal sent
+        while not stop.is_set():
+            try:
+                await page.send(message)
+            except Exception:  # noqa: BLE001 - the server closed it
+                return
+            sent += 1
+            await asyncio.sleep(1 / rate)
+
+    await asyncio.gather(*(one(p) for p in pages))
+    tally(counts, pages, sent, "deck")
+    for p in pages:
+        p.close()
+
+
+async def lang_toggles(url: str, stop: asyncio.Event, counts: dict, n: int = 96, rate: float = 9.5) -> None:
+    """Issue 51's second flood: one address seats itself (4 tables of 6 people at their secret
+    setup, where every seat has ``picks``), then holds up to 96 pages on those seats, each
+    toggling ``lang`` under its own rate."""
+    address, pages = "127.0.0.6", []
+    seats: list[tuple[str, str]] = []  # (code, token)
+    for _ in range(4):
+        opener = (await connect_many(url, address, 1, counts, "lang") or [None])[0]
+        if opener is None:
+            break
+        await opener.send({"op": "open", "seats": 6, "name": NAMES[0]})
+        reply = await opener.wait(lambda m: m["op"] in ("seat", "refused"))
+        pages.append(opener)
+        if reply["op"] != "seat":
+            break
+        seats.append((opener.code, opener.token))
+        for name in NAMES[1:]:
+            page = (await connect_many(url, address, 1, counts, "lang") or [None])[0]
+            if page is None:
+                break
+            await page.send({"op": "join", "code": opener.code, "name": name})
+            if (await page.wait(lambda m: m["op"] in ("seat", "refused")))["op"] == "seat":
+                seats.append((page.code, page.token))
+            pages.append(page)
+    extra = await connect_many(url, address, max(0, n - len(pages)), counts, "lang")
+    for k, page in enumerate(extra):
+        code, token = seats[k % len(seats)]
+        await page.send({"op": "resume", "code": code, "token": token})
+    pages += extra
+    counts["lang_connections_held"] = len(pages)
+    sent = 0
+
+    async def one(page: SeatClient) -> None:
+        nonlocal sent
+        k = 0
+        while not stop.is_set():
+            try:
+                await page.send({"op": "lang", "lang": ("zh", "en")[k % 2]})
+            except Exception:  # noqa: BLE001 - the server closed it
+                return
+            sent, k = sent + 1, k + 1
+            await asyncio.sleep(1 / rate)
+
+    await asyncio.gather(*(one(p) for p in pages))
+    tally(counts, pages, sent, "lang")
+    for p in pages:
+        p.close()
+
+
+FLOODS = {"old": (pick_flood, socket_pile, code_guessing), "new": (deck_crowd, lang_toggles)}
+
+
+async def flood_run(url: str, tables: int, seats: int, which: str = "new",
+                    games: int = 1) -> tuple[list[float], int, float, dict]:
+    """8 normal tables play while misbehaving clients run beside them: issue 51's two floods
+    (``new``: 40 connections of one address sending ``open`` with a 14 KB deck, each under its
+    rate; ``lang`` toggles from 96 pages of one address), or issue 37's three (``old``: a page
+    that never reads, 150 pages on one seat, code guessing), or all five."""
     stop, counts = asyncio.Event(), {}
-    bad = [asyncio.ensure_future(f(url, stop, counts)) for f in (pick_flood, socket_pile, code_guessing)]
+    floods = FLOODS["old"] + FLOODS["new"] if which == "all" else FLOODS[which]
+    bad = [asyncio.ensure_future(f(url, stop, counts)) for f in floods]
     await asyncio.sleep(1.0)  # the flood is under way before the class starts
     try:
-        result = await run(url, tables, seats, 1)
+        result = await run(url, tables, seats, games)
     finally:
         stop.set()
         await asyncio.wait(bad, timeout=30)
@@ -306,7 +429,8 @@ def measure(args, on_loop: bool = False) -> bool:
             url = f"ws://127.0.0.1:{port}/dungeon-guilds/tables/ws"
             counts: dict = {}
             if args.flood:
-                latencies, lost, wall, counts = asyncio.run(flood_run(url, args.tables, args.seats))
+                latencies, lost, wall, counts = asyncio.run(flood_run(url, args.tables, args.seats, args.flood,
+                                                                          args.games))
             else:
                 latencies, lost, wall = asyncio.run(run(url, args.tables, args.seats, args.games, args.bots,
                                                         args.bot_tables, waits))
@@ -314,6 +438,7 @@ def measure(args, on_loop: bool = False) -> bool:
             log = (Path(tmp) / "server.log").read_text(errors="replace")
             for why in ("the page does not read its messages", "too many messages", "too many pages on one seat"):
                 counts[f"server dropped ({why})"] = log.count(f"dropped: {why}")
+            counts["server refused pages (logged once per address)"] = log.count("class table pages from")
         finally:
             os.killpg(proc.pid, signal.SIGTERM)
             proc.wait(timeout=20)
@@ -354,9 +479,11 @@ def main() -> None:
     parser.add_argument("--bots", default=None, help="a bot level (strong, greedy, ...) for the bot tables")
     parser.add_argument("--bot-tables", type=int, default=4, help="tables of one person and bots (with --bots)")
     parser.add_argument("--compare", action="store_true", help="bots thinking on the event loop, then off it")
-    parser.add_argument("--flood", action="store_true",
-                        help="a pick flood (a page that never reads), a pile of 150 pages on one seat and "
-                             "table-code guessing, beside the normal tables")
+    parser.add_argument("--flood", nargs="?", const="new", choices=("new", "old", "all"), default=None,
+                        help="misbehaving clients beside the normal tables: new (issue 51: 40 connections of one "
+                             "address each sending open with a 14 KB deck under its rate; lang toggles from 96 pages "
+                             "of one address), old (issue 37: a page that never reads, 150 pages on one seat, "
+                             "table-code guessing) or all")
     args = parser.parse_args()
     if args.compare:
         measure(args, on_loop=True)
