@@ -248,7 +248,8 @@ def test_the_site_serves_the_lesson_plans_the_teacher_panel_links_to(tmp_path, m
     panel.plan_button.click()
     hrefs = re.findall(r'href="([^"]+)"', panel.plan_links_html.value)
     resolved = [posixpath.normpath(posixpath.join("voici/render", h)) for h in hrefs]
-    assert resolved == ["lessons/lesson-2-design.html", "lessons/lesson-2-design.zh.html"]
+    assert resolved == ["lessons/lesson-2-design.html", "lessons/lesson-2-design.zh.html",
+                        "lessons/lesson-2-design-quiz.html", "lessons/lesson-2-design-quiz.zh.html"]  # issue 53
     assert set(resolved) <= written and panel.message_text == ""
 
 

@@ -8,7 +8,8 @@ renders one as a page to print (A4, no asset from any host) with ``mistune`` —
 library nbconvert uses, so the dashboard's extras (Voila → nbconvert) and JupyterLab already
 install it — and :func:`write_pages` writes them all as HTML files beside an index (the static
 site, ``dungeon-guilds notebooks DIR``). A link from one plan to another (``NAME.md``) becomes
-a link to its page (``NAME.html``).
+a link to its page (``NAME.html``). A plan with an exit quiz also has a students' copy of it,
+made from the same Markdown without the answers (:func:`quiz_html`, ``NAME-quiz.html``; issue 53).
 
 Listing the plans is standard library only; rendering needs ``mistune``
 (:class:`RendererMissing` says so in words).
@@ -21,6 +22,8 @@ from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 
+from .. import i18n
+
 LESSON_DIR = Path(__file__).with_name("lessons")
 LANGS = ("en", "zh")
 HTML_LANG = {"en": "en", "zh": "zh-Hant"}
@@ -31,6 +34,13 @@ _CJK = "\u2e80-\u9fff\u3000-\u303f\uff00-\uffef"
 # a line break in the Markdown source beside Chinese text: no space in the page (a browser shows
 # the break of a soft-wrapped line as a space, which 繁體中文 does not have)
 _CJK_BREAK = re.compile(rf"(?<=[{_CJK}])\n[ \t]*(?=\S)|(?<=\S)\n[ \t]*(?=[{_CJK}])")
+# the exit quiz of a plan (its heading in either language), its heading's note on where the
+# answers come from, an engine marker (``<!-- engine: … -->``) and an answer line
+_QUIZ = re.compile(r"^## (Exit quiz|課後小測驗)")
+_QUIZ_NOTE = re.compile(r"\s*[（(][^()（）]*[)）]\s*$")
+_ENGINE_MARK = re.compile(r"^\s*<!--.*-->\s*$")
+_ANSWER = re.compile(r"^(\s*(?:Answer: |答案：))\*\*.*\*\*.*$")
+BLANK = "\\_" * 12  # a line to write on (escaped: Markdown would read ____ as emphasis)
 
 CSS = Path(__file__).with_name("lesson_page.css").read_text(encoding="utf-8")  # the printed page (A4)
 
@@ -102,6 +112,50 @@ def page_html(name: str, lang: str, folder: Path = LESSON_DIR) -> str:
             f"<body>{body}</body></html>")
 
 
+def quiz_name(name: str, lang: str) -> str:
+    """The HTML file of a plan's student copy of its exit quiz: ``NAME-quiz.html`` / ``.zh.html``."""
+    return page_name(f"{name}-quiz", lang)
+
+
+def quiz_markdown(text: str) -> str | None:
+    """A plan's exit quiz without its answers, for the students (issue 53), from the same
+    Markdown as the teacher's copy: the section under :data:`_QUIZ` up to the next ``## ``
+    heading, the heading's "(answers from …)" dropped, each ``Answer: **x**`` line left blank to
+    fill in, the engine's markers (HTML comments) dropped. None when the plan has no exit quiz."""
+    lines = text.splitlines()
+    start = next((i for i, line in enumerate(lines) if _QUIZ.match(line)), None)
+    if start is None:
+        return None
+    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), len(lines))
+    out = [_QUIZ_NOTE.sub("", lines[start])]
+    for line in lines[start + 1:end]:
+        if _ENGINE_MARK.match(line):
+            continue
+        answer = _ANSWER.match(line)
+        out += ["", answer.group(1) + BLANK] if answer else [line]  # its own paragraph: room to write
+    return "\n".join(out) + "\n"
+
+
+def has_quiz(name: str, folder: Path = LESSON_DIR) -> bool:
+    """Whether plan ``name`` has an exit quiz (standard library only: the static site asks)."""
+    return quiz_markdown(plans(folder)[name].file("en").read_text("utf-8")) is not None
+
+
+def quiz_html(name: str, lang: str, folder: Path = LESSON_DIR) -> str | None:
+    """The student copy of plan ``name``'s exit quiz in ``lang`` as a page to print (a line for
+    the student's name, then the questions with blank answers); None without a quiz."""
+    plan = plans(folder)[name]
+    quiz = quiz_markdown(plan.file(lang).read_text("utf-8"))
+    if quiz is None:
+        return None
+    title = plan.title(lang)
+    body = markdown_to_html(f"# {title}\n\n{i18n.t('lesson_quiz.name_line', lang)}\n\n{quiz}")
+    return (f'<!DOCTYPE html><html lang="{HTML_LANG[lang]}"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f"<title>{escape(i18n.t('lesson_quiz.title', lang, lesson=title))}</title><style>{CSS}</style></head>"
+            f'<body class="quiz">{body}</body></html>')
+
+
 def index_html(folder: Path = LESSON_DIR) -> str:
     """A page listing every plan in both languages (the index of :func:`write_pages`)."""
     def link(plan: Plan, lang: str) -> str:
@@ -110,7 +164,14 @@ def index_html(folder: Path = LESSON_DIR) -> str:
 
     readme = folder / README
     intro = markdown_to_html(readme.read_text("utf-8")) if readme.is_file() else "<h1>Dungeon Guilds</h1>"
-    rows = "".join(f"<li>{' · '.join(link(p, lang) for lang in LANGS)}</li>" for p in plans(folder).values())
+    def quiz_links(plan: Plan) -> str:
+        if quiz_markdown(plan.file("en").read_text("utf-8")) is None:
+            return ""
+        return " — " + " · ".join(f'<a href="{quiz_name(plan.name, lang)}" lang="{HTML_LANG[lang]}">'
+                                  f"{escape(i18n.t('lesson_quiz.link', lang))}</a>" for lang in LANGS)
+
+    rows = "".join(f"<li>{' · '.join(link(p, lang) for lang in LANGS)}{quiz_links(p)}</li>"
+                   for p in plans(folder).values())
     return ('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>Lesson plans · 課程計畫</title><style>{CSS}</style></head>"
@@ -126,9 +187,13 @@ def write_pages(dest: Path, folder: Path = LESSON_DIR) -> list[Path]:
             path = dest / page_name(plan.name, lang)
             path.write_text(page_html(plan.name, lang, folder), "utf-8")
             written.append(path)
+            quiz = quiz_html(plan.name, lang, folder)
+            if quiz is not None:  # the students' copy of its exit quiz (issue 53)
+                (dest / quiz_name(plan.name, lang)).write_text(quiz, "utf-8")
+                written.append(dest / quiz_name(plan.name, lang))
     (dest / INDEX).write_text(index_html(folder), "utf-8")
     return written + [dest / INDEX]
 
 
 __all__ = ["LESSON_DIR", "Plan", "RendererMissing", "index_html", "page_html", "page_name", "plans",
-           "write_pages"]
+           "has_quiz", "quiz_html", "quiz_markdown", "quiz_name", "write_pages"]

@@ -29,7 +29,9 @@ from .labels import label_all
 
 VERSION_MAX = 9999
 TABLE_CSS = (Path(__file__).with_name("teacher.css").read_text(encoding="utf-8").replace("\n", ""))
-LESSON_TIMES = {"learn": "time_45", "design": "time_90", "compare": "time_45"}
+LESSON_TIMES = {"learn": "time_45", "design": "time_90", "compare": "time_45", "strategy": "time_45"}
+# "Which lesson for which time": the worksheet lessons, then lesson 4 (no worksheet: notebook 10)
+TIME_TABLE = tuple(LESSONS) + ("strategy",)
 
 
 COMMANDS = {"pip": "pip install 'dungeon-guilds[dashboard]'",
@@ -74,6 +76,7 @@ class TeacherPanel(App):
         self.plan_button = W.Button(icon="book", button_style="primary", layout=fit()).add_class("dg-plan-open")
         self.plan_links_html = W.HTML().add_class("dg-worksheet-links")
         self.plan_pages: dict[str, str] = {}
+        self.quiz_pages: dict[str, str] = {}  # the students' copy of the plan's exit quiz (issue 53)
         self.plan_button.on_click(self._on_plan)
         self.children = [self.lessons_html, self.plans_title,
                          W.HBox([self.plan_dropdown, self.plan_button],
@@ -108,8 +111,10 @@ class TeacherPanel(App):
         name = self.plan_dropdown.value
         try:
             self.plan_pages = {lang: lesson_pages.page_html(name, lang) for lang in lesson_pages.LANGS}
+            quizzes = {lang: lesson_pages.quiz_html(name, lang) for lang in lesson_pages.LANGS}
+            self.quiz_pages = {lang: page for lang, page in quizzes.items() if page is not None}
         except lesson_pages.RendererMissing:
-            self.plan_pages = {}
+            self.plan_pages, self.quiz_pages = {}, {}
             if sys.platform != "emscripten":  # a server without mistune: say what to install
                 self.say(tt("plan_missing", self.lang))
                 self.plan_links_html.value = ""
@@ -124,17 +129,21 @@ class TeacherPanel(App):
             self.plan_links_html.value = ""
             return
         names = i18n.languages()
-        links = []
-        for lang in lesson_pages.LANGS:
-            label = tt("plan_link", self.lang, language=names[lang])
-            page = self.plan_pages.get(lang)
-            if page is None:  # the static site: its own page
-                href = escape(f"{SITE_LESSONS}/{lesson_pages.page_name(name, lang)}")
-                links.append(f'<a class="dg-download" style="{LINK_STYLE}" href="{href}" target="_blank" rel="noopener">{escape(label)}</a>')
-            else:
-                links.append(download_link(page, lesson_pages.page_name(name, lang), label, "text/html"))
+        links = [self._plan_link(tt("plan_link", self.lang, language=names[lang]), self.plan_pages.get(lang),
+                                 lesson_pages.page_name(name, lang)) for lang in lesson_pages.LANGS]
+        if lesson_pages.has_quiz(name):  # the students' copy, no answers (issue 53)
+            links += [self._plan_link(tt("quiz_link", self.lang, language=names[lang]), self.quiz_pages.get(lang),
+                                      lesson_pages.quiz_name(name, lang)) for lang in lesson_pages.LANGS]
         self.plan_links_html.value = (f'<p class="dg-note">{escape(tt("plan_made", self.lang))}</p><p>'
                                       + " · ".join(links) + "</p>")
+
+    @staticmethod
+    def _plan_link(label: str, page: str | None, file: str) -> str:
+        """A download of ``page``, or (the static site, ``page`` None) a link to its own ``file``."""
+        if page is None:
+            href = escape(f"{SITE_LESSONS}/{file}")
+            return f'<a class="dg-download" style="{LINK_STYLE}" href="{href}" target="_blank" rel="noopener">{escape(label)}</a>'
+        return download_link(page, file, label, "text/html")
 
     def _label_links(self) -> None:
         if self._made is None:
@@ -152,7 +161,7 @@ class TeacherPanel(App):
         L = self.lang
         rows = "".join(
             f"<tr><td>{escape(tt(LESSON_TIMES[n], L))}</td><td>{escape(tt(f'lesson_{n}', L))}</td>"
-            f"<td>{escape(tt(f'tabs_{n}', L))}</td><td>{escape(tt(f'hand_in_{n}', L))}</td></tr>" for n in LESSONS)
+            f"<td>{escape(tt(f'tabs_{n}', L))}</td><td>{escape(tt(f'hand_in_{n}', L))}</td></tr>" for n in TIME_TABLE)
         head = "".join(f"<th>{escape(tt(k, L))}</th>" for k in ("col_time", "col_lesson", "col_tabs", "col_hand_in"))
         self.lessons_html.value = (f"<style>{TABLE_CSS}</style><h4>{escape(tt('lessons', L))}</h4>"
                                    f'<table class="dg-teacher-lessons"><thead><tr>{head}</tr></thead>'

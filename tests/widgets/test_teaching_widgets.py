@@ -136,9 +136,12 @@ def test_the_teacher_page_opens_every_lesson_plan_in_both_languages(lang):
         t.plan_button.click()
         links = re.findall(r'download="([^"]+)" href="data:text/html;charset=utf-8;base64,([^"]+)"',
                            t.plan_links_html.value)
-        assert [n for n, _ in links] == [f"{name}.html", f"{name}.zh.html"]
+        quiz = [lesson_pages.quiz_name(name, x) for x in ("en", "zh")] if lesson_pages.has_quiz(name) else []
+        assert [n for n, _ in links] == [f"{name}.html", f"{name}.zh.html"] + quiz  # issue 53: the students' quiz
         for (_n, data), page_lang in zip(links, ("en", "zh")):
             assert base64.b64decode(data).decode() == lesson_pages.page_html(name, page_lang)
+        for (_n, data), page_lang in zip(links[2:], ("en", "zh")):
+            assert base64.b64decode(data).decode() == lesson_pages.quiz_html(name, page_lang)
     text = words(t)
     assert "dungeon-guilds dashboard --host 0.0.0.0 --class" in text and "docs/teaching" not in text
     assert "teacher." not in text and "{" not in text
