@@ -131,6 +131,11 @@ class State:
         "lord", "thresh", "defence", "treasure", "cond_mods", "ban", "heal", "bonus",
         # what the table has seen and done
         "seen", "unplayed", "round_results", "log", "actions_taken", "hold_resolution",
+        # public facts a seat's knowledge rests on (analysis/knowledge.py): the gold each seat
+        # gained by its secret set-up choice (R2.4; -1 before it chose) and, per seat, the
+        # strengths seen placed this round (a bumped or swapped adventurer goes back to its
+        # owner's hand, but everyone saw it: it is not exhausted)
+        "setup_gain", "shown",
         # the legal actions of this position, once asked (None: not yet; see refusal)
         "_legal",
     )
@@ -195,6 +200,8 @@ class State:
         self.exhausted = [0] * n
         self.placed = [0] * n
         self.seen = []
+        self.setup_gain = (-1,) * n
+        self.shown = [0] * n
         self.unplayed = [0] * n
         self.round_results = []
         self.actions_taken = 0
@@ -232,6 +239,8 @@ class State:
         new.slot_str = self.slot_str[:]
         new.locked = self.locked[:]
         new.seen = self.seen[:]
+        new.setup_gain = self.setup_gain  # a tuple: replaced, never changed in place
+        new.shown = self.shown[:]
         new.unplayed = self.unplayed[:]
         new.round_results = self.round_results[:]
         new.log = (self.log if keep_log else None)
@@ -577,6 +586,7 @@ class State:
                              returned=t, fee_bank=SWAP_FEE)
         owner[j] = p
         self.slot_str[j] = s
+        self.shown[p] |= bit
         self.active[p] &= ~bit
         self.placed[p] += 1
         self._check_lock(i)
@@ -630,6 +640,7 @@ class State:
         gain = self.base_heal[a] + self.base_heal[b]  # ruling R2.4: printed costs, no lord change
         self.gold[p] += gain
         self.bank_out += gain
+        self.setup_gain = self.setup_gain[:p] + (gain,) + self.setup_gain[p + 1:]
         if self.log is not None:
             self._ev("exhausted", player=p, strengths=[a, b], gold=gain)
         self.setup_left.pop(0)
@@ -650,6 +661,7 @@ class State:
         self.slot_str = [0] * (2 * k)
         self.locked = [False] * k
         self.placed = [0] * self.n
+        self.shown = [0] * self.n
         self.lord = self.lords[self.round]
         self._apply_lord()
         if self.log is not None:

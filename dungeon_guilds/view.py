@@ -52,6 +52,18 @@ class KnownHands:
         return cls(player, tuple(active), tuple(exhausted))
 
 
+def hidden_levels(state) -> tuple[int, ...]:
+    """The levels (sorted) of the rooms dealt in earlier rounds whose fronts were never revealed:
+    every player saw their backs (R2.3), and the resolution stopped before them (R5.1)."""
+    dealt = state.deck_pos if state.phase == "over" else state.deck_pos - len(state.rooms)
+    count: dict[int, int] = {}
+    for card in state.deck[:dealt]:
+        count[card.level] = count.get(card.level, 0) + 1
+    for card in state.seen:
+        count[card.level] = count.get(card.level, 0) - 1
+    return tuple(level for level in sorted(count) for _ in range(max(0, count[level])))
+
+
 @dataclass(frozen=True)
 class PlayerView:
     player: int
@@ -72,6 +84,12 @@ class PlayerView:
     deck_left: int
     exhaust_chosen: tuple[int, ...]  # seats that have made their secret setup choice (R2.4)
     heal_costs: tuple[int, ...]
+    # what the table saw earlier, which a seat's knowledge rests on (analysis/knowledge.py):
+    printed_heal: tuple[int, ...] = ()  # heal costs as printed, by strength (R1.1, R2.4's gain)
+    setup_gain: tuple[int, ...] = ()  # gold each seat gained at the set-up (R2.4; -1: not chosen)
+    shown: tuple[int, ...] = ()  # per seat, the strengths seen placed this round (bit masks)
+    hidden_levels: tuple[int, ...] = ()  # levels of earlier rooms never revealed (backs seen, R6.3)
+    lords_shown: tuple[str, ...] = ()  # the lords revealed so far, this round's included (R3.1)
 
     @classmethod
     def of(cls, state, player: int) -> "PlayerView":
@@ -95,7 +113,10 @@ class PlayerView:
             active=active, exhausted=exhausted, rooms=tuple(rooms),
             exhaust_chosen=tuple(p for p in range(state.n) if p not in state.setup_left),
             seen=tuple(state.seen), unseen=tuple(state.unseen_cards()), deck_left=len(state.deck) - state.deck_pos,
-            heal_costs=tuple(state.heal),
+            heal_costs=tuple(state.heal), printed_heal=tuple(state.base_heal),
+            setup_gain=tuple(state.setup_gain), shown=tuple(state.shown),
+            hidden_levels=hidden_levels(state),
+            lords_shown=tuple(lord.id for lord in state.lords[:min(state.round, state.rounds - 1) + 1]),
         )
 
     def hand(self) -> list[int]:
@@ -106,4 +127,4 @@ class PlayerView:
         return self.active[p] != -1
 
 
-__all__ = ["KnownHands", "PlayerView", "RoomView", "ALL_FIVE"]
+__all__ = ["KnownHands", "PlayerView", "RoomView", "ALL_FIVE", "hidden_levels"]

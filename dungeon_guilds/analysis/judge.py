@@ -1,31 +1,33 @@
 """The judge: each legal move valued by a search from the seat's information set.
 
 For a decision of ``seat`` the judge draws worlds the seat cannot rule out
-(:func:`~dungeon_guilds.analysis.judge_worlds.sample_world`: hidden fronts, the undealt deck,
-secret exhaust pairs, future lords; never the true ones), plays every legal move in each world
-and then the game to its end with the greedy bot's rule for every seat
-(:class:`~dungeon_guilds.analysis.judge_worlds.Playout`). Every move is played in the *same*
-worlds (common random numbers), so the difference between two moves is measured world by world
-and its noise is small. A move's value is its chance of winning (R8.1, a shared win split) and
-its expected final gold margin (its gold minus the best other seat's), each with a standard
-error.
+(:func:`~dungeon_guilds.analysis.judge_worlds.sample_world`, the knowledge module's worlds:
+hidden fronts, the undealt deck, secret set-up pairs that fit the public gold, future lords;
+never the true ones), plays every legal move in each world and then the game to its end with
+each seat continued by its model (:class:`~dungeon_guilds.analysis.judge_worlds.Playout`,
+:mod:`~dungeon_guilds.analysis.opponents`: the table's bots by their own policy, a person by a
+stated level). Every move is played in the *same* worlds with the same random draws (common
+random numbers), so the difference between two moves is measured world by world and its noise
+is small. A move's value is its chance of winning (R8.1, a shared win split) and its expected
+final gold margin (its gold minus the best other seat's), each with a standard error.
 
 The search races the moves: worlds come in batches; after :attr:`Budget.min_worlds` worlds a
 move whose score (win chance, plus :data:`MARGIN_WEIGHT` a dollar of margin) is below the
 leader's by more than :attr:`Budget.z` standard errors of the paired difference is dropped
 (it keeps the values measured so far); the search stops when one move is left or the budget of
-worlds is spent. The best move is the one of the moves still in the race with the highest
-expected final margin (ties: the higher win chance): the race could not tell those moves apart,
-and the margin, a sum of dollars, is a steadier measure than a share of 0/1 wins from the same
-worlds. Measured against a search of 10 times the budget that picks by win chance (stop 48,
-docs/review.md): the best by margin agreed with that search's best in 103 of 115 decisions it
-separated, the best by win chance in 91.
+worlds is spent. The best move is the one of the moves still in the race with the highest win
+chance (ties: the higher margin), so a best never wins less often than another move it shows.
 
-A move's *loss* is the best move's win chance minus its own, measured on the worlds both were
-played in, with that difference's standard error. Marks (:func:`judge_mark`) need both a loss
-large enough to matter and one larger than the noise: ``inaccuracy`` from :data:`INACCURACY_AT`
-(4 points of win chance), ``mistake`` from :data:`MISTAKE_AT` (10 points), each only when the
-loss is more than :data:`SIGNIFICANT` standard errors. Pure Python; seeded by the position's
+In a review (``check``: the move made) the best and the move made are played again on
+:attr:`Budget.check` **fresh** worlds, and the figures shown for both are the fresh ones (the
+race picked its best on its own worlds, so its lead there is biased upwards). If the move made
+does at least as well as the race's best on the fresh worlds, it is the best. A move's *loss* is
+the best move's win chance minus its own on the same worlds (for the move made: exactly the
+difference of the two shares shown), with that difference's standard error. Marks
+(:func:`judge_mark`) need both a loss large enough to matter and one larger than the noise:
+``inaccuracy`` from :data:`INACCURACY_AT` (4 points of win chance), ``mistake`` from
+:data:`MISTAKE_AT` (10 points), each only when the loss is more than :data:`SIGNIFICANT`
+standard errors. Pure Python; seeded by the position's
 public facts, so the same position gets the same values.
 """
 
@@ -148,10 +150,10 @@ def _paired(a: list[Outcome], b: list[Outcome], key: Callable[[Outcome], float])
 
 
 def _leader(alive: list[Action], seen: dict[Action, list[Outcome]]) -> Action:
-    """The best of the moves still in the race: the highest mean final margin, then win chance."""
+    """The best of the moves still in the race: the highest win chance, then final margin."""
     def rank(a: Action) -> tuple[float, float]:
         xs = seen[a]
-        return (sum(o.margin for o in xs) / len(xs), sum(o.win for o in xs) / len(xs))
+        return (sum(o.win for o in xs) / len(xs), sum(o.margin for o in xs) / len(xs))
     return max(alive, key=rank)
 
 
@@ -190,17 +192,35 @@ def _play(state: State, seat: int, moves: Sequence[Action], worlds: range, key: 
         for a in moves:
             det = world.copy()
             det.apply_unchecked(a)
-            rng = random.Random(f"{key}/{w}/play") if playout.slip or playout.own_slip else None
+            rng = random.Random(f"{key}/{w}/play")  # the same draws for every move (tie-breaks, slips)
             seen[a].append(playout.play(det, seat, rng))
         runs += len(moves)
     return runs
 
 
-def _checked(value: MoveValue, fresh: dict, best: Action) -> MoveValue:
-    """``value`` with its loss measured again on fresh worlds (the race chose the best on its own
-    worlds, so its lead there is biased upwards; fresh worlds are not)."""
-    loss, se = _paired(fresh[best], fresh[value.action], lambda o: o.win)
-    return replace(value, loss=max(0.0, loss), loss_se=se)
+def _fresh(value: MoveValue, fresh: dict, best: Action) -> MoveValue:
+    """``value`` measured again on fresh worlds: the race chose the best on its own worlds, so
+    its lead there is biased upwards; on fresh worlds it is not. Its win chance and margin are
+    the fresh ones, and its loss is the best's fresh win chance minus its own (the same worlds:
+    exactly the difference of the two shares shown)."""
+    xs = fresh[value.action]
+    win, win_se = _mean_se([o.win for o in xs])
+    margin, margin_se = _mean_se([float(o.margin) for o in xs])
+    loss, se = (0.0, 0.0) if value.action == best else _paired(fresh[best], xs, lambda o: o.win)
+    return replace(value, n=len(xs), win=win, win_se=win_se, margin=margin, margin_se=margin_se,
+                   loss=loss, loss_se=se)
+
+
+def _measured_fresh(state, seat, values, best, check, budget, key, playout, view):
+    """The best move and the move made (``check``) played on :attr:`Budget.check` fresh worlds;
+    if the move made does at least as well there, it is the best. Returns (values, best, runs)."""
+    moves = [best] if check == best else [best, check]
+    fresh: dict[Action, list[Outcome]] = {a: [] for a in moves}
+    runs = _play(state, seat, moves, range(10**6, 10**6 + budget.check), key, playout, fresh, view)
+    if check != best and _mean_se([o.win for o in fresh[check]])[0] >= _mean_se([o.win for o in fresh[best]])[0]:
+        best = check  # the fresh worlds do not put the race's best ahead of the move made
+    values = [_fresh(v, fresh, best) if v.action in fresh else v for v in values]
+    return values, best, runs
 
 
 def judge(state: State, seat: int | None = None, budget: Budget = Budget(), seed: int | str = 0,
@@ -228,9 +248,8 @@ def judge(state: State, seat: int | None = None, budget: Budget = Budget(), seed
             alive = _race(alive, seen, budget.z)
     best = _leader(alive, seen)
     values = [_value(a, seen, best) for a in legal]
-    if check is not None and check != best and budget.check:
-        fresh: dict[Action, list[Outcome]] = {best: [], check: []}
-        runs += _play(state, seat, [best, check], range(10**6, 10**6 + budget.check), key, playout, fresh, view)
-        values = [_checked(v, fresh, best) if v.action == check else v for v in values]
+    if check is not None and budget.check:
+        values, best, more = _measured_fresh(state, seat, values, best, check, budget, key, playout, view)
+        runs += more
     values.sort(key=lambda v: (v.action != best, v.action not in alive, -v.win, -v.margin))
     return Judgement(seat, tuple(values), w, runs, time.process_time() - cpu0)

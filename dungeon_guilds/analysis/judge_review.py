@@ -27,6 +27,7 @@ from ..scoring import result
 from ..state import DISPATCH, SETUP, State
 from .judge import GOOD, INACCURACY, MISTAKE, Budget, Judgement, MoveValue, judge
 from .judge_worlds import Playout, sample_world
+from .opponents import playout_for
 from .review import Review, review_game
 
 __all__ = ["JudgedDecision", "JudgedReview", "Progress", "judge_review", "judged_sentence",
@@ -77,6 +78,7 @@ class JudgedReview:
     decisions: tuple[JudgedDecision, ...]
     curve: tuple[tuple[float, ...], ...]
     quick: Review
+    models: tuple[str, ...] | None = None  # who continued each seat in the play-outs (opponents.py)
 
     def counts(self, seat: int | None = None) -> dict[str, int]:
         out = {GOOD: 0, INACCURACY: 0, MISTAKE: 0}
@@ -132,9 +134,12 @@ def win_curve(game, seat: int, worlds: int = CURVE_WORLDS, playout: Playout | No
 
 
 def judge_review(game, seat: int, budget: Budget = Budget(), seed: int | str = 0,
-                 curve_worlds: int = CURVE_WORLDS) -> Iterator[Progress]:
-    """Judge ``seat``'s decisions in ``game`` step by step (see the module docstring)."""
-    playout = Playout()
+                 curve_worlds: int = CURVE_WORLDS, models=None) -> Iterator[Progress]:
+    """Judge ``seat``'s decisions in ``game`` step by step (see the module docstring).
+    ``models``: one model name a seat (:mod:`~dungeon_guilds.analysis.opponents`: the table's
+    bots by name, ``"person"`` for a person); None: greedy for every seat."""
+    models = tuple(models) if models is not None else None
+    playout = playout_for(models)
     moments = _moments(game, {seat})
     total = len(moments) + 1
     decisions = []
@@ -146,7 +151,8 @@ def judge_review(game, seat: int, budget: Budget = Budget(), seed: int | str = 0
     curve = None
     for rows in win_curve(game, seat, curve_worlds, playout, seed):
         curve = rows
-    review = JudgedReview(tuple(game.names), (seat,), tuple(decisions), curve, review_game(game, [seat]))
+    review = JudgedReview(tuple(game.names), (seat,), tuple(decisions), curve, review_game(game, [seat]),
+                          models)
     yield Progress(total, total, review)
 
 

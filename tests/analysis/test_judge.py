@@ -156,15 +156,15 @@ def test_the_class_mistakes_are_counted_by_kind_with_the_worst_example():
 
 
 def test_the_other_seats_slip_in_the_play_outs_from_a_seeded_stream():
-    """The play-outs' slips (others play any legal move now and then; the seat valued plays
-    greedy's rule) come from the stream given: the same stream, the same game; no stream or no
-    slip, greedy for everyone."""
+    """The play-outs' random draws (greedy's tie-breaks, as ``GreedyBot`` breaks them, and the
+    slips: others play any legal move now and then) come from the stream given: the same stream,
+    the same game (issue 48: no stream given is the stream of seed 0)."""
     st = Game(4, seed=7).state
     world = sample_world(st, 0, random.Random(1))
     greedy = Playout(slip=0.0)
     sloppy = Playout(slip=1.0)
-    base = greedy.play(world.copy(), 0)
-    assert sloppy.play(world.copy(), 0) == base  # no stream: no slip
+    base = greedy.play(world.copy(), 0, random.Random("w/0"))
+    assert greedy.play(world.copy(), 0) == greedy.play(world.copy(), 0, random.Random(0))
     runs = [sloppy.play(world.copy(), 0, random.Random(f"w/{k}")) for k in range(6)]
     assert runs[0] == sloppy.play(world.copy(), 0, random.Random("w/0"))
     assert any(r != base for r in runs)

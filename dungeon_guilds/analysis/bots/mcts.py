@@ -1,8 +1,8 @@
 """The mcts bot: information-set Monte Carlo tree search over the hidden room fronts.
 
 Each iteration imagines one world the player cannot rule out (fronts for the current rooms, an
-order for the undealt deck, other players' secret exhaust pairs in round 1: see
-:func:`~dungeon_guilds.analysis.knowledge.determinize`), walks down one shared tree of moves
+order for the undealt deck, other players' secret exhaust pairs in round 1 that fit the public
+gold, the lords not yet revealed: see :func:`~dungeon_guilds.analysis.knowledge.determinize`), walks down one shared tree of moves
 (single-observer ISMCTS: a child's UCB uses how often it was *available*), adds one node, plays
 the game out with a fast rollout policy, and backs up each player's result. The move played is
 the root's most visited child. ``iterations`` is the budget.
@@ -59,6 +59,7 @@ class MCTSBot(Bot):
         self.exploration = exploration
         self.gold_weight = gold_weight
         self.rollout = rollout
+        self.last_visits: dict = {}
 
     def choose_exhaust(self, state, player, legal):
         return self.search(state, player, legal)
@@ -124,4 +125,5 @@ class MCTSBot(Bot):
                 n.reward += r[mover]
         legal_set = set(legal)
         scored = {a: ch.visits for a, ch in root.children.items() if a in legal_set}
+        self.last_visits = scored  # the root's visit counts (the twin test compares them)
         return self.best(scored) if scored else rng.choice(legal)
