@@ -288,3 +288,43 @@ def test_the_board_splits_on_a_narrow_window_and_joins_again(browser, tables_ser
         assert same  # joined again: exactly the picture the server sent
     finally:
         context.close()
+
+
+NARROW_JS = """() => { const r = document.getElementById('npc').getBoundingClientRect();
+  return {scroll: document.scrollingElement.scrollWidth, width: innerWidth, npc: [r.width, r.height],
+          selects: Array.from(document.querySelectorAll('#level-list select')).map(s => s.getBoundingClientRect().right)}; }"""
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_opener_screen_fits_360_px_and_the_npc_box_is_44_px(browser, tables_server, lang):  # noqa: F811
+    """Issue 51, item 5: at 360 px the lobby and the opener's screen with five free seats, each at
+    the level of the longest name ("judge bot (plays the review's best move)"), do not scroll
+    sideways (the level select sized itself to that name: 428 px); issue 50, item 5: the lobby's
+    NPC checkbox itself is 44 × 44 CSS px (it was 24 × 24)."""
+    server, _ = tables_server
+    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True,
+                                  device_scale_factor=2, locale="en-US")
+    context.set_default_timeout(60_000)
+    page = context.new_page()
+    try:
+        page.goto(f"http://127.0.0.1:{server.port}/dungeon-guilds/tables")
+        page.wait_for_selector("#lobby:not([hidden])")
+        if lang == "zh":
+            page.locator("#lang").tap()
+            page.wait_for_function("document.documentElement.lang === 'zh-Hant'")
+        lobby = page.evaluate(NARROW_JS)
+        assert lobby["scroll"] <= lobby["width"] == 360 and min(lobby["npc"]) >= TAP, lobby
+        page.fill("#name", "Ann")
+        page.select_option("#seats", "6")
+        page.locator("#open-form button").tap()
+        page.wait_for_selector("#levels:not([hidden]) select[data-seat='6']")
+        levels = page.eval_on_selector("#level-list select", "s => Array.from(s.options).map(o => [o.value, o.text])")
+        longest = max(levels, key=lambda v: len(v[1]))[0]
+        for seat in "23456":
+            page.select_option(f"#level-list select[data-seat='{seat}']", longest)
+        opened = page.evaluate(NARROW_JS)
+        page.screenshot(path=str(SHOTS / f"tables-360-opened-{lang}.png"), full_page=True)
+        assert opened["scroll"] <= opened["width"] == 360, opened
+        assert len(opened["selects"]) == 5 and max(opened["selects"]) <= 360
+    finally:
+        context.close()
