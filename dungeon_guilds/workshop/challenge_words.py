@@ -62,8 +62,10 @@ def measure_line(result: CheckResult, lang: str) -> str:
              "target": fmt(ch.target, unit, lang, signed=change),
              "value": fmt(result.estimate, unit, lang, signed=change),
              "low": fmt(result.low, unit, lang, signed=change), "high": fmt(result.high, unit, lang, signed=change),
-             "ref": fmt(result.reference[0], unit, lang), "var": fmt(result.variant[0], unit, lang)}
-    return ct("measure_change" if change else "measure_value", lang, **words)
+             "start": fmt(baseline(ch)[0], unit, lang)}
+    # one reference figure per challenge (issue 53): the starting value the tab showed before
+    # the Check, not this Check's own mean of the reference game (another figure on more games)
+    return ct("measure_change_start" if change else "measure_value_start", lang, **words)
 
 
 def sample_line(result: CheckResult, lang: str) -> str:

@@ -61,3 +61,14 @@ def test_the_teacher_panel_offers_the_copy_and_lists_lesson_4():
     assert saved == ["lesson-4-strategy.html", "lesson-4-strategy.zh.html",
                      "lesson-4-strategy-quiz.html", "lesson-4-strategy-quiz.zh.html"]
     assert set(panel.quiz_pages) == {"en", "zh"} and "Answer: **" not in panel.quiz_pages["en"]
+
+
+@pytest.mark.parametrize("lang", lesson_pages.LANGS)
+def test_worksheet_2_is_printed_per_group_as_it_says(lang):
+    """Issue 53: worksheet 2 said "one sheet per group", lesson 2's set-up "print one per
+    student"; both say per group now, and the per-student paper is the quiz's students' copy."""
+    plan = lesson_pages.plans()["lesson-2-design"].file(lang).read_text("utf-8")
+    setup = plan.split("\n## ")[2]  # Learning goals, then Setup
+    assert ("one per group" if lang == "en" else "每組印一份") in setup
+    assert ("print one per student and the answer key" if lang == "en" else "每人印一份，另印答案卷") not in plan
+    assert ("per group" if lang == "en" else "每組一張") in i18n.t("worksheet.h_intro", lang)
