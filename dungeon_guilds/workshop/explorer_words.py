@@ -11,7 +11,7 @@ from .. import i18n
 from .challenge_words import fmt as challenge_fmt
 from .challenge_words import metric_words
 from .explorer import MEASURES
-from .knobs import Knob, turned_many
+from .knobs import Knob, all_knobs, turned_many
 
 
 def et(key: str, lang: str, **values) -> str:
@@ -95,19 +95,43 @@ def proposal_lines(goal, proposal, lang: str) -> list[str]:
 
 
 def no_proposal_lines(goal, result, lang: str) -> list[str]:
-    """A search with no proposal: that nothing is promised, and the nearest change with its
-    estimate (the confirmation's when it was measured again), if any moved toward the goal."""
-    lines = [et("no_proposal", lang, tried=result.tried)]
-    p = result.nearest
-    if p is not None:
-        unit, signed = measure_unit(goal.measure, goal), goal.compare == "change"
-        est = p.best
-        games = len(goal.confirmation()) if p.confirm is not None else goal.search_games
-        lines.append(et("nearest_line", lang, changes=i18n.join_list([turn_words(k, s, lang) for k, s in p.changes], lang),
-                        measure=measure_name(goal.measure, lang, goal.challenge), games=games,
-                        value=fmt(est.value, unit, lang, signed), low=fmt(est.low, unit, lang, signed),
-                        high=fmt(est.high, unit, lang, signed)))
+    """Why a search found no change that meets the goal (issue 53), in plain words: how much of
+    the knobs' range it played (every change of up to ``result.size`` knobs, or the most
+    promising of them), and the nearest change with its estimate (on games that did not pick
+    it, when it was measured again) and the reason it falls short — short of the target, or past
+    it by less than a Check's margin, with the chance a Check says met (:func:`.goals.check_chance`);
+    a lord's numbers are not every rewrite of that lord (a last line says so). Only for a search
+    that found none: a result with proposals raises ``ValueError``."""
+    if result.proposals:
+        raise ValueError("the search found changes that meet the goal: no 'none meets it' statement")
+    key = "none_exhausted" if result.exhausted else "none_partial"
+    lines = [et(key, lang, size=result.size, space=result.space, tried=result.tried)]
+    lines.append(_why_none(goal, result.nearest, lang))
+    if any(k.kind == "lord" for k in all_knobs(goal.base_deck(), goal.settings.pool())
+           if not goal.knobs or k.id in goal.knobs):
+        lines.append(et("none_lord", lang))
     return lines
+
+
+def _why_none(goal, p, lang: str) -> str:
+    """The reason line of :func:`no_proposal_lines` for the nearest change ``p`` (None: none
+    moved toward the goal)."""
+    from .goals import check_chance, room
+
+    unit, signed = measure_unit(goal.measure, goal), goal.compare == "change"
+    measure, target = measure_name(goal.measure, lang, goal.challenge), fmt(goal.target, unit, lang, signed)
+    if p is None:
+        return et("none_nothing", lang, measure=measure, target=target)
+    est = p.best
+    games = len(goal.confirmation()) if p.confirm is not None else goal.search_games
+    words = dict(changes=i18n.join_list([turn_words(k, s, lang) for k, s in p.changes], lang), measure=measure,
+                 value=fmt(est.value, unit, lang, signed), low=fmt(est.low, unit, lang, signed),
+                 high=fmt(est.high, unit, lang, signed), target=target,
+                 games=et("games_other" if p.confirm is not None else "games_search", lang, games=games))
+    if room(goal, est.value) <= 0:
+        return et("none_short", lang, **words)
+    chance = round(100 * check_chance(goal, est, games))
+    return et("none_margin", lang, margin=fmt(goal.margin, unit, lang, signed).lstrip("+"), chance=chance, **words)
 
 
 __all__ = ["et", "fmt", "knob_name", "measure_name", "measure_unit", "no_proposal_lines", "number", "proposal_lines",

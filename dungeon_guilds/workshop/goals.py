@@ -14,7 +14,11 @@ target by the search's half-width plus twice the half-width the check will reach
 predicted to meet it, the search tries changes of size 2 — pairs of knobs (ranked by the sum of
 their single effects) and one knob two steps — then one knob three steps, then the *wide*
 stages: each knob further (up to nine steps, where the editors allow) and pairs of those steps,
-all built only from steps that moved the measure toward the goal. Given a sensitivity map of
+all built only from steps that moved the measure toward the goal. Last, the **range** stage
+(issue 53): every change of up to ``size`` knobs (2; 3 when asked), each knob anywhere in its
+range, ranked by the sum of the single knobs' measured effects (the sensitivity map's cells, a
+step not measured read as that many ±1 steps); it plays all of them when at most ``breadth``
+are left untried (the range is then *exhausted*), else the ``breadth`` most promising. Given a sensitivity map of
 the same deck and settings (``known``), the single steps are read from it (its games and seed
 are the search's) and nothing is played for them.
 
@@ -23,7 +27,9 @@ best). So when a stage has nothing predicted, its few most promising changes are
 on the **confirmation's games** (the search seed's next games: not the ones that picked them,
 not the check's) and kept when :func:`confirmed` on those alone. The proposals are the changes
 of the first stage that has any, the safest first (estimate beyond the target in half-widths);
-with none, the result names the **nearest** change, which is claimed as nothing.
+with none, the result names the **nearest** change, which is claimed as nothing, and says how
+much of the range was tried (``space``, ``exhausted``) and the chance a Check of the nearest
+would say met (:func:`check_chance`): the words of why no change meets the goal.
 
 :func:`check_proposal` then plays each proposal on **fresh seeds** (``goal.fresh_seed``, never
 used by the search) exactly as a Check does: a pilot of ``min_games`` games, then as many as
@@ -36,7 +42,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
-from itertools import combinations
+from itertools import combinations, product
 from typing import Any, Callable, Sequence
 
 from ..cards import Deck, reference_deck
@@ -208,6 +214,9 @@ class SearchResult:
     tried: int
     singles: list[Proposal] = field(default_factory=list)
     nearest: Proposal | None = None  # with no proposal: the change that came closest (not claimed)
+    size: int = 2  # the range stage's most knobs changed at once (0: no range stage)
+    space: int = 0  # how many changes of up to ``size`` knobs the editors allow (counted before any is played)
+    exhausted: bool = False  # every one of them was played (so no change in the range meets the goal)
 
 
 def _candidates(goal: Goal, deck: Deck, pool) -> list[tuple[Knob, int]]:
@@ -255,15 +264,17 @@ def _size_two(goal: Goal, singles: list[Proposal], ref_value: float, limit: int,
 
 def search(goal: Goal, *, limit: int = 12, progress: Callable[[int, int], None] | None = None,
            cancel: Callable[[], bool] | None = None, jobs: int = 1, executor=None, known=None,
-           confirm: int = 3) -> SearchResult:
+           confirm: int = 3, size: int = 2, breadth: int = 24) -> SearchResult:
     """Propose the smallest changes predicted to meet ``goal`` (module doc). ``limit``: how many
-    size-2 changes (ranked by the single effects) are played; ``jobs``/``executor``: as the map;
-    ``progress(done, total)`` after each chunk; ``cancel()`` True stops (``Cancelled``);
-    ``known``: a sensitivity map of the same deck and settings, whose cells are the single
-    knobs' estimates (its games and seed become the search's); ``confirm``: how many promising
-    changes a stage plays again on the confirmation's games (0: none, the strict rule only)."""
-    return drain(search_iter(goal, limit=limit, jobs=jobs, executor=executor, known=known, confirm=confirm),
-                 progress, cancel)
+    size-2 changes (ranked by the single effects) are played; ``jobs``/``executor``: as the map
+    (a Dask cluster's ``Client.get_executor()`` plays the games there); ``progress(done,
+    total)`` after each chunk; ``cancel()`` True stops (``Cancelled``); ``known``: a sensitivity
+    map of the same deck and settings, whose cells are the single knobs' estimates (its games and
+    seed become the search's); ``confirm``: how many promising changes a stage plays again on the
+    confirmation's games (0: none, the strict rule only); ``size``: the range stage's most knobs
+    at once (2 pairs, 3 triples; 0 no range stage); ``breadth``: the most changes it plays."""
+    return drain(search_iter(goal, limit=limit, jobs=jobs, executor=executor, known=known, confirm=confirm,
+                             size=size, breadth=breadth), progress, cancel)
 
 
 def _from_map(goal: Goal, m) -> tuple[Goal, Any, list[Proposal]]:
@@ -285,42 +296,81 @@ def _usable(goal: Goal, m) -> bool:
             and m.deck == goal.base_deck().to_toml())
 
 
-def search_iter(goal: Goal, *, limit: int = 12, jobs: int = 1, executor=None, known=None, confirm: int = 3):
+@dataclass
+class _Run:
+    """One search's state between its stages: the goal (on the map's seeds when a map was
+    read), how games are played, the reference's records (None until needed) and estimate, and
+    every change measured so far."""
+
+    goal: Goal
+    run: dict
+    ref_recs: list | None
+    reference: Any
+    tried: list[Proposal]
+
+    def ref(self):
+        """The reference version's records on the search seeds (played once, when first needed)."""
+        if self.ref_recs is None:
+            deck, pool = self.goal.base_deck(), self.goal.settings.pool()
+            self.ref_recs = (yield from _play(self.goal, [(deck, pool)], range(self.goal.search_games),
+                                              self.goal.seed, **self.run))[0]
+        return self.ref_recs
+
+
+def search_iter(goal: Goal, *, limit: int = 12, jobs: int = 1, executor=None, known=None, confirm: int = 3,
+                size: int = 2, breadth: int = 24):
     """:func:`search` as a generator of ``(done, total)`` steps returning the result.
 
     Stages, smallest change first: single knobs one step; pairs and one knob two steps; one
     knob three steps; then the *wide* stages (every allowed knob further, :data:`WIDE_STEPS`,
-    and pairs of those steps). After each stage with no change :func:`predicted`, its
-    ``confirm`` most promising changes are played again on the confirmation's games
-    (:meth:`Goal.confirmation`) and kept if :func:`confirmed`. With none at all the result
-    names the ``nearest`` change (the best estimate toward the goal), claimed as nothing."""
-    run = {"jobs": jobs, "executor": executor}
-    deck, pool = goal.base_deck(), goal.settings.pool()
-    ref_recs = None
+    and pairs of those steps); then the *range* stage (:func:`_range_stage`). After each stage
+    with no change :func:`predicted`, its ``confirm`` most promising changes are played again
+    on the confirmation's games (:meth:`Goal.confirmation`) and kept if :func:`confirmed`. With
+    none at all the result names the ``nearest`` change (the best estimate toward the goal),
+    claimed as nothing, and how much of the range was played."""
+    s = _Run(goal, {"jobs": jobs, "executor": executor}, None, None, [])
     if _usable(goal, known):
-        goal, reference, singles = _from_map(goal, known)
+        s.goal, s.reference, singles = _from_map(goal, known)
     else:
-        ref_recs = (yield from _play(goal, [(deck, pool)], range(goal.search_games), goal.seed, **run))[0]
-        reference = one_arm(goal.measure, ref_recs, goal.settings.bots)
-        singles = yield from _measure(goal, ref_recs, [[c] for c in _candidates(goal, deck, pool)], run)
-    tried = list(singles)
-    found = yield from _accept(goal, singles, confirm, run)
-    toward = [p for p in singles if _toward(goal, reference, p)]
+        ref = yield from s.ref()
+        s.reference = one_arm(goal.measure, ref, goal.settings.bots)
+        deck, pool = goal.base_deck(), goal.settings.pool()
+        singles = yield from _measure(goal, ref, [[c] for c in _candidates(goal, deck, pool)], s.run)
+    s.tried = list(singles)
+    found = yield from _accept(s.goal, singles, confirm, s.run)
+    if not found:
+        found = yield from _stages(s, limit, confirm)
+    space, exhausted = 0, False
+    if size >= 2:
+        space, exhausted, more = yield from _range_stage(s, size, breadth, confirm, found)
+        found = found or more
+    goal = s.goal
+    found.sort(key=lambda p: (p.size, -_safety(goal, p)))
+    nearest = None if found else _nearest(goal, s.reference, s.tried)
+    if nearest is not None and nearest.confirm is None and confirm > 0:  # its chance on games that did not pick it
+        yield from _measure_again(goal, [nearest], s.run)
+        if confirmed(goal, nearest.confirm, len(goal.confirmation())):
+            found, nearest = [nearest], None
+    return SearchResult(goal, s.reference, found, len(s.tried), singles, nearest, size, space, exhausted)
+
+
+def _stages(s: _Run, limit: int, confirm: int):
+    """The stages of :data:`STAGES` in turn until one has a change said to meet the goal."""
+    goal, found = s.goal, []
+    deck, pool = goal.base_deck(), goal.settings.pool()
+    toward = [p for p in s.tried if _toward(goal, s.reference, p)]
     for stage in STAGES:
         if found or not toward:
             break
-        if ref_recs is None:
-            ref_recs = (yield from _play(goal, [(deck, pool)], range(goal.search_games), goal.seed, **run))[0]
-        seen = {tuple(p.ids) for p in tried}
-        changes = [c for c in _stage_changes(stage, goal, toward, reference.value, limit, deck, pool)
+        ref = yield from s.ref()
+        seen = {tuple(p.ids) for p in s.tried}
+        changes = [c for c in _stage_changes(stage, goal, toward, s.reference.value, limit, deck, pool)
                    if tuple((k.id, st) for k, st in c) not in seen]
-        bigger = yield from _measure(goal, ref_recs, changes, run)
-        tried += bigger
-        toward += [p for p in bigger if len(p.changes) == 1 and _toward(goal, reference, p)]
-        found = yield from _accept(goal, bigger, confirm, run)
-    found.sort(key=lambda p: (p.size, -_safety(goal, p)))
-    nearest = None if found else _nearest(goal, reference, tried)
-    return SearchResult(goal, reference, found, len(tried), singles, nearest)
+        bigger = yield from _measure(goal, ref, changes, s.run)
+        s.tried += bigger
+        toward += [p for p in bigger if len(p.changes) == 1 and _toward(goal, s.reference, p)]
+        found = yield from _accept(goal, bigger, confirm, s.run)
+    return found
 
 
 STAGES = ("pairs", "threes", "wide", "wide_pairs")
@@ -344,6 +394,86 @@ def _stage_changes(stage: str, goal: Goal, toward: list[Proposal], ref_value: fl
     return _size_two(goal, ones, ref_value, limit, doubles=False)
 
 
+# ---------------------------------------------------------------------- the range stage (issue 53)
+RANGE_STEPS = range(-9, 10)  # the steps of a knob the range stage asks the editors about
+
+
+def _range_stage(s: _Run, size: int, breadth: int, confirm: int, found: list):
+    """With nothing found yet: the changes of up to ``size`` knobs anywhere in their ranges
+    (:func:`space`), ranked by :func:`_additive`; all the untried ones played when at most
+    ``breadth`` are left (the range exhausted), else the ``breadth`` most promising. Returns
+    ``(space, exhausted, found)``."""
+    if found:
+        return 0, False, []
+    goal = s.goal
+    changes = space(goal, size)
+    seen = {tuple(p.ids) for p in s.tried}
+    left = [c for c in changes if tuple((k.id, st) for k, st in c) not in seen]
+    exhausted = len(left) <= breadth
+    effect = _effects(goal, s.reference, s.tried)
+    base = 0.0 if goal.compare == "change" else s.reference.value
+    left.sort(key=lambda c: -room(goal, base + sum(_additive(effect, k.id, st) for k, st in c)))
+    ref = yield from s.ref()
+    more = yield from _measure(goal, ref, left[:breadth], s.run)
+    s.tried += more
+    found = yield from _accept(goal, more, confirm, s.run)
+    return len(changes), exhausted, found
+
+
+def space(goal: Goal, size: int = 2) -> list[list[tuple[Knob, int]]]:
+    """Every change of 1 … ``size`` different allowed knobs, each turned any number of steps
+    the editors accept (:data:`RANGE_STEPS`) and the whole change accepted too (two numbers of
+    one card for a card challenge, :attr:`Goal.pairs_within`), smallest first."""
+    deck, pool = goal.base_deck(), goal.settings.pool()
+    knobs = [k for k in all_knobs(deck, pool) if not goal.knobs or k.id in goal.knobs]
+    steps = {k.id: [st for st in legal_steps(k, deck, pool, RANGE_STEPS) if st] for k in knobs}
+    out = []
+    for n in range(1, size + 1):
+        for combo in combinations(knobs, n):
+            if goal.pairs_within == "card" and len({(k.level, k.defence, k.treasure) for k in combo}) > 1:
+                continue
+            for st in product(*(steps[k.id] for k in combo)):
+                change = list(zip(combo, st))
+                if n == 1 or _accepted(change, deck, pool):
+                    out.append(change)
+    return out
+
+
+def _accepted(changes, deck, pool) -> bool:
+    try:
+        turned_many(changes, deck, pool)
+    except KnobError:
+        return False
+    return True
+
+
+def _effects(goal: Goal, reference, tried: list[Proposal]) -> dict[tuple[str, int], float]:
+    """The measured effect of each single knob step (from the reference), its best estimate."""
+    base = 0.0 if goal.compare == "change" else reference.value
+    return {p.ids[0]: p.best.value - base for p in tried
+            if len(p.changes) == 1 and p.best.enough and not math.isnan(p.best.value)}
+
+
+def _additive(effect: dict, knob: str, step: int) -> float:
+    """A step's effect: measured, or the ±1 step's that way times the steps (0 if not measured)."""
+    if (knob, step) in effect:
+        return effect[(knob, step)]
+    return effect.get((knob, 1 if step > 0 else -1), 0.0) * abs(step)
+
+
+def check_chance(goal: Goal, est, games: int) -> float:
+    """The chance a Check says *met* for a change estimated at ``est`` on ``games`` games that
+    did not pick it (the normal model of :func:`confirmed`: the truth unknown around the
+    estimate, the check's own noise h_c on top): Φ((room − h_c) / √(σ_s² + σ_c²))."""
+    if not est.enough or math.isnan(est.value):
+        return 0.0
+    h_s = (est.high - est.low) / 2
+    h_c = max(goal.margin, h_s * math.sqrt(games / goal.max_games))
+    sd = math.hypot(h_s, h_c) / 1.96
+    return 0.5 * math.erfc(-(room(goal, est.value) - h_c) / (sd * math.sqrt(2))) if sd > 0 else float(
+        room(goal, est.value) >= h_c)
+
+
 def _accept(goal: Goal, measured: list[Proposal], k: int, run):
     """The changes of a stage said to meet the goal: :func:`predicted` ones, or else its ``k``
     most promising (their interval reaches the goal's side by the check's half-width)
@@ -356,14 +486,19 @@ def _accept(goal: Goal, measured: list[Proposal], k: int, run):
                        key=lambda p: -room(goal, p.estimate.value))[:k]
     if not promising:
         return []
+    yield from _measure_again(goal, promising, run)
+    return [p for p in promising if confirmed(goal, p.confirm, len(goal.confirmation()))]
+
+
+def _measure_again(goal: Goal, proposals: list[Proposal], run):
+    """Play ``proposals`` on the confirmation's games; each gets its estimate there (``confirm``)."""
     deck, pool, games = goal.base_deck(), goal.settings.pool(), goal.confirmation()
-    versions = [turned_many(p.changes, deck, pool) for p in promising]
+    versions = [turned_many(p.changes, deck, pool) for p in proposals]
     with_ref = goal.compare == "change"
     recs = yield from _play(goal, [(deck, pool)] * with_ref + versions, games, goal.seed, **run)
     ref = recs[0] if with_ref else []
-    for p, r in zip(promising, recs[with_ref:]):
+    for p, r in zip(proposals, recs[with_ref:]):
         p.confirm = _estimate(goal, ref, r)
-    return [p for p in promising if confirmed(goal, p.confirm, len(games))]
 
 
 def _toward(goal: Goal, reference, p: Proposal) -> bool:
@@ -430,6 +565,6 @@ def _check_measure(goal: Goal, deck: Deck, lords, jobs, executor):
             "low": est.low, "high": est.high, "games": n, "seed": goal.fresh_seed}
 
 
-__all__ = ["GOALS", "Goal", "Proposal", "STAGES", "SearchResult", "WIDE_STEPS", "check_iter", "check_proposal",
-           "check_half_width", "confirmed", "goal_of_challenge", "predicted", "room", "search", "search_iter",
-           "status"]
+__all__ = ["GOALS", "Goal", "Proposal", "RANGE_STEPS", "STAGES", "SearchResult", "WIDE_STEPS", "check_chance",
+           "check_iter", "check_proposal", "check_half_width", "confirmed", "goal_of_challenge", "predicted", "room",
+           "search", "search_iter", "space", "status"]
