@@ -42,6 +42,9 @@ ROUTINE = (
     r"favicon\.ico",
     r"websocket_ping_timeout",
     r"Kernel pool grows to",
+    # issue 53: tornado's / pyzmq's warning that a connection closed with events still queued
+    # (a student closed a tab, or a culled kernel's channel): nothing is lost, nothing to do
+    r"Got events for closed stream",
 )
 _ROUTINE = re.compile("|".join(f"(?:{p})" for p in ROUTINE))
 RUNNING = re.compile(r"Voil. is running at")
@@ -52,6 +55,9 @@ TEACHER_PAGE = "dungeon-guilds/teacher"  # app/table_server.py: BASE/teacher
 # a traceback the teacher never needs: a student closed a tab while the server wrote to it
 CLOSED_TAB = re.compile(r"(WebSocketClosedError|StreamClosedError)")
 TRACEBACK = "Traceback (most recent call last)"
+# asyncio's "Task exception was never retrieved" is followed by the task ("future: <Task …
+# exception=WebSocketClosedError()>") before its traceback: held with it (issue 53)
+ASYNCIO_TASK = "future: <"
 CHAINED = ("During handling of the above exception", "The above exception was the direct cause")
 # a line that may introduce a traceback (held back one line to be dropped with it)
 ERROR_HEAD = re.compile(r"Exception in callback|Uncaught exception|exception was never retrieved|ERROR \||\[E ")
@@ -154,6 +160,9 @@ class ConsoleFilter:
             self._in_traceback, self._ended = True, False
             self._held.append(text)
             return []
+        if self._held and text.startswith(ASYNCIO_TASK):  # the task an asyncio error line names
+            self._held.append(text)
+            return []
         out = self._release()  # an error line not followed by a traceback
         if ERROR_HEAD.search(text) and not routine(text):
             self._held.append(text)
@@ -172,9 +181,10 @@ class ConsoleFilter:
         return False
 
     def _release(self) -> list[str]:
-        """The lines held back, or none if they are a closed tab's traceback (:data:`CLOSED_TAB`)."""
+        """The lines held back, or none if they are a closed tab's error (:data:`CLOSED_TAB`: its
+        traceback, or asyncio's task line naming the exception)."""
         held, self._held = self._held, []
-        closed_tab = self._in_traceback and any(CLOSED_TAB.search(h) for h in held)
+        closed_tab = any(CLOSED_TAB.search(h) for h in held)
         self._in_traceback = self._ended = False
         return [] if closed_tab else held
 
@@ -202,9 +212,13 @@ class ConsoleFilter:
         self.grown_to = size
         if not first and size % 5:
             return []
-        return [f"More students arrived at once than kernels were prepared: preparing {_n(size, 'kernel')} now "
-                f"(at most {self.max_kernels}). Next time start with --class {max(size, self.pool)} to have them "
-                "ready from the start."]
+        # issue 53: said as what happened (a page found every prepared kernel taken: the pool is
+        # prepared again only once pages stop arriving, so a page 16 s after the others counts,
+        # the teacher's own too), not "more students arrived at once"
+        return [f"Note: a page opened while every prepared kernel was taken (they are prepared again once pages "
+                f"stop arriving, so a page that comes soon after the others counts, your own included): preparing "
+                f"{_n(size, 'kernel')} now (at most {self.max_kernels}). If that many pages open together in your "
+                f"class, start with --class {max(size, self.pool)} next time to have them ready from the start."]
 
     def _running(self) -> list[str]:
         urls = student_urls(self.host, self.port)
