@@ -63,6 +63,7 @@ from .tables.refusal import TableRefusal
 from .tables.render import Kept, bot_words, seat_head, seat_parts
 from .tables.store import TableStore
 from .tables.table import AWAY_BOT, think
+from .tables.teacher_code import MIN_KINDS as TEACHER_MIN_KINDS, MIN_LENGTH as TEACHER_MIN_LENGTH, weakness
 
 PAGE_DIR = Path(__file__).with_name("tables") / "static"
 BOARD_KEYS = Path(__file__).parents[1] / "drawing" / "board_keys.js"
@@ -383,6 +384,8 @@ class TableSocket(tornado.websocket.WebSocketHandler):
                 self.send(out.reply)
             if self.gone:
                 return  # the page closed while its change was written: it is not attached again
+            if self.conn.seat is None and self.attached is not None:
+                self.hub.detach(self)  # the page left its table (its seat stays: the others see it away)
             if self.conn.seat is not None and self.conn.code in self.hub.lobby.tables and self.hub.attach(self) \
                     and out.changed is None:
                 self.hub.push(self.conn.code)  # the seat's first page: every page sees it here again
@@ -646,22 +649,19 @@ def teacher_body(handler: TeacherHandler, lang: str, code: str) -> str:
     return f"<main><h1>{t('teacher_title')}</h1>{table}<div class='downloads'>{forms}</div>{mistakes}</main>"
 
 
-TEACHER_MIN_LENGTH = 10
-TEACHER_MIN_KINDS = 6  # different characters
-
-
 def teacher_code() -> str:
-    """``$DUNGEON_GUILDS_TEACHER_CODE`` if it is strong enough (at least
-    :data:`TEACHER_MIN_LENGTH` characters, :data:`TEACHER_MIN_KINDS` different ones; a weaker
-    one stops the server with the reason), else 10 random characters of the table codes' alphabet
-    (31¹⁰ ≈ 8·10¹⁴, tried at most one every 20 s per address once five are spent)."""
+    """``$DUNGEON_GUILDS_TEACHER_CODE`` if it is strong enough (:func:`.tables.teacher_code.weakness`:
+    at least 10 characters, 6 of them different, not a common code, not mostly a run like
+    ``1234…``; a weaker one stops the server with the reason in English and 繁體中文), else 10
+    random characters of the table codes' alphabet (31¹⁰ ≈ 8·10¹⁴, tried at most one every 20 s
+    per address once five are spent)."""
     given = os.environ.get(TEACHER_ENV, "").strip()
     if not given:
         return "".join(secrets.choice(ALPHABET) for _ in range(TEACHER_MIN_LENGTH))
-    if len(given) < TEACHER_MIN_LENGTH or len(set(given)) < TEACHER_MIN_KINDS:
-        raise SystemExit(f"{TEACHER_ENV} is too weak to guard the class's records: use at least "
-                         f"{TEACHER_MIN_LENGTH} characters, {TEACHER_MIN_KINDS} of them different "
-                         f"(or leave it unset and the server draws one and prints it)")
+    why = weakness(given)
+    if why is not None:
+        raise SystemExit("\n".join(i18n.t(f"tables.teacher_weak_{why}", lang, env=TEACHER_ENV, length=TEACHER_MIN_LENGTH,
+                                           kinds=TEACHER_MIN_KINDS) for lang in protocol.LANGS))
     return given
 
 

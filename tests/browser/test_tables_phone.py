@@ -299,13 +299,16 @@ NARROW_JS = """() => { const r = document.getElementById('npc').getBoundingClien
 def test_the_opener_screen_fits_360_px_and_the_npc_box_is_44_px(browser, tables_server, lang):  # noqa: F811
     """Issue 51, item 5: at 360 px the lobby and the opener's screen with five free seats, each at
     the level of the longest name ("judge bot (plays the review's best move)"), do not scroll
-    sideways (the level select sized itself to that name: 428 px); issue 50, item 5: the lobby's
-    NPC checkbox itself is 44 × 44 CSS px (it was 24 × 24)."""
+    sideways (the level select sized itself to that name: 428 px), and Leave tells the server (the
+    address's table slot is freed) before the lobby comes back; issue 50, item 5: the lobby's NPC
+    checkbox itself is 44 × 44 CSS px (it was 24 × 24)."""
     server, _ = tables_server
     context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True,
                                   device_scale_factor=2, locale="en-US")
     context.set_default_timeout(60_000)
     page = context.new_page()
+    sent: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda payload: sent.append(str(payload))))
     try:
         page.goto(f"http://127.0.0.1:{server.port}/dungeon-guilds/tables")
         page.wait_for_selector("#lobby:not([hidden])")
@@ -326,5 +329,8 @@ def test_the_opener_screen_fits_360_px_and_the_npc_box_is_44_px(browser, tables_
         page.screenshot(path=str(SHOTS / f"tables-360-opened-{lang}.png"), full_page=True)
         assert opened["scroll"] <= opened["width"] == 360, opened
         assert len(opened["selects"]) == 5 and max(opened["selects"]) <= 360
+        page.locator("#leave").tap()  # the server frees this device's table slot, then the lobby (issue 51)
+        page.wait_for_selector("#lobby:not([hidden])")
+        assert any('"leave"' in frame for frame in sent), sent
     finally:
         context.close()

@@ -116,6 +116,13 @@ class Lobby:
                                      for c, t in self.tables.items()) >= self.tables_per_address:
             raise TableRefusal("too_many_yours", most=self.tables_per_address)
 
+    def leave(self, code: str, owner: str | None) -> None:
+        """The page of ``owner`` (a client address) has left table ``code``: if that address
+        opened it, the table no longer counts among its ``tables_per_address`` (issue 51, item 5:
+        at once, not after the idle time)."""
+        if owner is not None and self.owners.get(code) == owner:
+            del self.owners[code]
+
     def table(self, code: Any) -> Table:
         if not isinstance(code, str) or len(code) > 20:
             raise TableRefusal("no_such_table")

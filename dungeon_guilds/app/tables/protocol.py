@@ -17,6 +17,8 @@ A page sends one JSON object a message (at most :data:`MAX_MESSAGE` characters),
             at its own pace; issue 24)
 ``continue`` this seat has seen the round's resolution; the next round starts when every seat
             with a page open has sent it (or after ``table.RESOLUTION_S`` seconds)
+``leave``   this page leaves its table (answered ``left``): the seat stays in the game, the table no
+            longer counts among the address's open tables (issue 51)
 ==========  =====================================================================================
 
 The server answers the sender with ``seat`` (``code``, ``seat``, ``token``: the page keeps the
@@ -283,8 +285,18 @@ def on_continue(lobby: Lobby, conn: Conn, msg: dict) -> Outcome:
     return Outcome(None, table)
 
 
+def on_leave(lobby: Lobby, conn: Conn, msg: dict) -> Outcome:
+    """The page leaves its table (issue 51, item 5): its seat stays in the game (a bot plays it
+    once it is away), the table no longer counts among the address's open tables, and this
+    connection may open or join another."""
+    table, _seat = _seated(lobby, conn)
+    lobby.leave(table.code, conn.address)
+    conn.code, conn.seat, conn.step = None, None, (0, 0)
+    return Outcome({"op": "left", "code": table.code})
+
+
 HANDLERS = {"open": on_open, "join": on_join, "resume": on_resume, "bots": on_bots, "act": on_act, "lang": on_lang,
-            "step": on_step, "continue": on_continue}
+            "step": on_step, "continue": on_continue, "leave": on_leave}
 
 
 def handle(lobby: Lobby, conn: Conn, raw: Any) -> Outcome:

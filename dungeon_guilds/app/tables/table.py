@@ -118,7 +118,8 @@ class BotJob:
 def clean_name(name: Any) -> str:
     """A seat name as people type it: NFKC-normalised (a full-width "Ａｎｎ" is "Ann"), trimmed,
     one line, at most :data:`NAME_MAX` characters; a control or format character (NUL, a
-    zero-width space, a right-to-left override: Unicode categories C*) or a colon is refused."""
+    zero-width space, a right-to-left override: Unicode categories C*) or a colon is refused, and
+    a name needs a visible letter or digit (Unicode L* or N*: not combining marks alone; issue 51)."""
     if not isinstance(name, str):
         raise TableRefusal("name_missing")
     if len(name) > 4 * NAME_MAX:
@@ -131,6 +132,8 @@ def clean_name(name: Any) -> str:
         raise TableRefusal("name_hidden")
     if len(text) > NAME_MAX or ":" in text:
         raise TableRefusal("name_bad", most=NAME_MAX)
+    if not any(unicodedata.category(ch)[0] in "LN" for ch in text):  # combining marks or punctuation only
+        raise TableRefusal("name_no_letter")
     return text
 
 

@@ -9,6 +9,7 @@
   let lang = localStorage.getItem('dg-lang') || ((navigator.language || '').toLowerCase().startsWith('zh') ? 'zh' : 'en');
   let ws = null, last = null, code = null, retry = 500, deckText = null, deckName = null, lordText = null, lordName = null;
   let levelChoice = {}, levelKey = '';     // the opener's pick {seat number: level} for each free seat
+  let leaving = null;                     // Leave pressed: back to the lobby once the server says left
   let chosen = [], base = {}, targets = {}; // the adventurers this page picked; the board's cells as sent
   // the version this page's last move was made on: once the table has moved past it, the pick is
   // spent (an adventurer bumped back to the hand later is not picked again by itself)
@@ -173,6 +174,8 @@
         msg.board = applyPieces(held.board, msg.board);
         msg.log = applyPieces(held.log, msg.log);
         render(msg);
+      } else if (msg.op === 'left') {
+        if (leaving) leaving();
       } else if (msg.op === 'refused') {
         say(msg.reason);
         if (msg.code === 'bad_token' || (msg.code === 'no_such_table' && !last)) {
@@ -225,9 +228,15 @@
   $('story-next').addEventListener('click', () => { if (last && last.resolving) send({ op: 'step', step: last.resolving.step + 1 }); });
   $('continue').addEventListener('click', () => send({ op: 'continue' }));
   $('leave').addEventListener('click', () => {
-    if (code) forget(code);
-    localStorage.removeItem('dg-table-current');
-    location.href = location.pathname.replace(/\/tables(\/.*)?$/, '/tables');
+    const go = () => {
+      if (code) forget(code);
+      localStorage.removeItem('dg-table-current');
+      location.href = location.pathname.replace(/\/tables(\/.*)?$/, '/tables');
+    };
+    if (!ws || ws.readyState !== 1 || !code) { go(); return; }
+    leaving = go;  // the server frees this device's table slot first (its answer: left), then the lobby
+    send({ op: 'leave' });
+    setTimeout(go, 1500);
   });
   $('board').addEventListener('click', (e) => {
     const el = e.target.closest('[data-target]');
