@@ -18,7 +18,7 @@ from typing import Any, Sequence
 
 from . import i18n
 from .cards import load_deck
-from .drawing.print_and_play import parse_lords, print_set
+from .drawing.print_and_play import parse_lords, print_set, print_summary
 from .errors import DeckError, RecordError, RulesError
 from . import __version__
 from .app.commands import CommandError
@@ -166,10 +166,7 @@ def cmd_print_and_play(args: argparse.Namespace) -> int:
             fh.write(ps.html())
     except OSError as err:
         return _fail(f"{args.out}: cannot write ({err.strerror})")
-    print(f"{args.out}: {len(ps.cards)} cards ({ps.count('room')} rooms, {ps.count('lord')} lords, "
-          f"{ps.count('adventurer')} adventurers, {ps.count('marker')} start-player marker, {ps.count('aid')} player aids) "
-          f"on {ps.sheets} sheets, fronts and backs{', and a rules sheet' if ps.rules else ''}: {ps.pages} {ps.paper} pages. "
-          "Open it in a browser and print it double-sided (flip on the long edge) at 100 %.")
+    print(print_summary(ps, args.out))
     return 0
 
 

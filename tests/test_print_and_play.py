@@ -329,7 +329,19 @@ def test_cli_print_and_play_writes_the_document(tmp_path, capsys):
     said = capsys.readouterr().out
     ps = print_set(parse_deck_text(SMALL_DECK), ALL_LORDS, players=4, lang="zh", paper="letter")
     assert out.read_text("utf-8") == ps.html()
-    assert f"{len(ps.cards)} cards" in said and f"{ps.pages} letter pages" in said
+    assert f"{len(ps.cards)} 張卡" in said and f"共 {ps.pages} 頁 美式信紙" in said  # in the print's language
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_cli_says_a_rules_sheet_alone_is_one_page_one_sided(tmp_path, capsys, lang):
+    """Issue 53: "--cards rules" said "0 cards … on 0 sheets, fronts and backs, and a rules
+    sheet: 1 a4 pages … print it double-sided"."""
+    out = tmp_path / "rules.html"
+    assert main(["print-and-play", "--cards", "rules", "--lang", lang, "--out", str(out)]) == 0
+    said = capsys.readouterr().out.strip()
+    assert said == i18n.t("pnp.kit.summary_rules_only", lang, out=str(out), paper="A4")
+    assert "0 cards" not in said and "0 張" not in said and "double" not in said and "雙面" not in said
+    assert print_set(lang=lang, cards="rules").pages == 1
 
 
 @pytest.mark.parametrize("argv, message", [

@@ -123,6 +123,18 @@ def print_set(deck: Deck | None = None, lords: Iterable[Lord] | None = None, pla
     return PrintSet(deck, lords, players, lang, paper, name, picked, rules, chosen)
 
 
+def print_summary(ps: PrintSet, out: str) -> str:
+    """What ``dungeon-guilds print-and-play`` says it wrote, in the print's language: the cards
+    by kind, sheets and pages, and how to print — one page, one-sided, for a rules sheet alone
+    (issue 53: it said "0 cards … on 0 sheets, fronts and backs … print it double-sided")."""
+    if not ps.cards:
+        return t("kit.summary_rules_only", ps.lang, out=out, paper=t(f"paper_{ps.paper}", ps.lang))
+    return t("kit.summary_cards", ps.lang, out=out, cards=len(ps.cards), rooms=ps.count("room"),
+             lords=ps.count("lord"), adventurers=ps.count("adventurer"), marker=ps.count("marker"),
+             aids=ps.count("aid"), sheets=ps.sheets, rules=t("kit.summary_rules_after", ps.lang) if ps.rules else "",
+             pages=ps.pages, paper=t(f"paper_{ps.paper}", ps.lang))
+
+
 def print_and_play_html(deck: Deck | None = None, lords: Iterable[Lord] | None = None, players: int = 6,
                         lang: str = "en", paper: str = "a4", variant: str | None = None) -> str:
     """The printable HTML document of :func:`print_set`."""
@@ -161,4 +173,4 @@ def parse_lords(spec: str) -> tuple[Lord, ...]:
     return tuple(get_lord(x) for x in ids)
 
 
-__all__ = ["PLAYERS", "PrintSet", "parse_lords", "print_and_play_html", "print_set", "variant_name"]
+__all__ = ["PLAYERS", "PrintSet", "parse_lords", "print_and_play_html", "print_set", "print_summary", "variant_name"]
