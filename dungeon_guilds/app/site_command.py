@@ -10,6 +10,8 @@ environment once — in a clone ``build/site/venv`` as ``make site`` does; from 
 the user's cache folder (:func:`cache_dir`), where the installed package is installed too —
 builds into DIR and says how long it took and how big the site is; ``--serve`` serves DIR on
 this computer (building it first only if it holds no site). Without npm it says what to install (no traceback).
+The build's tools print a few hundred lines: they go to ``site-build.log`` in the build's folder
+and the terminal shows one line a step (``--verbose``: all of it, as ``make site`` does; issue 53).
 """
 
 from __future__ import annotations
@@ -45,6 +47,8 @@ def add_parser(sub) -> None:
     p.add_argument("--port", type=int, default=0, help="the port to serve on (default: a free one)")
     p.add_argument("--host", default="127.0.0.1",
                    help="--serve on this address (0.0.0.0: the class's devices on this network; default this computer only)")
+    p.add_argument("--verbose", action="store_true",
+                   help="show the build's whole output here (by default it goes to a log file, and a few lines say each step)")
     p.set_defaults(func=cmd_site)
 
 
@@ -70,10 +74,39 @@ def work_dir(root: Path = ROOT) -> Path:
     return root / "build" / "site" if in_a_clone(root) else cache_dir() / "site"
 
 
+# Where a quiet build writes its tools' output (issue 53: the build printed ~315 lines): set by
+# :func:`cmd_site` for one build; None (``--verbose``, or a caller of its own): the terminal.
+BUILD_LOG: dict[str, Path | None] = {"path": None}
+LOG_NAME = "site-build.log"
+TAIL = 30  # lines of the log shown when a step fails
+
+
+def _step(cmd: list[str]) -> str:
+    """What a build command does, in a few words (a quiet build's line for it)."""
+    if cmd[1:3] == ["-m", "venv"]:
+        return "making the build environment (once)"
+    if cmd[1:3] == ["-m", "pip"]:
+        return "installing the build tools into it (when they changed)"
+    return "building the site (a few minutes)"
+
+
 def _run(cmd: list[str]) -> None:
-    print("+", " ".join(cmd), flush=True)
-    if subprocess.call(cmd) != 0:
-        raise CommandError(f"the site build stopped: {' '.join(cmd[:4])} … failed (its output is above)")
+    log = BUILD_LOG["path"]
+    if log is None:  # --verbose: everything here, as make site shows it
+        print("+", " ".join(cmd), flush=True)
+        if subprocess.call(cmd) != 0:
+            raise CommandError(f"the site build stopped: {' '.join(cmd[:4])} … failed (its output is above)")
+        return
+    print(f"  {_step(cmd)} …", flush=True)
+    with open(log, "a", encoding="utf-8") as out:
+        out.write("+ " + " ".join(cmd) + "\n")
+        out.flush()
+        code = subprocess.call(cmd, stdout=out, stderr=subprocess.STDOUT)
+    if code != 0:
+        tail = log.read_text("utf-8", errors="replace").splitlines()[-TAIL:]
+        print("\n".join(tail), file=sys.stderr)
+        raise CommandError(f"the site build stopped: {' '.join(cmd[:4])} … failed (the end of its output is "
+                           f"above; all of it in {log})")
 
 
 def _venv_python(venv: Path) -> Path:
@@ -137,14 +170,31 @@ def cmd_site(args: argparse.Namespace) -> int:
         raise CommandError(NEEDS_NPM)
     t0 = time.monotonic()
     work = work_dir()
-    python = build_python() if in_a_clone() else pip_build_python(work)
-    _run([str(python), "-m", "dungeon_guilds.app.site", "build", "--out", str(dest), "--work", str(work)])
+    _quiet_build_log(work, args)
+    try:
+        python = build_python() if in_a_clone() else pip_build_python(work)
+        _run([str(python), "-m", "dungeon_guilds.app.site", "build", "--out", str(dest), "--work", str(work)])
+    finally:
+        BUILD_LOG["path"] = None
     size, files = folder_size(dest)
     print(f"The static site is in {dest}: {size / 1e6:.1f} MB in {files} files, built in "
           f"{time.monotonic() - t0:.0f} s (its build environment and downloads: {work}). "
           f"Put the folder on any web host, or serve it to the class from this computer: "
           f"dungeon-guilds site {args.dir} --serve --host 0.0.0.0")
     return _serve(dest, args.port, args.host) if args.serve else 0
+
+
+def _quiet_build_log(work: Path, args: argparse.Namespace) -> None:
+    """Unless ``--verbose``: the build's output goes to ``work/site-build.log`` (started afresh),
+    and one line says so."""
+    if getattr(args, "verbose", False):
+        return
+    work.mkdir(parents=True, exist_ok=True)
+    log = work / LOG_NAME
+    log.write_text("", "utf-8")
+    BUILD_LOG["path"] = log
+    print(f"Building the static site into {Path(args.dir).resolve()} (the build's whole output goes to {log}; "
+          "--verbose shows it here):", flush=True)
 
 
 def _serve(dest: Path, port: int, host: str = "127.0.0.1") -> int:
