@@ -46,6 +46,8 @@ def test_the_build_says_a_line_a_step_and_logs_the_rest(tmp_path, fake_build, ca
     log = (tmp_path / "work" / site_command.LOG_NAME).read_text("utf-8")
     assert log.count("tool output line") == 600 and all(quiet for _cmd, quiet in calls)
     assert site_command.BUILD_LOG["path"] is None  # a later caller of _run prints again
+    assert cli.main(["site", str(tmp_path / "s")]) == 0  # the next build's log starts afresh
+    assert (tmp_path / "work" / site_command.LOG_NAME).read_text("utf-8").count("tool output line") == 600
 
 
 def test_a_failed_step_shows_the_end_of_its_output_and_the_log(tmp_path, fake_build, capsys):

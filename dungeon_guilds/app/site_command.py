@@ -76,7 +76,7 @@ def work_dir(root: Path = ROOT) -> Path:
 
 # Where a quiet build writes its tools' output (issue 53: the build printed ~315 lines): set by
 # :func:`cmd_site` for one build; None (``--verbose``, or a caller of its own): the terminal.
-BUILD_LOG: dict[str, Path | None] = {"path": None}
+BUILD_LOG: dict[str, Path | None] = {"path": None, "started": None}
 LOG_NAME = "site-build.log"
 TAIL = 30  # lines of the log shown when a step fails
 
@@ -98,7 +98,9 @@ def _run(cmd: list[str]) -> None:
             raise CommandError(f"the site build stopped: {' '.join(cmd[:4])} … failed (its output is above)")
         return
     print(f"  {_step(cmd)} …", flush=True)
-    with open(log, "a", encoding="utf-8") as out:
+    log.parent.mkdir(parents=True, exist_ok=True)
+    with open(log, "a" if BUILD_LOG["started"] else "w", encoding="utf-8") as out:  # afresh for each build
+        BUILD_LOG["started"] = log
         out.write("+ " + " ".join(cmd) + "\n")
         out.flush()
         code = subprocess.call(cmd, stdout=out, stderr=subprocess.STDOUT)
@@ -175,7 +177,7 @@ def cmd_site(args: argparse.Namespace) -> int:
         python = build_python() if in_a_clone() else pip_build_python(work)
         _run([str(python), "-m", "dungeon_guilds.app.site", "build", "--out", str(dest), "--work", str(work)])
     finally:
-        BUILD_LOG["path"] = None
+        BUILD_LOG["path"] = BUILD_LOG["started"] = None
     size, files = folder_size(dest)
     print(f"The static site is in {dest}: {size / 1e6:.1f} MB in {files} files, built in "
           f"{time.monotonic() - t0:.0f} s (its build environment and downloads: {work}). "
@@ -185,14 +187,12 @@ def cmd_site(args: argparse.Namespace) -> int:
 
 
 def _quiet_build_log(work: Path, args: argparse.Namespace) -> None:
-    """Unless ``--verbose``: the build's output goes to ``work/site-build.log`` (started afresh),
-    and one line says so."""
+    """Unless ``--verbose``: the build's output goes to ``work/site-build.log`` (written afresh
+    by the build's first step), and one line says so."""
     if getattr(args, "verbose", False):
         return
-    work.mkdir(parents=True, exist_ok=True)
     log = work / LOG_NAME
-    log.write_text("", "utf-8")
-    BUILD_LOG["path"] = log
+    BUILD_LOG["path"], BUILD_LOG["started"] = log, None
     print(f"Building the static site into {Path(args.dir).resolve()} (the build's whole output goes to {log}; "
           "--verbose shows it here):", flush=True)
 
