@@ -416,3 +416,23 @@ def test_cli_prints_the_changed_cards_and_refuses_a_pdf_with_the_html_route(tmp_
     assert main(["print-and-play", "--out", str(pdf)]) == 2
     err = capsys.readouterr().err
     assert "not .pdf" in err and "--out cards.html" in err and "Save as PDF" in err and not pdf.exists()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_footers_and_the_lord_counts_match_what_is_printed(lang):
+    """Issue 53: a print of the 6 base lords says so on every foot, beside R1.3 (the 5 promo
+    lords optional, R7.4) and in the deck box; a print of all 11 says 6 base + 5 promo; the
+    rules sheet names no file."""
+    for lords, part, here, box in ((BASE_LORDS, "lords_base", "lords_here_base", "deck_lords_base"),
+                                   (ALL_LORDS, "lords_all", "lords_here_all", "deck_lords_all")):
+        ps = print_set(None, lords, players=3, lang=lang)
+        p = parsed(ps)
+        assert ps.count("lord") == len(lords)
+        assert all(text(f, "variant") == ps.variant for f in p.faces)
+        assert i18n.t(f"pnp.{part}", lang) in ps.variant
+        promo = sum(x.promo for x in lords)
+        counts = {"n": len(lords), "base": len(lords) - promo, "promo": promo if promo else 5}
+        assert "".join(p.rules["R1.3"]["lords-here"]) == i18n.t(f"pnp.kit.{here}", lang, **counts)
+        html = ps.html()
+        assert i18n.t(f"pnp.kit.{box}", lang, n=len(lords), base=len(lords) - promo, promo=promo) in html
+        assert "docs/" not in html and "rules.md" not in html
