@@ -26,8 +26,7 @@ ALLOWED = {
     ("workshop/preview.py", "_outcomes"): "the preview's English data table (its other words are English "
                                           "too; no language reaches it)",
     ("app/table_server.py", "TableHub.save_all"): "the server's log line for the teacher's terminal (English, like Voila's log)",
-    # owned by other changes of issue 39 at the time of writing: to be moved to join_list there
-    ("drawing/print_and_play/*", "*"): "the print-and-play sheets are being rewritten (issue 39)",
+    # (drawing/print_and_play/ uses join_list since issue 53)
 }
 
 
