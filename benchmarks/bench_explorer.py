@@ -1,6 +1,7 @@
 """The design explorer, honest about chance (issue 41, items 3 and 4).
 
     python benchmarks/bench_explorer.py [--goals 20] [--planted 20] [--jobs 2] [--quick]
+    nice python benchmarks/bench_explorer.py --skip goals,planted,timing      # the four challenges
 
 Prints:
 
@@ -20,6 +21,14 @@ Prints:
    processes: wall and CPU seconds, and the load average while it ran (the machine is shared).
    Goal: ≤ 2 minutes on the 2-core server.
 
+0. **The four challenges** (issue 53; ``--skip goals,planted,timing``): each challenge's search
+   (pairs over the knobs' whole ranges, ``--size 3`` for triples), its proposals checked on
+   ``--challenge-fresh`` fresh seeds, or its plain statement of why no change meets it (English
+   and 繁體中文), and the search's wall and CPU seconds (goal: ≤ 5 minutes each on the 2-core
+   server; run it under ``nice``, the machine is shared). ``--scheduler ADDRESS`` plays the
+   games on a Dask cluster (``Client.get_executor()``, as ``dungeon-guilds explore``); then the
+   workers' CPU is not counted here, only the wall time is meaningful.
+
 Random goals and planted ones use the shipped map's settings (4 players, random bots, the base
 lords); the challenges use their own (greedy bots, their lord pools), searched and checked with
 their own measure. Every goal, seed and knob choice comes from ``--seed``: a rerun prints the
@@ -34,6 +43,7 @@ import random
 import resource
 import sys
 import time
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 
@@ -42,6 +52,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from dungeon_guilds.cards import RoomCard, reference_deck  # noqa: E402
 from dungeon_guilds.workshop import challenges as chmod  # noqa: E402
 from dungeon_guilds.workshop.explorer import MEASURES, reference_map, sensitivity_map  # noqa: E402
+from dungeon_guilds.workshop.explorer_words import no_proposal_lines  # noqa: E402
 from dungeon_guilds.workshop.goals import Goal, check_proposal, goal_of_challenge, search  # noqa: E402
 
 
@@ -50,11 +61,13 @@ def cpu() -> float:
     return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
 
 
-def run_goal(goal: Goal, jobs: int, checks: int, planted=None, known=None, fresh: int = 1) -> dict:
+def run_goal(goal: Goal, jobs: int, checks: int, planted=None, known=None, fresh: int = 1, size: int = 2,
+             executor=None) -> dict:
     """Search ``goal``, then check its first ``checks`` proposals on ``fresh`` fresh seeds each
     (the goal's ``fresh_seed``, then the next ones: never a seed of the search)."""
-    t0 = time.perf_counter()
-    result = search(goal, jobs=jobs, known=known, limit=6)
+    t0, c0 = time.perf_counter(), cpu()
+    result = search(goal, jobs=jobs, known=known, limit=6, size=size, executor=executor)
+    search_wall, search_cpu = time.perf_counter() - t0, cpu() - c0
     goal = result.goal
     statuses = [check_proposal(replace(goal, fresh_seed=goal.fresh_seed + k), p, jobs=jobs)["status"]
                 for p in result.proposals[:checks] for k in range(fresh)]
@@ -63,6 +76,7 @@ def run_goal(goal: Goal, jobs: int, checks: int, planted=None, known=None, fresh
     return {"tried": result.tried, "proposals": len(result.proposals), "statuses": statuses, "found": found,
             "seconds": time.perf_counter() - t0, "top": result.proposals[0].ids if result.proposals else None,
             "confirmed": sum(p.confirm is not None for p in result.proposals[:checks]),
+            "search_wall": search_wall, "search_cpu": search_cpu, "result": result,
             "nearest": None if near is None else (near.ids, near.best.value, near.best.low, near.best.high)}
 
 
@@ -122,6 +136,9 @@ def main(argv=None) -> int:
                     help="search games of a challenge (default: twice its min_games)")
     ap.add_argument("--challenge-fresh", type=int, default=5, dest="challenge_fresh",
                     help="fresh seeds each checked proposal of a challenge is checked on")
+    ap.add_argument("--size", type=int, default=2, help="the range stage's most knobs at once (3: triples)")
+    ap.add_argument("--only", default="", help="challenge ids to run (comma-separated; default all four)")
+    ap.add_argument("--scheduler", default=None, help="a Dask scheduler's address for the challenges' games")
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--skip", default="", help="parts to skip: challenges,goals,planted,timing")
     args = ap.parse_args(argv)
@@ -133,14 +150,11 @@ def main(argv=None) -> int:
     print(f"load at start: {os.getloadavg()[0]:.1f} (1-minute average, {os.cpu_count()} cores)", flush=True)
     confirmed = []
     if "challenges" not in skip:
-        for ch in chmod.load():
-            goal = goal_of_challenge(ch, search_games=ch.min_games if args.quick else args.challenge_games)
-            r = run_goal(goal, args.jobs, args.checks, fresh=args.challenge_fresh)
-            confirmed += [s == "met" for s in r["statuses"]]
-            print(f"challenge {ch.id}: {r['tried']} changes tried, {r['proposals']} said to meet it "
-                  f"({r['confirmed']} of the checked by the confirmation), checked on {args.challenge_fresh} fresh "
-                  f"seeds each: {r['statuses']}, top {r['top']}, nearest {r['nearest']}, {r['seconds']:.0f} s",
-                  flush=True)
+        with dask_executor(args.scheduler) as executor:
+            for ch in chmod.load():
+                if args.only and ch.id not in args.only.split(","):
+                    continue
+                confirmed += challenge(ch, args, executor)
     if "goals" not in skip:
         for i in range(args.goals):
             goal = random_goal(rng, m, rng.randint(3, 8), args.games)
@@ -162,6 +176,41 @@ def main(argv=None) -> int:
     if "timing" not in skip:
         timing(args, m)
     return 0
+
+
+def challenge(ch, args, executor) -> list[bool]:
+    """Search one shipped challenge, check its proposals, print the result (the statement of
+    why none meets it, in both languages, when there is none) and the search's time."""
+    goal = goal_of_challenge(ch, search_games=ch.min_games if args.quick else args.challenge_games)
+    load0 = os.getloadavg()[0]
+    r = run_goal(goal, args.jobs, args.checks, fresh=args.challenge_fresh, size=args.size, executor=executor)
+    res = r["result"]
+    print(f"challenge {ch.id}: {r['tried']} changes tried of the {res.space} of up to {res.size} knobs in range "
+          f"({'all' if res.exhausted else 'not all'} of them), {r['proposals']} said to meet it "
+          f"({r['confirmed']} of the checked by the confirmation); the search {r['search_wall']:.0f} s wall, "
+          f"{r['search_cpu']:.0f} s CPU (load {load0:.1f} -> {os.getloadavg()[0]:.1f}); with the checks "
+          f"{r['seconds']:.0f} s wall", flush=True)
+    if res.proposals:
+        print(f"  top {r['top']}, checked on {args.challenge_fresh} fresh seeds each: {r['statuses']}", flush=True)
+    else:
+        for lang in ("en", "zh"):
+            print("  " + "\n  ".join(no_proposal_lines(res.goal, res, lang)), flush=True)
+    return [s == "met" for s in r["statuses"]]
+
+
+@contextmanager
+def dask_executor(address: str | None):
+    """A Dask cluster's executor (``--scheduler``), or None: the process pool of ``--jobs``."""
+    if not address:
+        yield None
+        return
+    from distributed import Client
+
+    client = Client(address, timeout="10s")
+    try:
+        yield client.get_executor()
+    finally:
+        client.close()
 
 
 def timing(args, m) -> None:

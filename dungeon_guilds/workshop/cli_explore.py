@@ -4,6 +4,7 @@
         [--jobs 2 | --scheduler ADDRESS] [--out map.json] [--json] [--lang en|zh]
     dungeon-guilds explore --goal level3_worth_it            # a challenge of challenges.toml
     dungeon-guilds explore --measure start_advantage --at-most -0.02 --knobs lock,heal
+    dungeon-guilds explore --goal calmer_caveman --size 3    # pairs and triples of knobs over their ranges
 
 ``--scheduler ADDRESS`` (the ``dask`` extra) plays the games on an existing Dask cluster
 (``tcp://host:8786``) through its ``Client.get_executor()``; the map is the same as on one
@@ -46,6 +47,9 @@ def add_explore_parser(subparsers) -> argparse.ArgumentParser:
     p.add_argument("--compare", choices=["change", "value"], default="change")
     p.add_argument("--margin", type=float, default=None, help="the check's half-width (default: a tenth of |target|)")
     p.add_argument("--knobs", default="", help="allowed knobs: kinds or ids, comma-separated (room, heal, lock, lord)")
+    p.add_argument("--size", type=int, default=2, choices=[0, 1, 2, 3],
+                   help="the search's last stage: changes of up to this many knobs anywhere in their ranges "
+                        "(2: pairs, 3: triples; 0 or 1: no such stage)")
     p.set_defaults(func=cmd_explore)
     return p
 

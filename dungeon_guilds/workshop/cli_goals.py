@@ -57,14 +57,15 @@ def goal_from_args(args: argparse.Namespace, deck, settings) -> Goal:
 
 def run_goal(args, deck, settings, jobs: int, executor, checks: int = 3) -> int:
     goal = goal_from_args(args, deck, settings)
-    result = search(goal, jobs=jobs, executor=executor)
+    result = search(goal, jobs=jobs, executor=executor, size=args.size)
     goal = result.goal
     for p in result.proposals[:checks]:
         check_proposal(goal, p, jobs=jobs, executor=executor)
     if args.json:
         near = result.nearest
         print(json.dumps({"tried": result.tried, "proposals": [_as_json(p) for p in result.proposals],
-                          "nearest": None if near is None else _as_json(near)},
+                          "nearest": None if near is None else _as_json(near), "size": result.size,
+                          "space": result.space, "exhausted": result.exhausted},
                          default=lambda v: None if isinstance(v, float) and math.isnan(v) else v))
         return 0
     from .explorer_words import et, no_proposal_lines

@@ -128,9 +128,9 @@ def _why_none(goal, p, lang: str) -> str:
                  value=fmt(est.value, unit, lang, signed), low=fmt(est.low, unit, lang, signed),
                  high=fmt(est.high, unit, lang, signed), target=target,
                  games=et("games_other" if p.confirm is not None else "games_search", lang, games=games))
-    if room(goal, est.value) <= 0:
-        return et("none_short", lang, **words)
     chance = round(100 * check_chance(goal, est, games))
+    if room(goal, est.value) <= 0:
+        return et("none_short", lang, chance=chance, **words)
     return et("none_margin", lang, margin=fmt(goal.margin, unit, lang, signed).lstrip("+"), chance=chance, **words)
 
 

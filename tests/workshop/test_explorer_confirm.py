@@ -63,5 +63,5 @@ def test_no_proposal_names_the_nearest_change_and_promises_nothing():
                                        if p.estimate.enough) and result.nearest.confirm is not None
     en, zh = no_proposal_lines(goal, result, "en"), no_proposal_lines(goal, result, "zh")
     assert len(en) == len(zh) == 2
-    assert "No change" in en[0] and "the nearest change (heal cost of strength 5" in en[1] and "Not promised" in en[1]
+    assert "no change meets this goal" in en[0] and "the nearest change is heal cost of strength 5" in en[1] and "Not promised" in en[1]
     assert "short of the target" in en[1] and "最接近的" in zh[1] and "不保證達成" in zh[1]

@@ -68,9 +68,9 @@ def test_out_of_reach_says_why_in_both_languages(m):
     assert near.confirm.high < 0.06 and check_chance(goal, near.best, 2000) < 0.01
     en, zh = no_proposal_lines(goal, result, "en"), no_proposal_lines(goal, result, "zh")
     assert len(en) == len(zh) == 2
-    assert en[0].startswith("No change within the knobs' ranges meets this goal") and "(8 changes" in en[0]
+    assert en[0].startswith("Within the knobs' ranges, no change meets this goal") and "(8 changes" in en[0]
     assert "short of the target +6.0" in en[1] and "2000 games that did not pick it" in en[1]
-    assert "沒有任何改動能達成" in zh[0] and "還沒到目標" in zh[1] and "2000 局" in zh[1]
+    assert "沒有任何改動能有把握地達成" in zh[0] and "還沒到目標" in zh[1] and "2000 局" in zh[1]
 
 
 def test_past_the_target_but_not_by_a_checks_margin(m):
