@@ -288,9 +288,11 @@ def big_deck(size: int = 13_900) -> str:
     return "".join(parts)
 
 
-def tally(counts: dict, clients: list[SeatClient], sent: int, prefix: str) -> None:
-    """The bytes the server sent ``clients`` per message they sent, and the refusals they got."""
-    got = sum(len(r) for c in clients for r in c.raw)
+def tally(counts: dict, clients: list[SeatClient], sent: int, prefix: str, since: dict | None = None) -> None:
+    """The bytes the server sent ``clients`` per message they sent (of each client's frames from
+    ``since[client]`` on: the flood's own, not its setup's), and the refusals they got."""
+    since = since or {}
+    got = sum(len(r) for c in clients for r in c.raw[since.get(c, 0):])
     counts[f"{prefix}_sent"] = sent
     counts[f"{prefix}_bytes_out_per_message_in"] = round(got / max(1, sent))
     for c in clients:
@@ -329,6 +331,7 @@ async def deck_crowd(url: str, stop: asyncio.Event, counts: dict, n: int = 40, r
             sent += 1
             await asyncio.sleep(1 / rate)
 
+    counts["deck_started"] = True
     await asyncio.gather(*(one(p) for p in pages))
     tally(counts, pages, sent, "deck")
     for p in pages:
@@ -365,7 +368,9 @@ async def lang_toggles(url: str, stop: asyncio.Event, counts: dict, n: int = 96,
         await page.send({"op": "resume", "code": code, "token": token})
     pages += extra
     counts["lang_connections_held"] = len(pages)
-    sent = 0
+    await asyncio.sleep(0.5)  # the resumed pages' first states
+    sent, since = 0, {p: len(p.raw) for p in pages}
+    counts["lang_started"] = True
 
     async def one(page: SeatClient) -> None:
         nonlocal sent
@@ -379,7 +384,7 @@ async def lang_toggles(url: str, stop: asyncio.Event, counts: dict, n: int = 96,
             await asyncio.sleep(1 / rate)
 
     await asyncio.gather(*(one(p) for p in pages))
-    tally(counts, pages, sent, "lang")
+    tally(counts, pages, sent, "lang", since)
     for p in pages:
         p.close()
 
@@ -396,7 +401,11 @@ async def flood_run(url: str, tables: int, seats: int, which: str = "new",
     stop, counts = asyncio.Event(), {}
     floods = FLOODS["old"] + FLOODS["new"] if which == "all" else FLOODS[which]
     bad = [asyncio.ensure_future(f(url, stop, counts)) for f in floods]
-    await asyncio.sleep(1.0)  # the flood is under way before the class starts
+    await asyncio.sleep(1.0)  # the floods are under way before the class starts…
+    for _ in range(300):  # …the new floods' pages seated and sending (at most 30 s more)
+        if all(counts.get(f"{f.__name__.split('_')[0]}_started") for f in floods if f in FLOODS["new"]):
+            break
+        await asyncio.sleep(0.1)
     try:
         result = await run(url, tables, seats, games)
     finally:

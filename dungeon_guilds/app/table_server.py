@@ -337,6 +337,12 @@ class TableSocket(tornado.websocket.WebSocketHandler):
             return
         await super().get(*args, **kwargs)
 
+    def _log(self) -> None:
+        """Tornado's access log line, but none for a refused upgrade (429): those are logged once
+        per address (``limits.Sockets``), not once each (issue 51: a pile of 1,500 is one line)."""
+        if self.get_status() != 429:
+            super()._log()
+
     def open(self, *args: Any) -> None:
         self.conn.address = address = self.request.remote_ip or "?"
         if not self.hub.open_sockets.add(address):  # the count filled while this page's upgrade was under way
