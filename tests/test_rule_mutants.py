@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from dungeon_guilds import Game, Rules
-from dungeon_guilds.lords import ALL_LORDS, get_lord, lord_from_dict
+from dungeon_guilds.lords import ALL_LORDS, LordError, get_lord, lord_from_dict
 from dungeon_guilds.payout import NPC, split
 from dungeon_guilds.scoring import result
 from dungeon_guilds.turn_order import seat_at, snake, snake_order
@@ -88,3 +88,41 @@ def test_S7_each_lord_card_says_what_the_rules_table_says(lord):
         assert not re.search(r"[A-Za-z]", zh), zh
     assert get_lord(lord.id) is lord
     assert lord_from_dict(lord.to_dict()) == replace(lord, rule="")
+
+
+def test_R7_a_lord_names_its_rulings_and_speaks_english_by_default():
+    """A lord's rules include its own ruling (R7.2 the Caveman, R5.3 the Vampire Lord's floor)
+    and R7.4 for a promo card; name() and text() default to English."""
+    caveman, vampire = get_lord("caveman"), get_lord("vampire_lord")
+    assert caveman.rules() == ["R7.2", "R7.4"]
+    assert vampire.rules() == ["R5.3"]
+    assert (caveman.name(), caveman.text()) == ("The Caveman", caveman.text_en)
+    with pytest.raises(LordError, match=r"^unknown lord id 'zz' \(known: succubus, vampire_lord, "
+                                        r"beholder, lich_king, .*, boardgame_lord\)$"):
+        get_lord("zz")
+
+
+def test_R7_4_a_custom_lord_from_a_table_gets_its_id_as_names_and_no_promo():
+    """A workshop lord (a table, as Lord.to_dict writes it) needs only an id and effects: its
+    names default to the id, its texts to empty, and it is not a promo card (R7.4)."""
+    lord = lord_from_dict({"id": "mine", "effects": [{"kind": "room", "rooms": [1], "treasure": 2}]})
+    assert (lord.name_en, lord.name_zh, lord.text_en, lord.text_zh) == ("mine", "mine", "", "")
+    assert lord.promo is False and lord.rule == ""
+    assert len(lord.effects) == 1
+    assert lord_from_dict({"id": 7, "effects": []}).name_en == "7"
+
+
+@pytest.mark.parametrize("data, message", [
+    ([], "lord: expected a table with id, names and effects"),
+    ({"effects": []}, "lord.id: missing"),
+    ({"id": "x"}, "lord.effects: missing"),
+    ({"id": "x", "effects": {}}, "lord.effects: expected a list of effects"),
+    ({"id": "x", "effects": [{"kind": "nope"}]},
+     "lord.effects[0].kind: unknown effect kind 'nope' (known: room, heal, ban, flip, bonus)"),
+])
+def test_a_custom_lord_that_cannot_be_used_is_refused_naming_the_field(data, message):
+    """A malformed lord table is refused with a sentence naming the field (the lord builder
+    shows it); nothing is half made."""
+    with pytest.raises(ValueError) as err:
+        lord_from_dict(data)
+    assert str(err.value) == message

@@ -82,8 +82,11 @@ def score(module: str, known: dict[str, dict]) -> dict:
 def run_module(module: str) -> None:
     """mutmut on one module's mutants, one at a time (the machine is shared)."""
     print(f"== mutmut: dungeon_guilds/{module}.py", flush=True)
-    subprocess.run([str(MUTMUT), "run", "--max-children", "1", f"dungeon_guilds.{module}.*"],
-                   cwd=ROOT, stdout=subprocess.DEVNULL, check=False)
+    done = subprocess.run([str(MUTMUT), "run", "--max-children", "1", f"dungeon_guilds.{module}.*"],
+                          cwd=ROOT, capture_output=True, text=True, check=False)
+    if done.returncode:  # e.g. a listed test failed before any mutant: mutmut says which
+        tail = (done.stdout + done.stderr).replace("\r", "\n").splitlines()[-15:]
+        print(f"mutmut stopped (exit {done.returncode}):", *tail, sep="\n  ", flush=True)
 
 
 def report(modules: list[str]) -> bool:
