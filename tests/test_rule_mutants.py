@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from dungeon_guilds import Game, Rules
+from dungeon_guilds.actions import ActionSyntaxError, parse_move
 from dungeon_guilds.lords import ALL_LORDS, LordError, get_lord, lord_from_dict
 from dungeon_guilds.payout import NPC, split
 from dungeon_guilds.scoring import result
@@ -126,3 +127,12 @@ def test_a_custom_lord_that_cannot_be_used_is_refused_naming_the_field(data, mes
     with pytest.raises(ValueError) as err:
         lord_from_dict(data)
     assert str(err.value) == message
+
+
+def test_unreadable_move_text_carries_the_code_a_language_words():
+    """Move text outside the notation (R4.3-R4.5, R2.4 moves) is refused with the code
+    ``move_unreadable`` unless a more precise one applies, so each language can word it."""
+    assert ActionSyntaxError("cannot read it").code == "move_unreadable"
+    with pytest.raises(ActionSyntaxError) as err:
+        parse_move("jump 3")
+    assert err.value.code == "move_unreadable" and err.value.params == {"text": "'jump 3'"}
