@@ -216,3 +216,12 @@ def test_lang_toggles_are_sent_within_the_address_budget_of_whole_boards(tmp_pat
     assert soon <= 3  # the burst of whole boards; the 37 others wait…
     assert len(states) <= 5 and states[-1]["lang"] == "en" == last["lang"]  # …and are sent as one, in the last language
     assert out < 40 * 40_000 / 4  # a quarter of what 40 whole answers would cost at the least
+
+
+def test_a_class_behind_one_address_raises_its_shared_budgets_with_its_pages(monkeypatch):
+    monkeypatch.setenv("DUNGEON_GUILDS_SOCKETS_PER_ADDRESS", "128")
+    limits = Limits.from_env()
+    assert limits.sockets_per_address == 128 and limits.address_messages_per_s == 4 * Limits.address_messages_per_s
+    assert limits.opens == 4 * Limits.opens and limits.redraws_per_s == 4 * Limits.redraws_per_s
+    monkeypatch.setenv("DUNGEON_GUILDS_SOCKETS_PER_ADDRESS", "8")  # fewer pages: the budgets stay
+    assert Limits.from_env().address_messages_per_s == Limits.address_messages_per_s

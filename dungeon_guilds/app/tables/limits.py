@@ -113,10 +113,16 @@ class Limits:
 
     @classmethod
     def from_env(cls) -> "Limits":
+        """The limits the environment sets; a class behind one address (NAT) raising
+        ``DUNGEON_GUILDS_SOCKETS_PER_ADDRESS`` raises that address's shared budgets with it."""
+        pages = int(env_number("DUNGEON_GUILDS_SOCKETS_PER_ADDRESS", cls.sockets_per_address, 1))
+        scale = max(1.0, pages / cls.sockets_per_address)
         return cls(tables_per_address=int(env_number("DUNGEON_GUILDS_TABLES_PER_ADDRESS", cls.tables_per_address, 1)),
                    sockets_per_seat=int(env_number("DUNGEON_GUILDS_SOCKETS_PER_SEAT", cls.sockets_per_seat, 1)),
-                   sockets_per_address=int(env_number("DUNGEON_GUILDS_SOCKETS_PER_ADDRESS",
-                                                      cls.sockets_per_address, 1)))
+                   sockets_per_address=pages, address_messages_per_s=cls.address_messages_per_s * scale,
+                   address_message_burst=cls.address_message_burst * scale, opens=cls.opens * scale,
+                   opens_per_s=cls.opens_per_s * scale, redraws=cls.redraws * scale,
+                   redraws_per_s=cls.redraws_per_s * scale)
 
 
 def raise_fd_limit() -> int:
