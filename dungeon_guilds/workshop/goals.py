@@ -12,10 +12,10 @@ the goal when its whole 95 % interval is on the goal's side and its estimate is 
 target by the search's half-width plus twice the half-width the check will reach
 (:func:`predicted`), so a check on fresh seeds very likely agrees. With no single knob
 predicted to meet it, the search tries changes of size 2 — pairs of knobs (ranked by the sum of
-their single effects) and one knob two steps — then one knob three steps, then the *wide*
-stages: each knob further (up to nine steps, where the editors allow) and pairs of those steps,
-all built only from steps that moved the measure toward the goal. Last, the **range** stage
-(issue 53): every change of up to ``size`` knobs (2; 3 when asked), each knob anywhere in its
+their single effects) and one knob two steps — then one knob three steps, all built only from
+steps that moved the measure toward the goal. Last, the **range** stage (issue 53; it took the
+place of the *wide* stages, each knob up to nine steps and pairs of those, and reaches all of
+them): every change of up to ``size`` knobs (2; 3 when asked), each knob anywhere in its
 range, ranked by the sum of the single knobs' measured effects (the sensitivity map's cells, a
 step not measured read as that many ±1 steps); it plays all of them when at most ``breadth``
 are left untried (the range is then *exhausted*), else the ``breadth`` most promising. Given a sensitivity map of
@@ -243,9 +243,9 @@ def _safety(goal: Goal, p: Proposal) -> float:
     return room(goal, est.value) / half
 
 
-def _size_two(goal: Goal, singles: list[Proposal], ref_value: float, limit: int, doubles: bool = True) -> list[list]:
-    """Pairs of knobs (different knobs; one card kind for a card challenge) and (``doubles``)
-    single knobs two steps, ranked by the additive prediction's room beyond the target."""
+def _size_two(goal: Goal, singles: list[Proposal], ref_value: float, limit: int) -> list[list]:
+    """Pairs of knobs (different knobs; one card kind for a card challenge) and single knobs
+    two steps, ranked by the additive prediction's room beyond the target."""
     effect = {p.ids[0]: p.estimate.value - (0.0 if goal.compare == "change" else ref_value) for p in singles}
     ranked = []
     for a, b in combinations(singles, 2):
@@ -254,7 +254,7 @@ def _size_two(goal: Goal, singles: list[Proposal], ref_value: float, limit: int,
                               != (kb.level, kb.defence, kb.treasure)):
             continue
         ranked.append((effect[a.ids[0]] + effect[b.ids[0]], [(ka, sa), (kb, sb)]))
-    for p in singles if doubles else ():
+    for p in singles:
         (k, s), = p.changes
         ranked.append((2 * effect[p.ids[0]], [(k, 2 * s)]))
     base = 0.0 if goal.compare == "change" else ref_value
@@ -322,8 +322,8 @@ def search_iter(goal: Goal, *, limit: int = 12, jobs: int = 1, executor=None, kn
     """:func:`search` as a generator of ``(done, total)`` steps returning the result.
 
     Stages, smallest change first: single knobs one step; pairs and one knob two steps; one
-    knob three steps; then the *wide* stages (every allowed knob further, :data:`WIDE_STEPS`,
-    and pairs of those steps); then the *range* stage (:func:`_range_stage`). After each stage
+    knob three steps; then the *range* stage (:func:`_range_stage`): every change of up to
+    ``size`` knobs anywhere in their ranges, the most promising first. After each stage
     with no change :func:`predicted`, its ``confirm`` most promising changes are played again
     on the confirmation's games (:meth:`Goal.confirmation`) and kept if :func:`confirmed`. With
     none at all the result names the ``nearest`` change (the best estimate toward the goal),
@@ -373,25 +373,15 @@ def _stages(s: _Run, limit: int, confirm: int):
     return found
 
 
-STAGES = ("pairs", "threes", "wide", "wide_pairs")
-WIDE_STEPS = (2, 3, 4, 6, 9)  # the wide stage's steps of one knob (toward the goal, where legal)
+STAGES = ("pairs", "threes")  # then the range stage, which reaches every step and pair in range
 
 
 def _stage_changes(stage: str, goal: Goal, toward: list[Proposal], ref_value: float, limit: int, deck, pool):
-    """The changes a stage plays, built from the measured changes that moved toward the goal."""
-    ones = [p for p in toward if len(p.changes) == 1]
+    """The changes a stage plays, built from the ±1 steps that moved toward the goal."""
+    ones = [p for p in toward if len(p.changes) == 1 and abs(p.changes[0][1]) == 1]
     if stage == "pairs":
-        return _size_two(goal, [p for p in ones if abs(p.changes[0][1]) == 1], ref_value, limit)
-    if stage == "threes":
-        return [[(p.changes[0][0], 3 * p.changes[0][1])] for p in ones if abs(p.changes[0][1]) == 1]
-    if stage == "wide":
-        out = []
-        for p in ones:
-            (k, st), = p.changes
-            if abs(st) == 1:
-                out += [[(k, w * st)] for w in WIDE_STEPS if legal_steps(k, deck, pool, (w * st,))]
-        return out
-    return _size_two(goal, ones, ref_value, limit, doubles=False)
+        return _size_two(goal, ones, ref_value, limit)
+    return [[(p.changes[0][0], 3 * p.changes[0][1])] for p in ones]
 
 
 # ---------------------------------------------------------------------- the range stage (issue 53)
@@ -565,6 +555,6 @@ def _check_measure(goal: Goal, deck: Deck, lords, jobs, executor):
             "low": est.low, "high": est.high, "games": n, "seed": goal.fresh_seed}
 
 
-__all__ = ["GOALS", "Goal", "Proposal", "RANGE_STEPS", "STAGES", "SearchResult", "WIDE_STEPS", "check_chance",
+__all__ = ["GOALS", "Goal", "Proposal", "RANGE_STEPS", "STAGES", "SearchResult", "check_chance",
            "check_iter", "check_proposal", "check_half_width", "confirmed", "goal_of_challenge", "predicted", "room",
            "search", "search_iter", "space", "status"]
