@@ -9,6 +9,7 @@ address, as each student's device has its own on a class network."""
 from __future__ import annotations
 
 import asyncio
+import json
 import resource
 import time
 
@@ -225,3 +226,26 @@ def test_a_class_behind_one_address_raises_its_shared_budgets_with_its_pages(mon
     assert limits.opens == 4 * Limits.opens and limits.redraws_per_s == 4 * Limits.redraws_per_s
     monkeypatch.setenv("DUNGEON_GUILDS_SOCKETS_PER_ADDRESS", "8")  # fewer pages: the budgets stay
     assert Limits.from_env().address_messages_per_s == Limits.address_messages_per_s
+
+
+async def _resumes(tmp_path):
+    """A seated page sends its own resume 30 times (each was answered with its whole state)."""
+    server = Server(tmp_path, Limits(messages_per_s=100, message_burst=100))
+    try:
+        page = await SeatClient(server.at("127.0.0.10")).connect()
+        await page.send({"op": "open", "seats": 3, "name": "Ann"})
+        await page.send({"op": "bots"})
+        await page.wait(lambda m: m["op"] == "state" and m["started"])
+        await asyncio.sleep(0.2)
+        before = len(page.raw)
+        for _ in range(30):
+            await page.send({"op": "resume", "code": page.code, "token": page.token})
+        await asyncio.sleep(0.5)
+        return [json.loads(r)["op"] for r in page.raw[before:]], sum(len(r) for r in page.raw[before:])
+    finally:
+        server.stop()
+
+
+def test_a_repeated_resume_is_answered_with_the_seat_only(tmp_path):
+    ops, sent = asyncio.run(_resumes(tmp_path))
+    assert ops == ["seat"] * 30 and sent < 30 * 100  # ~50 bytes each, not a whole state (~30-60 KB)

@@ -221,7 +221,9 @@ def on_resume(lobby: Lobby, conn: Conn, msg: dict) -> Outcome:
         raise TableRefusal("bad_token")
     if conn.seat is not None and (conn.code, conn.seat) != (table.code, seat):
         raise TableRefusal("one_seat")
-    return Outcome(_seat_reply(conn, table, seat, None), None, refresh=True)  # the others hear of it if the seat was away
+    again = conn.seat is not None  # this page holds that seat already and has its state: only the short reply
+    # (issue 51, item 2: a repeated resume no longer buys the whole state); the others hear of it if the seat was away
+    return Outcome(_seat_reply(conn, table, seat, None), None, refresh=not again)
 
 
 def _levels(raw: Any) -> dict[int, str]:
