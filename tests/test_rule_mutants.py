@@ -3,6 +3,7 @@ item 3; `make mutation`, docs/architecture.md "Mutation testing"). Each cites it
 
 from __future__ import annotations
 
+import random
 import re
 from dataclasses import replace
 from itertools import islice
@@ -13,9 +14,11 @@ import pytest
 from dungeon_guilds import Game, Rules
 from dungeon_guilds.actions import ActionSyntaxError, parse_move
 from dungeon_guilds.lords import ALL_LORDS, LordError, get_lord, lord_from_dict
-from dungeon_guilds.payout import NPC, split
+from dungeon_guilds.cards import strengths_of
+from dungeon_guilds.payout import EMPTY, NPC, split
 from dungeon_guilds.scoring import result
 from dungeon_guilds.turn_order import seat_at, snake, snake_order
+from dungeon_guilds.view import KnownHands, RoomView
 
 
 def test_R5_2_a_lone_adventurer_takes_the_whole_treasure():
@@ -136,3 +139,63 @@ def test_unreadable_move_text_carries_the_code_a_language_words():
     with pytest.raises(ActionSyntaxError) as err:
         parse_move("jump 3")
     assert err.value.code == "move_unreadable" and err.value.params == {"text": "'jump 3'"}
+
+
+def unrevealed_levels(state) -> tuple[int, ...]:
+    """Levels of the rooms dealt in finished rounds whose fronts nobody saw (R2.3 backs are
+    public, R5.1 resolution stopped above them), worked out from the deck and the seen fronts."""
+    done = state.deck_pos if state.is_over else state.deck_pos - len(state.rooms)
+    left = [card.level for card in state.deck[:done]]
+    for card in state.seen:
+        left.remove(card.level)
+    return tuple(sorted(left))
+
+
+def check_view(state, seat: int) -> None:
+    view = state.view(seat)
+    public = state.round > 0 and state.phase != "setup"  # R2.4 secret until round 2, then R6.2
+    for p in range(state.n):
+        known = p == seat or public
+        assert view.active[p] == (state.active[p] if known else -1)
+        assert view.exhausted[p] == (state.exhausted[p] if known else -1)
+        assert view.knows_hand(p) == known
+    assert state.known_hands(seat) == KnownHands(seat, view.active, view.exhausted)
+    assert view.hand() == strengths_of(state.active[seat])
+    shown_round = min(state.round, state.rounds - 1)  # the last round stays shown once over
+    assert (view.player, view.names, view.round, view.rounds) == (seat, state.names, shown_round + 1, state.n)
+    assert (view.phase, view.current, view.start) == (state.phase, state.current, state.start)
+    assert (view.lord_id, view.lord_effects_on) == (state.lord.id, state.rules.lords != "none")
+    assert view.lords_shown == tuple(lord.id for lord in state.lords[:shown_round + 1])  # R3.1
+    assert view.gold == tuple(state.gold) and view.heal_costs == tuple(state.heal)
+    assert view.printed_heal == tuple(state.base_heal) and view.setup_gain == tuple(state.setup_gain)
+    assert view.shown == tuple(state.shown)
+    assert view.seen == tuple(state.seen) and view.unseen == tuple(state.unseen_cards())
+    assert view.deck_left == len(state.deck) - state.deck_pos
+    assert view.hidden_levels == unrevealed_levels(state)
+    assert len(view.rooms) == len(state.rooms)
+    for i, room in enumerate(view.rooms):
+        card = state.rooms[i]
+        slots = tuple(None if state.slot(i, x)[0] == EMPTY else state.slot(i, x) for x in (0, 1))
+        assert room == RoomView(i + 1, card.level, state.levels[card.level], state.lock_threshold(i),
+                                state.lord_defence_change(i), state.locked[i], slots)
+
+
+@pytest.mark.parametrize("n, rules", [(3, Rules(npc=True)), (4, Rules(lords="all", teams="2v2")),
+                                      (6, Rules(lords="all", edition="fr"))])
+def test_R2_4_R6_2_what_a_player_sees_at_every_step_of_a_game(n, rules):
+    """A player's view (view.py) at every step of whole games, for every seat: their own hand
+    always; the others' hands hidden in round 1 (the secret exhaust choice, R2.4) and public
+    from round 2 (R6.2: the exhausted are those seen placed); room backs, locks, thresholds and
+    slots as the table shows them (R2.3, R4.3, R7.1), the lords revealed so far (R3.1), the
+    levels of earlier rooms never revealed (R5.1), and gold, fronts seen, the deck left."""
+    state = Game(n, seed=11, rules=rules).state
+    chooser = random.Random(5)
+    steps = 0
+    while True:
+        for seat in range(n):
+            check_view(state, seat)
+        if state.is_over:
+            break
+        state.apply_action(chooser.choice(state.legal_actions()))
+        steps += 1
+    assert steps > 2 * n * n  # the setup choices and at least two placements a player a round
