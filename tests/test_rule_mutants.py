@@ -17,6 +17,8 @@ from dungeon_guilds.lords import ALL_LORDS, LordError, get_lord, lord_from_dict
 from dungeon_guilds.cards import strengths_of
 from dungeon_guilds.payout import EMPTY, NPC, split
 from dungeon_guilds.scoring import result
+from dungeon_guilds.rules import (EDITION_SILENCES, OPTIONS, RULINGS, RulesError, describe_value,
+                                  differences, room_counts, unstated_in_fr)
 from dungeon_guilds.turn_order import seat_at, snake, snake_order
 from dungeon_guilds.view import KnownHands, RoomView
 
@@ -65,9 +67,12 @@ def test_R8_1_nobody_has_won_before_the_last_round_ends(teams):
     assert teams is None or res.winning_teams == ()
 
 
+RULES_MD = Path(__file__).resolve().parents[1] / "docs" / "rules.md"
+
+
 def rules_md_lords() -> dict[str, tuple[str, bool]]:
     """docs/rules.md §7's table: {'English name 中文名': (effect, promo)}."""
-    text = (Path(__file__).resolve().parents[1] / "docs" / "rules.md").read_text("utf-8")
+    text = RULES_MD.read_text("utf-8")
     section = text.split("## 7.", 1)[1].split("\n## ", 1)[0]
     rows = {}
     for line in section.splitlines():
@@ -199,3 +204,105 @@ def test_R2_4_R6_2_what_a_player_sees_at_every_step_of_a_game(n, rules):
         state.apply_action(chooser.choice(state.legal_actions()))
         steps += 1
     assert steps > 2 * n * n  # the setup choices and at least two placements a player a round
+
+
+@pytest.mark.parametrize("options, message", [
+    ({"lords": "x"}, "rules.lords: expected one of none, base, all, got 'x'"),
+    ({"teams": "1v1"}, "rules.teams: expected one of 2v2, 3v3, 2v2v2 or none, got '1v1'"),
+    ({"npc": 1}, "rules.npc: expected true or false, got 1"),
+    ({"edition": "de"}, "rules.edition: expected one of zh, fr, got 'de'"),
+])
+def test_R7_4_R9_R10_an_option_that_does_not_exist_is_refused_naming_it(options, message):
+    """A rule option outside §7 (lords), §10 (teams, NPCs) or §9 (edition) is refused with a
+    sentence naming the option and the values it takes."""
+    with pytest.raises(RulesError) as err:
+        Rules(**options)
+    assert str(err.value) == message
+
+
+@pytest.mark.parametrize("n, rules, message, code, params", [
+    (2, Rules(), "Dungeon Guilds is for 3-6 players, not 2", "player_count", {"players": 2}),
+    (7, Rules(), "Dungeon Guilds is for 3-6 players, not 7", "player_count", {"players": 7}),
+    (5, Rules(teams="2v2"), "teams 2v2 needs 4 players, not 5 (R10.1)", "team_player_count",
+     {"teams": "2v2", "need": 4, "players": 5}),
+    (4, Rules(teams="3v3"), "teams 3v3 needs 6 players, not 4 (R10.1)", "team_player_count",
+     {"teams": "3v3", "need": 6, "players": 4}),
+    (5, Rules(teams="2v2v2"), "teams 2v2v2 needs 6 players, not 5 (R10.1)", "team_player_count",
+     {"teams": "2v2v2", "need": 6, "players": 5}),
+    (6, Rules(npc=True), "NPC adventurers are for games of fewer than 6 players (R10.2)",
+     "npc_player_count", {"players": 6}),
+])
+def test_R10_player_counts_each_option_cannot_play_are_refused(n, rules, message, code, params):
+    """3-6 players; 2v2 needs 4, 3v3 and 2v2v2 need 6 (R10.1); NPCs only below 6 (R10.2). The
+    refusal carries a code and params so each language can word it."""
+    with pytest.raises(RulesError) as err:
+        rules.check_players(n)
+    assert (str(err.value), err.value.code, err.value.params) == (message, code, params)
+
+
+def test_R10_the_player_counts_each_option_can_play_are_accepted():
+    for n in (3, 4, 5, 6):
+        Rules().check_players(n)
+        if n < 6:
+            Rules(npc=True).check_players(n)  # R10.2 below 6
+    Rules(teams="2v2").check_players(4)
+    Rules(teams="3v3").check_players(6)
+    Rules(teams="2v2v2").check_players(6)
+    assert RulesError("x").code is None and RulesError("x").params == {}
+
+
+def test_R2_3_R10_2_rooms_a_round_and_a_game():
+    """R2.3 as many rooms a round as players, one more with NPCs (R10.2); a game deals one
+    round per player (R3); rounds can have 3 to 6 rooms."""
+    assert [Rules().rooms_per_round(n) for n in (3, 4, 5, 6)] == [3, 4, 5, 6]
+    assert [Rules(npc=True).rooms_per_round(n) for n in (3, 4, 5)] == [4, 5, 6]
+    assert Rules().rooms_dealt(4) == 16 and Rules(npc=True).rooms_dealt(5) == 30
+    assert room_counts() == [3, 4, 5, 6]
+
+
+def test_records_carry_every_option_and_refuse_an_unknown_one():
+    assert Rules.from_dict(None) == Rules()
+    every = {"lords": "all", "teams": "2v2", "npc": True, "edition": "fr"}
+    assert Rules.from_dict(every).to_dict() == every
+    with pytest.raises(RulesError) as err:
+        Rules.from_dict([])
+    assert str(err.value) == "rules: expected a table of options"
+    with pytest.raises(RulesError) as err:
+        Rules.from_dict({"lords": "all", "x": 1})
+    assert str(err.value) == "rules.x: unknown option (known: edition, lords, npc, teams)"
+
+
+def test_R9_R10_differences_word_every_option_that_changes():
+    """The rules explorer's list (§9, §10): each changed option from its words to its words,
+    and for an edition change R9.1 then every point the French summary leaves open."""
+    silences = [f"{rule}: {text}" for rule, text in EDITION_SILENCES]
+    assert differences(Rules(), Rules(lords="all", teams="3v3", npc=True, edition="fr")) == [
+        "lords: the six base lords' effects → base and promo lords' effects",
+        "teams: no teams → teams 3v3 (R10.1)",
+        "npc: no NPC adventurers → NPC adventurers (R10.2)",
+        "edition: the Chinese rulebook → the French summary (R9.1: swap only in a full room)",
+        "replacing your own adventurer: unlocked room → unlocked and full room (R9.1)",
+    ] + silences
+    assert differences(Rules(lords="none", edition="fr"), Rules(lords="base")) == [
+        "lords: lords only count rounds (no effects) → the six base lords' effects",
+        "edition: the French summary (R9.1: swap only in a full room) → the Chinese rulebook",
+        "replacing your own adventurer: unlocked and full room → unlocked room (R9.1)",
+    ] + silences
+    assert describe_value("teams", None) == "no teams" and describe_value("x", 3) == "3"
+    assert [rule for rule, _ in unstated_in_fr()] == ["R9.2", "R9.3", "R9.5", "R9.5", "R9.5", "R9.5", "R9.5"]
+
+
+def test_the_options_table_lists_each_option_its_values_and_default():
+    """``rules --json`` and the explorer read OPTIONS: one row per Rules field, its values, its
+    default (the Chinese rulebook, base lords), and whether it is a project ruling (R10.2)."""
+    rows = {o.name: (o.values, o.default, o.ruling) for o in OPTIONS}
+    assert rows == {"lords": (("none", "base", "all"), "base", False),
+                    "teams": ((None, "2v2", "3v3", "2v2v2"), None, False),
+                    "npc": ((False, True), False, True), "edition": (("zh", "fr"), "zh", False)}
+    assert Rules().to_dict() == {name: default for name, (_, default, _) in rows.items()}
+    cite = r"\bR\d+\.\d+\b|§\d+"  # a rule or a section of docs/rules.md
+    rule_numbers = set(re.findall(cite, RULES_MD.read_text("utf-8")))
+    for option in OPTIONS:
+        cited = re.findall(cite, option.source)
+        assert cited and set(cited) <= rule_numbers, option.name
+    assert {rule for rule, _ in RULINGS} <= rule_numbers
