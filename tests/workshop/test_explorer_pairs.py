@@ -7,7 +7,8 @@ version, seed 1) and two knobs whose range is one step each way, the defence of 
 map each of them, 8 → 7, raises the level-3 clear rate by about 2.1–2.3 points (intervals up to
 2.6), so a goal of +3 points is out of reach of either alone, whatever the search's luck, and
 the two together give about +4.4. The single knobs are read from the map; only the reference,
-the pairs and their confirmations are played (random bots: a few seconds in all).
+the pairs and their confirmations are played (random bots: about 12 CPU-seconds in all). The
+last test counts the range (pairs, triples; a card challenge's pairs on one card) without a game.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ import pytest
 from dungeon_guilds.workshop.explorer import reference_map
 from dungeon_guilds.workshop.explorer_games import Settings
 from dungeon_guilds.workshop.explorer_words import no_proposal_lines
-from dungeon_guilds.workshop.goals import Goal, check_chance, room, search, space
+from dungeon_guilds.workshop import challenges as chmod
+from dungeon_guilds.workshop.goals import Goal, check_chance, goal_of_challenge, room, search, space
 
 KNOBS = ("room:3-8-9:defence", "room:3-8-10:defence")
 
@@ -84,3 +86,15 @@ def test_past_the_target_but_not_by_a_checks_margin(m):
     assert room(goal, result.nearest.best.value) > 0 and 0.01 < chance < 0.95
     en = no_proposal_lines(goal, result, "en")
     assert "past the target" in en[1] and f"about {round(100 * chance)} % of the time" in en[1]
+
+
+def test_triples_when_asked_and_a_card_challenge_keeps_to_one_card(m):
+    # three knobs of one step each way: 6 single steps, 3 × 4 pairs, 8 triples
+    goal = replace(goal_of(m, 0.03), knobs=(*KNOBS, "room:2-6-5:defence"))
+    assert [len(space(goal, n)) for n in (1, 2, 3)] == [6, 18, 26]
+    # "Level 3 worth the risk": one kind of room card may change, so a pair is two numbers of one card
+    ch = next(c for c in chmod.load() if c.id == "level3_worth_it")
+    pairs = [c for c in space(goal_of_challenge(ch), 2) if len(c) == 2]
+    assert pairs and all(a.level == b.level and (a.defence, a.treasure) == (b.defence, b.treasure)
+                         for (a, _), (b, _) in pairs)
+    assert {(a.kind, b.kind) for (a, _), (b, _) in pairs} == {("room_defence", "room_treasure")}
