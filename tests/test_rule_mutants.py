@@ -13,6 +13,9 @@ import pytest
 
 from dungeon_guilds import Game, Rules
 from dungeon_guilds.actions import ActionSyntaxError, parse_move
+from dungeon_guilds.effects import (EQUAL_STRENGTHS, EffectError, HealModifier, LowestTotalBonus,
+                                    PlacementBan, RoomModifier, RoundNumbers, StartFlip,
+                                    effect_from_dict, effect_to_dict, effects_rules)
 from dungeon_guilds.lords import ALL_LORDS, LordError, get_lord, lord_from_dict
 from dungeon_guilds.cards import strengths_of
 from dungeon_guilds.payout import EMPTY, NPC, split
@@ -306,3 +309,94 @@ def test_the_options_table_lists_each_option_its_values_and_default():
         cited = re.findall(cite, option.source)
         assert cited and set(cited) <= rule_numbers, option.name
     assert {rule for rule, _ in RULINGS} <= rule_numbers
+
+
+@pytest.mark.parametrize("data, message", [
+    ([], "effect: expected a table with a 'kind'"),
+    ({"kind": "x"}, "effect.kind: unknown effect kind 'x' (known: room, heal, ban, flip, bonus)"),
+    ({"kind": "heal", "strengths": [4]}, "effect.delta: missing"),
+    ({"kind": "ban", "strengths": "1"}, "effect.strengths: expected a list of whole numbers"),
+    ({"kind": "ban", "strengths": [True]}, "effect.strengths: expected a list of whole numbers"),
+    ({"kind": "ban", "strengths": [0]}, "effect.strengths: strengths are 1-5"),
+    ({"kind": "flip", "exhaust": [6], "activate": []}, "effect.exhaust: strengths are 1-5"),
+    ({"kind": "room", "rooms": [0], "treasure": 1},
+     "effect.rooms: positions count from 1 (top) or -1 (bottom), and a dungeon has at most 6 rooms"),
+    ({"kind": "room", "rooms": [-7], "treasure": 1},
+     "effect.rooms: positions count from 1 (top) or -1 (bottom), and a dungeon has at most 6 rooms"),
+    ({"kind": "room", "when": "never", "treasure": 1}, "effect.when: expected one of always, equal_strengths"),
+    ({"kind": "heal", "strengths": [4], "delta": True}, "effect.delta: expected a whole number"),
+    ({"kind": "heal", "strengths": [4], "delta": "2"}, "effect.delta: expected a whole number"),
+    ({"kind": "bonus", "amount": -1}, "effect.amount: a bonus is paid by the bank, so it cannot be "
+     "negative (gold never goes below $0, docs/rules.md §11)"),
+    ({"kind": "bonus", "amount": 1, "more": 2, "extra": 1}, "effect: unknown field(s) extra, more for kind 'bonus'"),
+])
+def test_S7_an_effect_table_that_cannot_be_used_is_refused_naming_the_field(data, message):
+    """A workshop lord's effect (§7's vocabulary) is refused field by field, in words."""
+    with pytest.raises(EffectError) as err:
+        effect_from_dict(data)
+    assert str(err.value) == message
+
+
+EFFECTS = [  # effect, the rules it touches, its words, its problem
+    (RoomModifier((1,), 2, 3), ("R7.1",), ("room", {"rooms": (1,), "defence": 2, "treasure": 3, "when": "always"}), None),
+    (RoomModifier((-1,), -3, -5), ("R7.1", "R5.3"),
+     ("room", {"rooms": (-1,), "defence": -3, "treasure": -5, "when": "always"}), None),
+    (RoomModifier((2,), 0, -1), ("R5.3",), ("room", {"rooms": (2,), "defence": 0, "treasure": -1, "when": "always"}), None),
+    (RoomModifier(treasure=3, when=EQUAL_STRENGTHS), ("R5.2",),
+     ("room", {"rooms": (), "defence": 0, "treasure": 3, "when": "equal_strengths"}), None),
+    (RoomModifier(), (), ("room", {"rooms": (), "defence": 0, "treasure": 0, "when": "always"}), ("room_effect_no_change", {})),
+    (RoomModifier(defence=1), ("R7.1",), ("room", {"rooms": (), "defence": 1, "treasure": 0, "when": "always"}), None),
+    (HealModifier((4, 5), 2), ("R2.4", "R6.1"), ("heal", {"strengths": (4, 5), "delta": 2}), None),
+    (HealModifier((), 2), ("R2.4", "R6.1"), ("heal", {"strengths": (), "delta": 2}), ("heal_no_strengths", {})),
+    (HealModifier((4,), 0), ("R2.4", "R6.1"), ("heal", {"strengths": (4,), "delta": 0}), ("heal_zero", {})),
+    (PlacementBan((1,)), ("R7.5",), ("ban", {"strengths": (1,)}), None),
+    (PlacementBan(()), ("R7.5",), ("ban", {"strengths": ()}), ("ban_no_strengths", {})),
+    (PlacementBan((1, 2, 3, 4, 5)), ("R7.5",), ("ban", {"strengths": (1, 2, 3, 4, 5)}), ("ban_every_strength", {})),
+    (StartFlip((1, 2), (3, 4, 5)), ("R7.2",), ("flip", {"exhaust": (1, 2), "activate": (3, 4, 5)}), None),
+    (StartFlip((1,), ()), ("R7.2",), ("flip_exhaust", {"exhaust": (1,)}), None),
+    (StartFlip((), (2,)), ("R7.2",), ("flip_activate", {"activate": (2,)}), None),
+    (StartFlip((), ()), ("R7.2",), ("flip_exhaust", {"exhaust": ()}), ("flip_no_strengths", {})),
+    (StartFlip((2, 3, 4), (4, 3)), ("R7.2",), ("flip", {"exhaust": (2, 3, 4), "activate": (4, 3)}), ("flip_both", {"strength": 3})),
+    (LowestTotalBonus(3), ("R7.3",), ("bonus", {"amount": 3}), None),
+    (LowestTotalBonus(0), ("R7.3",), ("bonus", {"amount": 0}), ("bonus_zero", {})),
+]
+
+
+@pytest.mark.parametrize("effect, rules, words, problem", EFFECTS, ids=lambda e: getattr(e, "kind", None))
+def test_S7_each_effect_names_its_rules_words_and_problem(effect, rules, words, problem):
+    """Each effect says the rules it touches (R7.1 a defence change moves the lock threshold,
+    R5.3 a cut stops at 0, R5.2 equal strengths, R2.4/R6.1 heal, R7.5 ban, R7.2 flip, R7.3
+    bonus), its words for the Rules tab and what makes it do nothing; a table round-trips."""
+    assert (effect.rules(), effect.words(), effect.problem()) == (rules, words, problem)
+    assert effect_from_dict(effect_to_dict(effect)) == effect
+    assert effect_to_dict(effect)["kind"] == effect.kind
+
+
+def test_S7_room_positions_count_from_the_top_and_from_the_bottom():
+    """§7: "first room" is the top, "last room" the bottom; 2 the second, -2 the one above
+    the last; no position: every room."""
+    picks = lambda rooms, k: [i for i in range(k) if RoomModifier(rooms, treasure=1).selects(i, k)]  # noqa: E731
+    assert picks((1,), 4) == [0] and picks((2,), 4) == [1] and picks((-1,), 4) == [3]
+    assert picks((-2, -1), 5) == [3, 4] and picks((1, 2), 3) == [0, 1] and picks((), 3) == [0, 1, 2]
+    assert picks((5,), 4) == [] and picks((-5,), 4) == []
+
+
+def test_S7_R7_3_what_the_effects_add_to_a_rounds_numbers():
+    """The round's numbers (state.lord_numbers reads them): room changes per room, equal-
+    strength changes held as conditions, banned strengths as bits, heal changes per strength,
+    the bonus; a flip adds nothing (it acts in the start phase, R7.2)."""
+    numbers = RoundNumbers(4)
+    assert (numbers.defence, numbers.treasure, numbers.cond, numbers.ban, numbers.heal, numbers.bonus) == \
+        ([0] * 4, [0] * 4, [], 0, [0] * 6, 0)
+    for effect in (RoomModifier((2,), 2, 3), RoomModifier((-1, 2), -1, 4), RoomModifier((1,), 1, 3, EQUAL_STRENGTHS),
+                   HealModifier((4, 5), 2), HealModifier((5,), 1), PlacementBan((1, 3)), PlacementBan((3,)),
+                   StartFlip((1, 2), (3, 4, 5)), LowestTotalBonus(3), LowestTotalBonus(2)):
+        effect.add_numbers(numbers)
+    assert numbers.defence == [0, 1, 0, -1] and numbers.treasure == [0, 7, 0, 4]
+    assert numbers.cond == [(0, 1, 3)]
+    assert numbers.ban == 0b1010 and numbers.heal == [0, 0, 0, 0, 2, 3] and numbers.bonus == 5
+    assert effects_rules([RoomModifier((1,), 1), PlacementBan((1,)), RoomModifier((2,), 2)], True, "R7.1") == \
+        ["R7.1", "R7.5", "R7.4"]
+    assert effects_rules([LowestTotalBonus(1)]) == ["R7.3"]
+    with pytest.raises(EffectError, match="^a lowest-total bonus is paid by the bank and cannot be negative$"):
+        LowestTotalBonus(-1)
