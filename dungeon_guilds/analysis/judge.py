@@ -36,7 +36,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from ..actions import Action
@@ -88,6 +88,7 @@ class MoveValue:
     loss_se: float
     bumped: float
     failed: float | None
+    earned: float = 0.0  # the seat's mean gold gained by the end of this round (fees included)
 
     @property
     def mark(self) -> str:
@@ -175,7 +176,9 @@ def _value(a: Action, seen: dict, best: Action) -> MoveValue:
     loss, loss_se = (0.0, 0.0) if a == best else _paired(seen[best], xs, lambda o: o.win)
     bumped = sum(o.bumped for o in xs) / len(xs)
     failed = None if not a.room else sum(o.rooms > 0 and o.cleared < a.room for o in xs) / len(xs)
-    return MoveValue(a, len(xs), win, win_se, margin, margin_se, max(0.0, loss), loss_se, bumped, failed)
+    earned = sum(o.earned for o in xs) / len(xs)
+    return MoveValue(a, len(xs), win, win_se, margin, margin_se, max(0.0, loss), loss_se, bumped, failed,
+                     earned)
 
 
 def _seed_of(state: State, seat: int, seed: int | str) -> str:
@@ -189,26 +192,14 @@ def _play(state: State, seat: int, moves: Sequence[Action], worlds: range, key: 
     runs = 0
     for w in worlds:
         world = sample_world(state, seat, random.Random(f"{key}/{w}"), view)
+        before = world.gold[seat]
         for a in moves:
             det = world.copy()
             det.apply_unchecked(a)
             rng = random.Random(f"{key}/{w}/play")  # the same draws for every move (tie-breaks, slips)
-            seen[a].append(playout.play(det, seat, rng))
+            seen[a].append(playout.play(det, seat, rng, before))
         runs += len(moves)
     return runs
-
-
-def _fresh(value: MoveValue, fresh: dict, best: Action) -> MoveValue:
-    """``value`` measured again on fresh worlds: the race chose the best on its own worlds, so
-    its lead there is biased upwards; on fresh worlds it is not. Its win chance and margin are
-    the fresh ones, and its loss is the best's fresh win chance minus its own (the same worlds:
-    exactly the difference of the two shares shown)."""
-    xs = fresh[value.action]
-    win, win_se = _mean_se([o.win for o in xs])
-    margin, margin_se = _mean_se([float(o.margin) for o in xs])
-    loss, se = (0.0, 0.0) if value.action == best else _paired(fresh[best], xs, lambda o: o.win)
-    return replace(value, n=len(xs), win=win, win_se=win_se, margin=margin, margin_se=margin_se,
-                   loss=loss, loss_se=se)
 
 
 def _measured_fresh(state, seat, values, best, check, budget, key, playout, view):
@@ -219,7 +210,10 @@ def _measured_fresh(state, seat, values, best, check, budget, key, playout, view
     runs = _play(state, seat, moves, range(10**6, 10**6 + budget.check), key, playout, fresh, view)
     if check != best and _mean_se([o.win for o in fresh[check]])[0] >= _mean_se([o.win for o in fresh[best]])[0]:
         best = check  # the fresh worlds do not put the race's best ahead of the move made
-    values = [_fresh(v, fresh, best) if v.action in fresh else v for v in values]
+    # the race chose its best on its own worlds (its lead there is biased upwards): the figures
+    # shown for the best and the move made are the fresh worlds' (the loss: exactly the
+    # difference of the two shares, on the same worlds)
+    values = [_value(v.action, fresh, best) if v.action in fresh else v for v in values]
     return values, best, runs
 
 

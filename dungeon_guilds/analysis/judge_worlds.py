@@ -48,17 +48,19 @@ def sample_world(state: State, seat: int, rng: random.Random, view=None) -> Stat
 class Outcome:
     """One play-out's end for ``seat``: its share of victory (R8.1; 1/k of a k-way shared win),
     its final gold minus the best other seat's (team gold with teams, R10.1), whether one of its
-    adventurers was replaced by another player later this round, and the room of 1-based number
-    where the round's resolution stopped (``cleared`` rooms; all cleared = number of rooms)."""
+    adventurers was replaced by another player later this round, the room of 1-based number
+    where the round's resolution stopped (``cleared`` rooms; all cleared = number of rooms), and
+    the gold it had at the end of this round minus the gold it had before the move."""
 
     win: float
     margin: int
     bumped: bool
     cleared: int
     rooms: int
+    earned: int = 0  # the seat's gold at the end of this round minus its gold before the move
 
 
-def _outcome(det: State, seat: int, bumped: bool, round_no: int) -> Outcome:
+def _outcome(det: State, seat: int, bumped: bool, round_no: int, before: int | None) -> Outcome:
     res = result(det)
     share = 1.0 / len(res.winners) if seat in res.winners else 0.0
     if det.team is None:
@@ -69,7 +71,8 @@ def _outcome(det: State, seat: int, bumped: bool, round_no: int) -> Outcome:
     summary = det.round_results[round_no] if round_no < len(det.round_results) else None
     cleared = summary["cleared"] if summary else 0
     rooms = summary["rooms"] if summary else 0
-    return Outcome(share, mine - max(others), bumped, cleared, rooms)
+    earned = summary["gold"][seat] - before if summary and before is not None else 0
+    return Outcome(share, mine - max(others), bumped, cleared, rooms, earned)
 
 
 def game_key(det: State) -> tuple:
@@ -139,8 +142,10 @@ class Playout:
         res = result(det)
         return [1.0 / len(res.winners) if q in res.winners else 0.0 for q in range(det.n)]
 
-    def play(self, det: State, seat: int, rng: random.Random | None = None) -> Outcome:
-        """Play ``det`` (a world after the move valued) to the end; the outcome for ``seat``."""
+    def play(self, det: State, seat: int, rng: random.Random | None = None,
+             before: int | None = None) -> Outcome:
+        """Play ``det`` (a world after the move valued) to the end; the outcome for ``seat``
+        (``before``: the seat's gold before the move, for what it earned this round)."""
         rng = rng or random.Random(0)
         gk = game_key(det)
         round_no = det.round if det.phase != SETUP else 0
@@ -154,4 +159,4 @@ class Playout:
             det.apply_unchecked(a)
             moves += 1
         self.moves += moves
-        return _outcome(det, seat, bumped, round_no)
+        return _outcome(det, seat, bumped, round_no, before)

@@ -14,7 +14,8 @@ model               how the play-outs continue that seat
 ``beginner``        exactly ``BeginnerBot``: greedy half the time, any legal move otherwise
 ``random``          exactly ``RandomBot``: any legal move
 ``name:noise``      the bot ``name`` with that chance of any legal move (``greedy:0.1``)
-``cooperator`` …    the other cheap bots (cooperator, bully, first) by their own code
+``cooperator`` …    the other cheap bots (cooperator, bully, random's kin, the apps' ``first``) by
+                    their own code
 ``strong`` …        the expensive levels (strong, mcts, judge) by greedy's rule, a stand-in:
                     a tree search inside every play-out would cost hundreds of times more;
                     how often greedy makes the strong bot's choice is measured (docs/review.md)
@@ -30,6 +31,7 @@ from dataclasses import dataclass
 from ..actions import Action
 from .bots import BOTS, make_bot, parse_spec
 from .bots.base import Bot
+from .bots.first import FALLBACK_BOT, FirstLegalBot
 from .judge_worlds import Playout
 
 __all__ = ["Model", "PERSON", "STAND_IN", "model_of", "models_for", "playout_for"]
@@ -63,7 +65,7 @@ class Model:
             return rng.choice(legal)
         if self.bot is not None:
             self.bot.rng = rng
-            return self.bot.choose(det, det.current, legal)
+            return self.bot.choose(det, det.current)
         best = playout.best_moves(det, legal, gk)
         return best[0] if len(best) == 1 else rng.choice(best)
 
@@ -73,6 +75,8 @@ def model_of(name: str, seat: int = 0) -> Model:
     if name == "person":
         return Model(name, PERSON, GREEDY_SLIP[PERSON])
     base, noise = parse_spec(name)
+    if base == FALLBACK_BOT:  # the apps' stand-in bot: the engine's first legal move
+        return Model(name, base, noise or 0.0, FirstLegalBot())
     if base not in BOTS:
         raise ValueError(f"unknown model {name!r} (a bot's name, or 'person')")
     if base in STAND_IN:

@@ -30,6 +30,7 @@ from .moves import HUMAN, action_options, bot_label, bot_move, bot_names, contro
 from .narration import round_log_html
 from .table import TableApp
 from .workshop_choice import WorkshopChoice
+from ..analysis.opponents import models_for
 from .review import ReviewPanel, hints_html as teaching_hints
 
 MAX_BOT_MOVES = 5000
@@ -293,9 +294,14 @@ class PlayTable(TableApp):
     def _on_review(self, _button=None) -> None:
         self.show_review()
 
+    def seat_models(self) -> tuple[str, ...]:
+        """Who plays each seat, for the judge's play-outs: the bots chosen, the person
+        (:mod:`~dungeon_guilds.analysis.opponents`)."""
+        return models_for(self._bot_names, self.game.n_players)
+
     def show_review(self) -> None:
         """The review of the human's decisions so far (``review_panel``)."""
-        self.review_panel.show(self.game, self.human)
+        self.review_panel.show(self.game, self.human, self.seat_models())
         self.review_panel.layout.display = None
 
     # ------------------------------------------------------------------ drawing
@@ -403,7 +409,8 @@ class PlayTable(TableApp):
             self.hints_html.value = ""
             return
         try:
-            self.hints_html.value = teaching_hints(self.shown_state(), self.human, self.lang)
+            self.hints_html.value = teaching_hints(self.shown_state(), self.human, self.lang,
+                                                   models=self.seat_models())
         except EXPECTED_ERRORS as exc:  # hints are optional; say why, keep playing
             self.hints_html.value = ""
             self.show_error(exc)

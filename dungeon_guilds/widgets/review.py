@@ -32,6 +32,7 @@ from ..analysis.judge import Budget, judge
 from ..analysis.judge_review import (JudgedReview, hint_sentence, judge_review, judged_sentence,
                                      percent)
 from ..analysis.judge_worlds import Playout
+from ..analysis.opponents import playout_for
 from ..analysis.review import Review, moment, money, review_game, sentence
 from ..record import from_record
 from .labels import label_all
@@ -47,15 +48,30 @@ MARK_SIGN = {"good": "●", "inaccuracy": "◆", "mistake": "✖"}
 _CELL = "display:inline-block;min-width:88px;padding:0 6px;text-align:right"
 REVIEW_BUDGET = Budget()  # the judge's budget a decision in the review (docs/review.md: timings)
 HINT_BUDGET = Budget(worlds=32, min_worlds=16, check=0)  # a hint: within 2 s a move
-_HINT_PLAYOUT = Playout()  # greedy's choices, reused from one hint to the next
+# the hints' play-outs by the table's models, reused from one hint to the next (their cache is
+# keyed by the game's rules, deck and seats, so a game with other rules gets its own answers)
+_HINT_PLAYOUTS: dict[tuple | None, Playout] = {}
+HINT_PLAYOUTS_KEPT = 8
 
 
-def hints_html(state, player: int, lang: str, budget: Budget | None = None) -> str:
+def hint_playout(models) -> Playout:
+    """The hints' play-out for these seat models (kept for the next hint; a few at most)."""
+    key = tuple(models) if models is not None else None
+    playout = _HINT_PLAYOUTS.get(key)
+    if playout is None:
+        if len(_HINT_PLAYOUTS) >= HINT_PLAYOUTS_KEPT:
+            _HINT_PLAYOUTS.clear()
+        playout = _HINT_PLAYOUTS[key] = playout_for(key)
+    return playout
+
+
+def hints_html(state, player: int, lang: str, budget: Budget | None = None, models=None) -> str:
     """The judge's three best moves for ``player`` (to move), each with its win chance and what
-    the search saw (``budget``: :data:`HINT_BUDGET` unless given)."""
+    the search saw (``budget``: :data:`HINT_BUDGET` unless given; ``models``: who plays each
+    seat, :mod:`~dungeon_guilds.analysis.opponents`; None: greedy for all)."""
     if not state.legal_actions():
         return message_html(i18n.t("ui.hint_none", lang), "info")
-    top = judge(state, player, budget or HINT_BUDGET, playout=_HINT_PLAYOUT).moves[:3]
+    top = judge(state, player, budget or HINT_BUDGET, playout=hint_playout(models)).moves[:3]
     rows = "".join(
         f'<li class="dg-hint" data-action="{escape(str(v.action))}"><b>{escape(i18n.action_text(v.action, lang, state))}</b>'
         f" — {escape(percent(v.win))} %<br><span class=\"dg-hint-why\">{escape(hint_sentence(v, lang))}</span></li>"
@@ -84,6 +100,7 @@ class ReviewPanel(App):
         super().__init__(lang=lang, lang_state=lang_state, show_language=False)
         self.game = None
         self.seat = 0
+        self.models = None  # who plays each seat in the play-outs (None: greedy for all)
         self.review: Review | None = None
         self.judged: JudgedReview | None = None
         self.figure = None
@@ -118,10 +135,12 @@ class ReviewPanel(App):
         self.relabel()
 
     # ------------------------------------------------------------------ showing
-    def show(self, game, seat: int) -> None:
+    def show(self, game, seat: int, models=None) -> None:
         """Review ``seat``'s decisions in ``game`` (played so far, or loaded): the quick view at
-        once, then the judge step by step."""
+        once, then the judge step by step (``models``: who plays each seat, for the play-outs;
+        :mod:`~dungeon_guilds.analysis.opponents`)."""
         self.game, self.seat = game, seat
+        self.models = tuple(models) if models is not None else None
         self.review = review_game(game, [seat])
         self.judged = None
         self.picked = None
@@ -144,7 +163,7 @@ class ReviewPanel(App):
     def _judge_steps(self, game, seat: int, run: int):
         started = time.perf_counter()
         self._show_running(True)
-        for step in judge_review(game, seat, self.budget, curve_worlds=self.curve_worlds):
+        for step in judge_review(game, seat, self.budget, curve_worlds=self.curve_worlds, models=self.models):
             if run != self._run:  # stopped, or another game or seat shown since
                 return
             self.progress.max, self.progress.value = step.total, step.done
@@ -282,7 +301,7 @@ class ReviewPanel(App):
         if self._filling:
             return
         if self.game is not None and change["new"] is not None and change["new"] != self.seat:
-            self.show(self.game, int(change["new"]))
+            self.show(self.game, int(change["new"]), self.models)
 
     @safe
     def _on_upload(self, change) -> None:
