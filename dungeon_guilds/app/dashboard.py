@@ -16,7 +16,9 @@ Challenges design challenges: change a card or a lord, Check says if the goal :c
            is met (with its interval)
 =========  ===============================================================  ==================
 
-Above the tabs, folded, the teacher page (:class:`TeacherPanel`): which lesson for which time,
+Under the title, where a page of their own exists (the dashboard's server, the static site), the
+lesson notebooks a lesson plan names (``notebook_links``, :mod:`.lesson_links`). Above the tabs,
+folded, the teacher page (:class:`TeacherPanel`): which lesson for which time,
 worksheets with answer keys to print, how to serve, what students need (``teacher``).
 
 Only the first tab shown is built at start; the others are built the first time they are
@@ -45,6 +47,7 @@ import ipywidgets as W
 
 from .. import i18n
 from ..widgets.a11y import PageAccessibility
+from .lesson_links import links_html
 from ..widgets.common import App, safe
 
 # set by the dashboard's own server (voila_app) for its kernels: the class tables' page (issue 26)
@@ -103,6 +106,7 @@ class Dashboard(App):
             "challenges": self._build_challenges,
         }
         self.title_html = W.HTML().add_class("dg-dash-title")
+        self.notebook_links = W.HTML().add_class("dg-notebook-links-box")  # lesson notebooks (lesson_links)
         self.panels = {name: W.VBox([W.HTML()]).add_class("dg-tab-page").add_class(f"dg-tab-{name}")
                        for name in TABS}
         self.tabs = W.Tab(children=[self.panels[n] for n in TABS]).add_class("dg-tabs")
@@ -113,6 +117,7 @@ class Dashboard(App):
         header = W.VBox([
             W.HBox([self.title_html, self.language_toggle],
                    layout=W.Layout(justify_content="space-between", align_items="center")),
+            self.notebook_links,
             self.teacher_fold,
             self.message,
         ]).add_class("dg-dash-header")
@@ -288,6 +293,8 @@ class Dashboard(App):
                                  f' <small style="font-weight:normal;color:#666">'
                                  f'{escape(text("dash.subtitle", lang))}</small></h2>')
         self.tabs.titles = tuple(text(f"dash.tab_{n}", lang) for n in TABS)
+        self.notebook_links.value = links_html(lang)
+        self.notebook_links.layout.display = None if self.notebook_links.value else "none"
         self.teacher_fold.titles = (i18n.t("teacher.title", lang),)
         self._label_explore()
         self._label_lab()

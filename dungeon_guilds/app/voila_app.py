@@ -1,6 +1,6 @@
 """The dashboard's Voila application (``make dashboard`` runs ``python -m dungeon_guilds.app.voila_app``).
 
-Voila itself, configured by ``voila.json``, with six changes a classroom needs (issue 12):
+Voila itself, configured by ``voila.json``, with seven changes a classroom needs (issue 12):
 
 * **A kernel cap.** :class:`DashboardHandler` serves the page only while the kernel manager
   (:class:`~dungeon_guilds.app.kernel_manager.PoolKeepingKernelManager`) holds fewer than
@@ -31,6 +31,9 @@ Voila itself, configured by ``voila.json``, with six changes a classroom needs (
   (``/dungeon-guilds/tables``, its websocket, ``/dungeon-guilds/teacher``): classmates play one
   game from their own devices; the tables live in this process, saved in
   ``$DUNGEON_GUILDS_TABLES_DIR``; a table page needs no kernel.
+* **Lesson notebooks** (issue 50): every numbered notebook beside the dashboard's is a page of its
+  own at ``/dungeon-guilds/notebooks/<name>`` (:class:`LessonNotebookHandler`; the dashboard's
+  first screen links the ones the lesson plans name, :mod:`.lesson_links`).
 * **Nothing from another host.** Voila's lab template links Font Awesome from a CDN. The page
   here uses :data:`TEMPLATE_DIR`'s ``index.html.j2`` (the lab template with Font Awesome served
   by this server from the ``fontawesome-free`` package at ``/dungeon-guilds/fontawesome/``) and
@@ -45,6 +48,7 @@ from importlib.metadata import PackageNotFoundError, distribution
 from pathlib import Path
 
 import tornado.web
+from jupyter_core.utils import ensure_async
 from jupyter_server.utils import url_path_join
 from voila.app import Voila
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
@@ -53,7 +57,7 @@ from voila.tornado.handler import TornadoVoilaHandler
 from .. import i18n
 from ..widgets import figure_view
 from ..widgets.figure_view import FIGURES_ENV
-from . import kernels, table_server
+from . import kernels, lesson_links, table_server
 from .dashboard import TABLES_URL_ENV
 
 TEMPLATE_DIR = Path(__file__).with_name("templates")
@@ -161,6 +165,19 @@ class DashboardHandler(TornadoVoilaHandler):
         self.finish(html)
 
 
+class LessonNotebookHandler(DashboardHandler):
+    """``<base>/dungeon-guilds/notebooks/<name>`` (issue 50): the numbered notebook ``<name>.ipynb``
+    beside the dashboard's, as a Voila page of its own (its own kernel, under the same kernel cap
+    as a dashboard page); 404 for a name that is no notebook there."""
+
+    async def get(self, name: str):
+        path = f"{name}.ipynb"
+        if not lesson_links.NAME.fullmatch(name) or not await ensure_async(self.contents_manager.file_exists(path)):
+            raise tornado.web.HTTPError(404, f"no lesson notebook {name}")
+        self.notebook_path = path
+        await super().get(None)
+
+
 def waiting_css() -> str:
     """The style sheet that says "the dashboard is starting, wait" (both languages) under Voila's
     spinner while the page waits for its kernel, and alone after the spinner goes until the
@@ -170,7 +187,8 @@ def waiting_css() -> str:
     return ("#loading { flex-direction: column; }\n"
             f'#loading::after {{ content: "{lines}"; {look} }}\n'
             # after the spinner goes, until the dashboard's widgets have arrived from the kernel
-            f'#rendered_cells:not(:has(.dg-dashboard))::before {{ content: "{lines}"; display: block; {look} }}\n')
+            # (a lesson notebook's page, issue 50, shows its words at once: no line there)
+            f'#rendered_cells:not(:has(.dg-dashboard, .jp-MarkdownCell))::before {{ content: "{lines}"; display: block; {look} }}\n')
 
 
 class WaitingCSSHandler(tornado.web.RequestHandler):
@@ -210,6 +228,8 @@ class DashboardVoila(Voila):
         os.environ[FIGURES_ENV] = "lazy"
         # the kernels (this environment) link the Play tab to the class tables this server holds
         os.environ[TABLES_URL_ENV] = url_path_join(self.base_url or "/", table_server.BASE, "tables")
+        # and to the lesson notebooks, each a page of its own (issue 50: LessonNotebookHandler)
+        os.environ[lesson_links.URL_ENV] = url_path_join(self.base_url or "/", lesson_links.ROUTE)
         return super().init_settings()
 
     def setup_template_dirs(self):
@@ -232,7 +252,10 @@ class DashboardVoila(Voila):
         tables = table_server.table_routes(url_path_join(self.server_url, ""), self.table_hub)
         favicons = [(url_path_join(self.server_url, path), NoFaviconHandler)
                     for path in ("favicon.ico", "voila/files/favicon.ico")]
-        return [static, waiting, plotly, *favicons, *tables, *handlers]  # before Voila's catch-all page handler
+        lessons = (url_path_join(self.server_url, lesson_links.ROUTE, f"({lesson_links.NAME.pattern})"),
+                   LessonNotebookHandler, {"template_paths": self.template_paths, "config": self.config,
+                                           "voila_configuration": self.voila_configuration})
+        return [static, waiting, plotly, *favicons, *tables, lessons, *handlers]  # before Voila's catch-all page handler
 
 
 class NoFaviconHandler(tornado.web.RequestHandler):

@@ -109,6 +109,39 @@ def tab(page, key: str, lang: str, bar: str = ".dg-tabs") -> None:
     settle(page)
 
 
+READABLE_JS = """() => {
+  const cells = document.querySelector('#rendered_cells') || document.body;
+  const text = Array.from(cells.querySelectorAll('.jp-RenderedMarkdown p, .jp-RenderedMarkdown li'))
+    .filter(e => e.getClientRects().length).map(e => e.getBoundingClientRect().width);
+  return {scroll: document.scrollingElement.scrollWidth, width: innerWidth, paragraphs: text.length,
+          narrowest: text.length ? Math.min(...text) : 0};
+}"""
+
+
+def lesson_four_on_a_phone(context, page) -> None:
+    """Item 3: the first screen's link to lesson 4's notebook opens it as a page of its own (a
+    new tab), readable at 390 px: its text as wide as the screen allows, no sideways scroll."""
+    tab(page, "dash.tab_learn", "zh")
+    link = page.locator('.dg-notebook-links a[data-notebook="10_strategy"]')
+    box = link.bounding_box()
+    assert box["height"] >= TAP - 0.01 and box["width"] >= TAP, box
+    with context.expect_page() as opened:
+        link.tap()
+    notebook = opened.value
+    notebook.wait_for_selector("#rendered_cells .jupyter-widgets button", timeout=180_000)  # a Check
+    notebook.wait_for_selector("#rendered_cells .js-plotly-plot .main-svg", timeout=60_000)
+    settle(notebook, "#rendered_cells")
+    got = notebook.evaluate(READABLE_JS)
+    assert not notebook.evaluate("getComputedStyle(document.querySelector('#rendered_cells'), '::before').content"
+                                 ".includes('Starting')"), "the dashboard's waiting line stays on the notebook"
+    notebook.set_viewport_size({"width": PHONE["width"], "height": 3000})
+    notebook.screenshot(path=str(SHOTS / "phone-notebook-10.png"))
+    print("notebook 10 at 390 px:", got, notebook.url)
+    assert "/dungeon-guilds/notebooks/10_strategy" in notebook.url
+    assert got["scroll"] <= got["width"] and got["paragraphs"] >= 5 and got["narrowest"] >= 300, got
+    notebook.close()
+
+
 def test_every_dashboard_screen_is_tappable_on_a_phone(browser, voila_server):
     SHOTS.mkdir(parents=True, exist_ok=True)
     context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, locale="en-US")
@@ -145,6 +178,7 @@ def test_every_dashboard_screen_is_tappable_on_a_phone(browser, voila_server):
                 bar.nth(i).click()
                 settle(page)
                 measure(page, f"lab-workshop-{i}", lang, found)
+        lesson_four_on_a_phone(context, page)
     finally:
         context.close()
     report = {k: (v["count"], len(v["small"]), v["small"][:6], v["scroll"]) for k, v in found.items()}
