@@ -27,11 +27,12 @@ from ..scoring import result
 from ..state import DISPATCH, SETUP, State
 from .judge import GOOD, INACCURACY, MISTAKE, Budget, Judgement, MoveValue, judge
 from .judge_worlds import Playout, sample_world
-from .opponents import playout_for
+from .opponents import model_of, playout_for
 from .review import Review, review_game
 
 __all__ = ["JudgedDecision", "JudgedReview", "Progress", "judge_review", "judged_sentence",
-           "hint_sentence", "win_curve", "percent", "CURVE_WORLDS"]
+           "hint_sentence", "win_curve", "percent", "CURVE_WORLDS", "lesson_decisions", "details_text",
+           "model_words", "assumed_text"]
 
 CURVE_WORLDS = 12  # worlds a moment for the win-chance curve
 
@@ -204,3 +205,56 @@ def judged_sentence(d: JudgedDecision, lang: str | None = None) -> str:
 def hint_sentence(v: MoveValue, lang: str | None = None) -> str:
     """A candidate move's reason, as a hint gives it: its win chance and what the search saw."""
     return i18n.t("judge.hint", lang, **_numbers(v)) + " " + _saw(v, lang, "saw")
+
+
+# ---------------------------------------------------------------------- the lesson's view (issue 49)
+def lesson_decisions(review: JudgedReview, k: int = 3) -> tuple[list[JudgedDecision], JudgedDecision | None]:
+    """What the review opens on: the ``k`` marked decisions that cost the most win chance (the
+    largest loss first), and the seat's best decision — of those where the move made was the
+    judge's best, the one where the next move was furthest behind (None if there is none)."""
+    marked = sorted((d for d in review.decisions if d.mark != GOOD), key=lambda d: -d.made.loss)
+    clear = [d for d in review.decisions if d.n_moves > 1 and d.action == d.best.action]
+
+    def lead(d: JudgedDecision) -> float:
+        others = [v.loss for v in d.judgement.moves if v.action != d.action]
+        return min(others) if others else 0.0
+    best = max(clear, key=lead) if clear else None
+    return marked[:k], (best if best is not None and lead(best) > 0 else None)
+
+
+def details_text(d: JudgedDecision, review: JudgedReview, lang: str | None = None) -> str:
+    """The numbers behind a decision, for those who ask (worded for a teacher; docs/review.md):
+    the win chance before it, after the move made and after the best move; the loss with its
+    95 % interval and how many games were played on from here for each move."""
+    t = i18n.t
+    made, best = d.made, d.best
+    before = review.curve[d.ply][d.seat] if review.curve else made.win
+    parts = [t("judge.detail_chance", lang, before=percent(before), made=percent(made.win),
+               best=percent(best.win))]
+    if made.action != best.action:
+        half = 1.96 * made.loss_se
+        parts.append(t("judge.detail_loss", lang, loss=f"{100 * made.loss:.0f}",
+                       lo=f"{100 * (made.loss - half):.0f}", hi=f"{100 * (made.loss + half):.0f}",
+                       games=made.n, mark=t(f"review.{d.mark}", lang)))
+    return " ".join(parts)
+
+
+def model_words(name: str, lang: str | None = None) -> str:
+    """A seat's model in words: a bot's level as Play names it, a stand-in said as such."""
+    if name == "person":
+        return i18n.t("judge.model_person", lang)
+    m = model_of(name)
+    base = name.split(":")[0]
+    label = i18n.t(f"bot.{base}", lang) if i18n.has(f"bot.{base}", lang) else base
+    return i18n.t("judge.model_stand_in", lang, level=label) if m.stand_in else label
+
+
+def assumed_text(review: JudgedReview, lang: str | None = None) -> str:
+    """Whom the judge assumed at the table (issue 48, item 3): one phrase a seat."""
+    names = review.models or ("greedy",) * len(review.names)
+    who = []
+    for q, name in enumerate(names):
+        level = model_words(name, lang)
+        key = "judge.model_you" if q in review.seats else "judge.model_seat"
+        who.append(i18n.t(key, lang, seat=q + 1, level=level))
+    return i18n.t("judge.assumed", lang, who=i18n.join_list(who, lang))
