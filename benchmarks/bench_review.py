@@ -583,7 +583,16 @@ def bench_time(seed):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--only", default="strong,greedy,agree,calib,rating,time")
+    ap.add_argument("--only", default="worlds,standin,hold,levels,load",
+                    help="issue 48's figures by default (review_truth.py); also strong, greedy, agree, calib, "
+                         "calibfit, rating, time, duel, confirm")
+    ap.add_argument("--worlds-target", type=int, default=10_000, help="worlds drawn for --only worlds")
+    ap.add_argument("--hold-levels", default="beginner,intermediate,strong")
+    ap.add_argument("--hold-fields", default="greedy,strong")
+    ap.add_argument("--hold-games", type=int, default=4, help="games a level and field for --only hold")
+    ap.add_argument("--hold-worlds", type=int, default=48, help="fresh worlds a move for --only hold")
+    ap.add_argument("--hold-goods", type=int, default=3, help="good marks a game checked for --only hold")
+    ap.add_argument("--levels-deals", type=int, default=12, help="deals a level for --only levels")
     ap.add_argument("--games", type=int, default=6, help="games for strong and greedy")
     ap.add_argument("--positions", type=int, default=2000, help="positions for calibration")
     ap.add_argument("--worlds", type=int, default=32, help="worlds per position for calibration")
@@ -618,6 +627,14 @@ def main(argv=None):
              ("rating", lambda: bench_rating(a.rating_games, a.seed)), ("time", lambda: bench_time(a.seed)),
              ("duel", lambda: bench_duel(a.deals, a.duel_seats, a.seed, tuple(a.duel_bots.split(",")), a.save_duel,
                                              a.duel_field))]
+    import review_truth as truth
+    steps += [("worlds", lambda: truth.bench_worlds(a.worlds_target, a.seed)),
+              ("standin", lambda: (truth.bench_standin(a.games, a.seed), truth.bench_self_agreement(a.games, a.seed))),
+              ("hold", lambda: truth.bench_hold(a.hold_levels.split(","), a.hold_fields.split(","), a.hold_games,
+                                                a.hold_worlds, a.hold_goods, a.seed)),
+              ("levels", lambda: [bench_duel(a.levels_deals, 2, a.seed, ("judge", level), a.save_duel, a.duel_field)
+                                  for level in ("beginner", "intermediate", "strong")]),
+              ("load", lambda: truth.bench_load(a.seed))]
     for name, run in steps:
         if name in only:
             t = time.perf_counter()

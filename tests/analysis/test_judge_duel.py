@@ -58,17 +58,26 @@ def test_the_seats_rotate_through_the_deals(bench):
     assert sorted(bench.duel_seats(g, 1)[0] for g in range(4)) == [0, 1, 2, 3]
 
 
-def test_a_late_mark_of_the_strong_bot_is_its_own_mistake_with_its_own_continuation(bench):
-    """``--only confirm`` (docs/review.md, the third pass): a decision the judge marks, played
-    again with the strong bot continuing for the seat in the same worlds for both moves. In game
-    ``38/strong/10`` at ply 33 (round 4) the strong bot placed its 4 in room 1; the judge's best
-    was its 3 in room 4. With the strong bot's own continuation the judge's move still wins more
-    by a mistake's size beyond the noise (measured at 32 worlds: +66 points, SE 9)."""
-    game = bench.play(["strong", "greedy", "greedy", "greedy"], "38/strong/10")
-    st, made = game.state_at(33), game.line[33]
-    assert (st.current, st.round + 1, str(made)) == (0, 4, "place 4 1")
-    best = next(a for a in st.legal_actions() if str(a) == "place 3 4")
-    rnd, diff, se = bench._confirm_one((st, made, best, 8, "38"))
-    assert rnd == 4 and diff >= 0.10 and diff > 2 * se, (diff, se)
-    rnd, same, _ = bench._confirm_one((st, made, made, 4, "38"))
-    assert same == 0.0  # the same move in the same worlds with the same seeds: no difference
+def test_a_large_mark_holds_when_the_real_bots_continue():
+    """Issue 48, item 4 (``bench_review.py --only hold``): a beginner at seat 1 against three
+    greedy bots, game ``t48/0``; the judge (its play-outs continuing each seat by its model) marks
+    its 3 in room 4 at ply 29 a mistake. Played again in 16 worlds of the seat's information set
+    with the real bots continuing (bot objects, their own seeds), the judge's best still wins by
+    a mistake's size beyond 2 SE; the same move against itself differs by nothing."""
+    import sys
+
+    sys.path.insert(0, str(BENCH.parent))
+    import review_truth as truth
+    from dungeon_guilds.analysis.judge import MISTAKE, Budget
+    from dungeon_guilds.analysis.judge_review import judge_review
+
+    names = ["beginner", "greedy", "greedy", "greedy"]
+    game = truth._play(names, "t48/0")
+    budget = Budget(worlds=16, min_worlds=16, check=16)
+    review = list(judge_review(game, 0, budget, curve_worlds=1, models=names))[-1].review
+    d = next(d for d in review.decisions if d.ply == 29)
+    assert d.mark == MISTAKE and (str(d.action), str(d.best.action)) == ("place 3 4", "place 3 2")
+    holds, diff, se = truth._verdict(d, names, 16, "t/0/29")
+    assert holds and diff >= 0.10 and diff > 2 * se, (diff, se)
+    same = truth._continued(d.state, d.action, 0, names, 4, "same")
+    assert same == truth._continued(d.state, d.action, 0, names, 4, "same")
