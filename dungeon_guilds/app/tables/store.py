@@ -13,21 +13,55 @@ A file that reads as a table is checked before it is served (issue 51, item 3; :
 its ``code`` is a table code and the file's own name, no other file holds that code, its seats are
 as many as the record's players, and its secret choices (R2.4) and Continue presses name its seats;
 a file that fails is moved aside the same way, so one bad file never reaches the 2-second tick.
+
+**The store's contract** (issue 52; the same tests run against :class:`TableStore` and
+:class:`~.store_redis.RedisStore`, tests/tables/test_store_contract.py). Besides the sync calls the
+lobby makes (``known``, ``save``, ``close``, ``load_all``, ``load_closed``), the server calls:
+
+* ``await commit(code, text, version)``: the table's new text stored before anyone is told of it,
+  only if the stored version is still the one this store last read or wrote for ``code`` (none for
+  a new table); else :class:`Conflict` (another process changed it: ``await fetch(code)`` and try
+  again) and nothing is stored;
+* ``await fetch(code)``: the table as stored now (None once closed or never opened);
+* ``await versions()``: every open table's stored version (a process that missed an announcement
+  catches up);
+* ``listen(callback)``: ``callback(code, version)`` for each change another store of the same
+  tables commits (``version`` None: the table closed). The JSON files are one process's tables:
+  only stores of one process on one directory hear each other (:data:`_LISTENERS`); Redis
+  announces by pub/sub to every process.
+
+:func:`open_store` picks the store from ``--tables-store`` (``redis://HOST:PORT/N``; redis is
+imported only then) or the directory.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import os
 import re
+import uuid
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Callable
 
 from .table import MAX_SEATS, MIN_SEATS, Table
 
 ENV = "DUNGEON_GUILDS_TABLES_DIR"
 CODE_RE = re.compile(r"^[A-Z0-9]{4,12}$")
+STORE_ENV = "DUNGEON_GUILDS_TABLES_STORE"
 log = logging.getLogger(__name__)
+_LISTENERS: dict[Path, list[tuple[str, Callable]]] = {}  # a directory -> its stores' listeners (one process)
+_ON_DISK: dict[Path, dict[str, int]] = {}  # a directory -> each open table's version written or read there
+
+
+class Conflict(Exception):
+    """Another process changed the table since this store last read or wrote it: nothing stored."""
+
+    def __init__(self, code: str, stored: int | None):
+        super().__init__(f"table {code} is at version {stored} in the store")
+        self.code, self.stored = code, stored
 
 
 def default_dir() -> Path:
@@ -78,10 +112,17 @@ def check_table(table: Table, name: str, codes: set[str]) -> None:
 
 
 class TableStore:
+    """The JSON files of one directory (the default: one process, nothing to install)."""
+
+    shared = False  # one process's tables: --workers needs a store every process shares
+
     def __init__(self, directory: Path | str | None = None):
         self.dir = Path(directory) if directory else default_dir()
         self.dir.mkdir(parents=True, exist_ok=True)
         (self.dir / "closed").mkdir(exist_ok=True)
+        self.seen: dict[str, int] = {}  # code -> the version this store last read or wrote
+        self.me = uuid.uuid4().hex
+        self.io: ThreadPoolExecutor | None = None  # writes (with their fsync) off the event loop
 
     def _path(self, code: str, folder: str = "") -> Path:
         if not CODE_RE.match(code):  # codes are the server's own; refuse anything else outright
@@ -95,6 +136,7 @@ class TableStore:
         """Write ``table`` (returns the text written); :class:`OSError` if it could not be."""
         text = json.dumps(table.to_dict(), ensure_ascii=False)
         self.write(table.code, text)
+        self._saw(table.code, table.version)
         return text
 
     def write(self, code: str, text: str) -> None:
@@ -103,6 +145,53 @@ class TableStore:
     def close(self, table: Table) -> None:
         self.save(table)
         os.replace(self._path(table.code), self._path(table.code, "closed"))
+        self.seen.pop(table.code, None)
+        _ON_DISK.setdefault(self.dir.resolve(), {}).pop(table.code, None)
+        self._announce(table.code, None)
+
+    async def commit(self, code: str, text: str, version: int) -> None:
+        """See the module's contract: written in a thread (a write with its ``fsync`` takes
+        milliseconds), then announced to this directory's other stores."""
+        if self._stored_version(code) != self.seen.get(code):
+            raise Conflict(code, self._stored_version(code))
+        self.io = self.io or ThreadPoolExecutor(max_workers=4, thread_name_prefix="table-save")
+        await asyncio.get_running_loop().run_in_executor(self.io, self.write, code, text)
+        self._saw(code, version)
+        self._announce(code, version)
+
+    def _stored_version(self, code: str) -> int | None:
+        """The version on disk (as the stores of this process wrote or read it; the JSON files are
+        one process's), None if no open table has that code."""
+        return _ON_DISK.setdefault(self.dir.resolve(), {}).get(code) if self._path(code).exists() else None
+
+    def _saw(self, code: str, version: int) -> None:
+        self.seen[code] = _ON_DISK.setdefault(self.dir.resolve(), {})[code] = version
+
+    async def fetch(self, code: str) -> Table | None:
+        try:
+            table = Table.from_dict(json.loads(self._path(code).read_text("utf-8")))
+        except FileNotFoundError:
+            return None
+        self._saw(code, table.version)
+        return table
+
+    async def versions(self) -> dict[str, int]:
+        return {t.code: t.version for t in self.load_all()}
+
+    def listen(self, callback: Callable[[str, int | None], None]) -> None:
+        _LISTENERS.setdefault(self.dir.resolve(), []).append((self.me, callback))
+
+    def _announce(self, code: str, version: int | None) -> None:
+        for who, callback in list(_LISTENERS.get(self.dir.resolve(), ())):
+            if who != self.me:
+                callback(code, version)
+
+    async def aclose(self) -> None:
+        """Stop listening; the writes' thread ends."""
+        heard = _LISTENERS.get(self.dir.resolve(), [])
+        heard[:] = [(w, cb) for w, cb in heard if w != self.me]
+        if self.io is not None:
+            self.io.shutdown(wait=True)
 
     def _aside(self, path: Path, err: Exception) -> None:
         aside = self.dir / "damaged"
@@ -124,6 +213,8 @@ class TableStore:
                 table = Table.from_dict(data)
                 check_table(table, path.stem, {t.code for t in out})
                 out.append(table)
+                if not folder:
+                    self._saw(table.code, table.version)
             except OSError as err:
                 log.warning("table file %s could not be read and is left alone: %s", path, err)
             except (ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError) as err:
@@ -138,4 +229,18 @@ class TableStore:
         return self._read("closed")
 
 
-__all__ = ["ENV", "TableStore", "check_table", "default_dir", "write_atomically"]
+def open_store(spec: str | None = None, directory: Path | str | None = None):
+    """The tables' store: ``spec`` (``--tables-store``, else ``$DUNGEON_GUILDS_TABLES_STORE``) a
+    ``redis://HOST:PORT/N`` URL (:class:`~.store_redis.RedisStore`: redis-py is imported only
+    then), else the JSON files of ``directory``."""
+    spec = spec if spec is not None else os.environ.get(STORE_ENV, "").strip()
+    if not spec:
+        return TableStore(directory)
+    if not spec.startswith(("redis://", "rediss://", "unix://")):
+        raise SystemExit(f"--tables-store {spec!r}: expected redis://HOST:PORT/N (or nothing: the JSON files)")
+    from .store_redis import RedisStore
+
+    return RedisStore(spec, directory)
+
+
+__all__ = ["Conflict", "ENV", "STORE_ENV", "TableStore", "check_table", "default_dir", "open_store", "write_atomically"]
