@@ -20,7 +20,8 @@ a clone. It builds, in ``WORK`` (a clone's ``build/site/``, git-ignored; else th
    nowhere, so none is kept); each wheel is then rewritten with bytecode instead of sources
    and without the desktop extensions and tests it carries (``site_tools/compile_wheels.mjs``,
    run by Node with the site's own Pyodide);
-3. ``voici build`` of ``notebooks/dashboard.ipynb`` with the PyPI fallback turned off and every
+3. ``voici build`` of ``notebooks/dashboard.ipynb`` (and of the lesson notebooks the browser can
+   run, :data:`.lesson_links.SITE_NOTEBOOKS`: lesson 4's ``10_strategy``, issue 50) with the PyPI fallback turned off and every
    package the kernel and the dashboard need preloaded by ``loadPyodide`` (:data:`PRELOAD`), into
    ``--out``, and an ``index.html`` that opens the dashboard by a relative link (the site
    works at a host's root and under a sub-path such as GitHub Pages' ``/<repo>/``);
@@ -48,6 +49,7 @@ import zipfile
 from pathlib import Path
 
 from . import bundle
+from .lesson_links import SITE_NOTEBOOKS
 from .site_wheel import installed_wheel
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -364,6 +366,7 @@ INDEX = """<!doctype html>
 </head><body>
 <p><a href="voici/render/dashboard.html">Open the dashboard · 開啟儀表板</a></p>
 <p><a href="lessons/index.html">Lesson plans to print · 可列印的教案</a></p>
+<p><a href="voici/render/10_strategy.html">Lesson 4: notebook 10_strategy · 第 4 課：筆記本 10_strategy</a></p>
 </body></html>
 """
 
@@ -391,6 +394,8 @@ def build(out: Path, work: Path = WORK) -> Path:
     contents.mkdir()
     notebook = bundle.root() / bundle.DASHBOARD  # the clone's, or the one the wheel carries
     shutil.copy2(notebook, contents / Path(bundle.DASHBOARD).name)
+    for name in SITE_NOTEBOOKS:  # issue 50: lesson 4's notebook, a page beside the dashboard
+        shutil.copy2(notebook.with_name(f"{name}.ipynb"), contents / f"{name}.ipynb")
     shutil.rmtree(out, ignore_errors=True)
     voici = Path(sys.executable).with_name("voici")
     run(str(voici), "build", "--lite-dir", str(lite), "--contents", str(contents),

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 
 import ipywidgets as W
 import plotly.io as pio
-from plotly.io.base_renderers import MimetypeRenderer
+from plotly.io.base_renderers import ExternalRenderer, MimetypeRenderer
 
 from ..drawing.plotly_config import plotly_config
 
@@ -54,6 +55,7 @@ def show_figures(output: W.Output, figs) -> None:
 # ---------------------------------------------------------------- figures a cell returns, in Voila
 VOILA_ENV = ("VOILA_KERNEL_ID", "VOILA_PREHEAT")  # Voila sets these in every kernel it starts
 VOILA_RENDERER = "dungeon_guilds_html"
+BROWSER_RENDERER = "dungeon_guilds_browser"  # the static site's (BrowserMimeRenderer)
 
 
 class VoilaHtmlRenderer(MimetypeRenderer):
@@ -72,6 +74,19 @@ class VoilaHtmlRenderer(MimetypeRenderer):
         return {"text/html": html}
 
 
+class BrowserMimeRenderer(ExternalRenderer):
+    """The static site (issue 50: lesson 4's notebook rendered by Voici, Python in the browser):
+    plotly's own mimetype bundle, displayed as it is. Plotly's ``show`` refuses every mimetype
+    renderer where ``nbformat`` cannot be imported (it only checks its version), and the browser's
+    Python has no nbformat (its jsonschema needs a compiled rpds-py): a figure a cell returned was
+    drawn under a ValueError's traceback. An external renderer's ``render`` is not checked."""
+
+    def render(self, fig_dict: dict) -> None:
+        from IPython.display import display
+
+        display(pio.renderers["plotly_mimetype"].to_mimebundle(fig_dict), raw=True)
+
+
 def under_voila() -> bool:
     """Whether this kernel was started by Voila (``voila``, Voila's server extension, Binder's
     ``voila/render``, or the dashboard's own server)."""
@@ -81,14 +96,18 @@ def under_voila() -> bool:
 def voila_figure_renderer() -> bool:
     """In a kernel Voila started, make plotly draw a figure that a notebook cell returns as HTML
     (:class:`VoilaHtmlRenderer`: plotly.js inline, once a page, nothing fetched); elsewhere
-    (JupyterLab, nbconvert, nbval, the static site) leave plotly's renderer alone. Returns
-    whether it did.
+    (JupyterLab, nbconvert, nbval) leave plotly's renderer alone; in the static site's browser,
+    :class:`BrowserMimeRenderer`. Returns whether it did.
 
     Why (issue 24.5): Voila draws a cell's own outputs with a bare JSON object for a model, and
     plotly's JupyterLab renderer (the mimetype bundle), once it has drawn a figure, stores a PNG
     of it with ``model.setData`` — which that object lacks: "r.setData is not a function" on
     every page with a figure. Figures shown by the widgets (:func:`show_figures`, in an
     ``Output``, whose outputs have real models) are not affected and stay as they are."""
+    if sys.platform == "emscripten":  # the static site's Voici page (BrowserMimeRenderer)
+        pio.renderers[BROWSER_RENDERER] = BrowserMimeRenderer()
+        pio.renderers.default = BROWSER_RENDERER
+        return True
     if not under_voila():
         return False
     if VOILA_RENDERER not in pio.renderers:

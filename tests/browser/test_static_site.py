@@ -275,7 +275,8 @@ def test_the_site_starts_on_plain_http_without_a_service_worker(browser, site):
     dashboard ("Running …" for ever). Here Chromium maps :data:`INSECURE_HOST` to loopback: the
     page is insecure and has no worker, and the board comes on a first visit within
     :data:`INSECURE_FIRST_VISIT_S` seconds (or :data:`INSECURE_VS_SECURE` times the secure first
-    visit of the test above, on a machine too busy for that); a hand card chosen in Learn is marked (the kernel answers)."""
+    visit of the test above, on a machine too busy for that); a hand card chosen in Learn is marked (the kernel answers). Then the first screen's link opens lesson
+    4's notebook (issue 50, item 3), rendered in the browser beside the dashboard."""
     port = urlparse(site).port
     url = f"http://{INSECURE_HOST}:{port}{PREFIX}"
     rules = f"--host-resolver-rules=MAP {INSECURE_HOST} 127.0.0.1"
@@ -298,7 +299,25 @@ def test_the_site_starts_on_plain_http_without_a_service_worker(browser, site):
         page.wait_for_selector(".dg-stepper [data-target='hand-1'][aria-pressed='true']", timeout=60_000)
         limit = max(INSECURE_FIRST_VISIT_S, INSECURE_VS_SECURE * FIRST_VISITS.get("secure", 0))
         assert seconds <= limit, f"the board took {seconds:.1f} s on plain http (limit {limit:.1f} s)"
+        lesson_four_notebook(context, page)  # issue 50, item 3
         assert not outside and asked, outside[:5]
         assert not errors, errors
     finally:
         insecure.close()
+
+
+def lesson_four_notebook(context, page) -> None:
+    """The dashboard's first screen links lesson 4's notebook; on the site it is a Voici page
+    beside the dashboard (its own Python in the tab): a prediction's Check and the figures come."""
+    link = page.locator('.dg-notebook-links a[data-notebook="10_strategy"]')
+    assert link.get_attribute("href") == "10_strategy.html"
+    t0 = time.perf_counter()
+    with context.expect_page() as opened:
+        link.click()
+    notebook = opened.value
+    notebook.wait_for_selector(".jupyter-widgets button", timeout=180_000)  # a prediction's Check
+    notebook.wait_for_selector(".js-plotly-plot .main-svg", timeout=60_000)
+    print(f"notebook 10 on the site: {time.perf_counter() - t0:.1f} s")
+    assert notebook.url.endswith("/voici/render/10_strategy.html")
+    assert "Traceback" not in notebook.content() and "Error" not in notebook.locator("body").inner_text()
+    notebook.close()
