@@ -51,7 +51,10 @@ MEASURE_JS = """() => {
                  `${r.width.toFixed(0)}×${r.height.toFixed(0)}`);
     }
   }
-  return {count, small, scroll: document.scrollingElement.scrollWidth, width: innerWidth};
+  const board = Array.from(document.querySelectorAll('.dg-dashboard .dg-board-widget [data-target]'))
+    .filter(shown).map(e => e.getBoundingClientRect()).filter(r => r.width);
+  return {count, small, scroll: document.scrollingElement.scrollWidth, width: innerWidth,
+          board: board.length ? [Math.min(...board.map(r => r.width)), Math.min(...board.map(r => r.height))].map(Math.round) : null};
 }"""
 
 
@@ -73,7 +76,8 @@ def measure(page, name: str, lang: str, found: dict) -> None:
     settle(page)
     got = page.evaluate(MEASURE_JS)
     found[f"{name}-{lang}"] = got
-    print(name, lang, got["count"], len(got["small"]), got["scroll"], got["small"][:40], flush=True)
+    print(name, lang, got["count"], len(got["small"]), got["scroll"], "board's smallest target", got["board"],
+          got["small"][:40], flush=True)
     tall = page.evaluate("Math.ceil(document.querySelector('.dg-dashboard').getBoundingClientRect().bottom + scrollY)")
     page.set_viewport_size({"width": PHONE["width"], "height": min(max(tall + 16, PHONE["height"]), 8000)})
     page.screenshot(path=str(SHOTS / f"phone-{name}-{lang}.png"))
