@@ -16,7 +16,7 @@ from dungeon_guilds.actions import ActionSyntaxError, parse_move
 from dungeon_guilds.effects import (EQUAL_STRENGTHS, EffectError, HealModifier, LowestTotalBonus,
                                     PlacementBan, RoomModifier, RoundNumbers, StartFlip,
                                     effect_from_dict, effect_to_dict, effects_rules)
-from dungeon_guilds.lords import ALL_LORDS, LordError, get_lord, lord_from_dict
+from dungeon_guilds.lords import ALL_LORDS, Lord, LordError, get_lord, lord_from_dict
 from dungeon_guilds.cards import strengths_of
 from dungeon_guilds.payout import EMPTY, NPC, split
 from dungeon_guilds.scoring import result
@@ -108,6 +108,8 @@ def test_R7_a_lord_names_its_rulings_and_speaks_english_by_default():
     caveman, vampire = get_lord("caveman"), get_lord("vampire_lord")
     assert caveman.rules() == ["R7.2", "R7.4"]
     assert vampire.rules() == ["R5.3"]
+    ruled = Lord("ruled", "Ruled", "裁定", "", "", (PlacementBan((2,)),), rule="R4.3")
+    assert ruled.rules() == ["R7.5", "R4.3"]  # a ruling its effects do not imply is listed too
     assert (caveman.name(), caveman.text()) == ("The Caveman", caveman.text_en)
     with pytest.raises(LordError, match=r"^unknown lord id 'zz' \(known: succubus, vampire_lord, "
                                         r"beholder, lich_king, .*, boardgame_lord\)$"):
