@@ -34,6 +34,8 @@ from ..analysis.judge_review import (JudgedReview, hint_sentence, judge_review, 
 from ..analysis.judge_worlds import Playout
 from ..analysis.opponents import playout_for
 from ..analysis.review import Review, moment, money, review_game, sentence
+from ..analysis.review_lesson import hint_reason, lesson_of
+from ..money_html import dollars_as_text
 from ..record import from_record
 from .labels import label_all
 from .board import GameBoard
@@ -66,18 +68,19 @@ def hint_playout(models) -> Playout:
 
 
 def hints_html(state, player: int, lang: str, budget: Budget | None = None, models=None) -> str:
-    """The judge's three best moves for ``player`` (to move), each with its win chance and what
-    the search saw (``budget``: :data:`HINT_BUDGET` unless given; ``models``: who plays each
-    seat, :mod:`~dungeon_guilds.analysis.opponents`; None: greedy for all)."""
+    """The judge's three best moves for ``player`` (to move), each named with one reason in game
+    words (:func:`~dungeon_guilds.analysis.review_lesson.hint_reason`: no ±, no statistical word;
+    ``budget``: :data:`HINT_BUDGET` unless given; ``models``: who plays each seat,
+    :mod:`~dungeon_guilds.analysis.opponents`; None: greedy for all)."""
     if not state.legal_actions():
         return message_html(i18n.t("ui.hint_none", lang), "info")
-    top = judge(state, player, budget or HINT_BUDGET, playout=hint_playout(models)).moves[:3]
+    j = judge(state, player, budget or HINT_BUDGET, playout=hint_playout(models))
     rows = "".join(
         f'<li class="dg-hint" data-action="{escape(str(v.action))}"><b>{escape(i18n.action_text(v.action, lang, state))}</b>'
-        f" — {escape(percent(v.win))} %<br><span class=\"dg-hint-why\">{escape(hint_sentence(v, lang))}</span></li>"
-        for v in top)
-    return (f'<div class="dg-hints"><b>{escape(i18n.t("judge.hints_title", lang))}</b>'
-            f'<ol class="dg-hint-list">{rows}</ol></div>')
+        f'<br><span class="dg-hint-why">{escape(hint_reason(v, j.best, state, len(j.moves), lang))}</span></li>'
+        for v in j.moves[:3])
+    return dollars_as_text(f'<div class="dg-hints"><b>{escape(i18n.t("judge.hints_heading", lang))}</b>'
+                           f'<ol class="dg-hint-list">{rows}</ol></div>')
 
 
 class ReviewPanel(App):

@@ -101,7 +101,8 @@ def test_hints_show_the_top_three_with_a_reason_and_never_on_a_bots_turn():
     table = PlayTable(players=3, seat=0, opponents=["greedy", "greedy"], seed=4, hints=True)
     table.play(make_bot("greedy").choose(table.game.state, 0))
     items = table.hints_html.value.count('class="dg-hint"')
-    assert items == 3 and "dg-hint-why" in table.hints_html.value and "Win chance" in table.hints_html.value
+    assert items == 3 and "dg-hint-why" in table.hints_html.value and "Best here" in table.hints_html.value
+    assert "±" not in table.hints_html.value  # one reason in game words (issue 49, item 5)
     table.bot_moving = True  # while a bot is to move no hint is drawn
     table._draw_hints()
     assert table.hints_html.value == ""
