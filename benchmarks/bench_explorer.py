@@ -62,11 +62,11 @@ def cpu() -> float:
 
 
 def run_goal(goal: Goal, jobs: int, checks: int, planted=None, known=None, fresh: int = 1, size: int = 2,
-             executor=None) -> dict:
+             executor=None, breadth: int = 24) -> dict:
     """Search ``goal``, then check its first ``checks`` proposals on ``fresh`` fresh seeds each
     (the goal's ``fresh_seed``, then the next ones: never a seed of the search)."""
     t0, c0 = time.perf_counter(), cpu()
-    result = search(goal, jobs=jobs, known=known, limit=6, size=size, executor=executor)
+    result = search(goal, jobs=jobs, known=known, limit=6, size=size, executor=executor, breadth=breadth)
     search_wall, search_cpu = time.perf_counter() - t0, cpu() - c0
     goal = result.goal
     statuses = [check_proposal(replace(goal, fresh_seed=goal.fresh_seed + k), p, jobs=jobs)["status"]
@@ -137,6 +137,7 @@ def main(argv=None) -> int:
     ap.add_argument("--challenge-fresh", type=int, default=5, dest="challenge_fresh",
                     help="fresh seeds each checked proposal of a challenge is checked on")
     ap.add_argument("--size", type=int, default=2, help="the range stage's most knobs at once (3: triples)")
+    ap.add_argument("--breadth", type=int, default=24, help="the range stage's most changes (more: the whole range)")
     ap.add_argument("--only", default="", help="challenge ids to run (comma-separated; default all four)")
     ap.add_argument("--scheduler", default=None, help="a Dask scheduler's address for the challenges' games")
     ap.add_argument("--quick", action="store_true")
@@ -183,10 +184,12 @@ def challenge(ch, args, executor) -> list[bool]:
     why none meets it, in both languages, when there is none) and the search's time."""
     goal = goal_of_challenge(ch, search_games=ch.min_games if args.quick else args.challenge_games)
     load0 = os.getloadavg()[0]
-    r = run_goal(goal, args.jobs, args.checks, fresh=args.challenge_fresh, size=args.size, executor=executor)
+    r = run_goal(goal, args.jobs, args.checks, fresh=args.challenge_fresh, size=args.size, executor=executor,
+                 breadth=args.breadth)
     res = r["result"]
-    print(f"challenge {ch.id}: {r['tried']} changes tried of the {res.space} of up to {res.size} knobs in range "
-          f"({'all' if res.exhausted else 'not all'} of them), {r['proposals']} said to meet it "
+    reach = (f"of the {res.space} of up to {res.size} knobs in range ({'all' if res.exhausted else 'not all'} of them)"
+             if res.space else "(found before the range stage)")
+    print(f"challenge {ch.id}: {r['tried']} changes tried {reach}, {r['proposals']} said to meet it "
           f"({r['confirmed']} of the checked by the confirmation); the search {r['search_wall']:.0f} s wall, "
           f"{r['search_cpu']:.0f} s CPU (load {load0:.1f} -> {os.getloadavg()[0]:.1f}); with the checks "
           f"{r['seconds']:.0f} s wall", flush=True)
