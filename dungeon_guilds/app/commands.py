@@ -11,6 +11,8 @@ process, so a missing extra is said in one sentence, never a traceback).
   ``docs/`` the notebooks link to, the lesson plans into ``lessons/`` with their pages to print)
   into DIR and says how to open it; a file the learner changed
   is never overwritten unless ``--force`` (the command names them and copies nothing).
+* ``tables`` serves the class tables alone; ``--workers N --tables-store redis://HOST:PORT/N``
+  on N processes sharing the tables through Redis (issue 52, docs/school.md).
 * ``lab [DIR]`` copies (keeping the learner's changed files) and opens JupyterLab on DIR at the
   index; as root (containers, school servers) it passes ``--allow-root``.
 """
@@ -52,7 +54,7 @@ def _count(minimum: int):
 
 
 def add_parsers(sub) -> None:
-    """Add the three commands to the ``dungeon-guilds`` parser's subcommands."""
+    """Add the commands to the ``dungeon-guilds`` parser's subcommands."""
     p = sub.add_parser("dashboard", help="serve the dashboard (Voila) for this computer or a class")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on: 127.0.0.1 (this computer, "
                    "the default) or 0.0.0.0 (every network: a classroom)")
@@ -65,6 +67,16 @@ def add_parsers(sub) -> None:
                    help="seconds a page gone without a goodbye keeps its kernel (default 600)")
     p.add_argument("--verbose", action="store_true", help="show every line the server prints")
     p.set_defaults(func=cmd_dashboard)
+    p = sub.add_parser("tables", help="serve the class tables alone (no notebooks), on one or several processes")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0: every network)")
+    p.add_argument("--port", type=_count(1), default=8870, help="port (default 8870)")
+    p.add_argument("--workers", type=_count(1), default=1, metavar="N",
+                   help="N processes on the one port; needs --tables-store (docs/school.md)")
+    p.add_argument("--tables-store", default=None, metavar="redis://HOST:PORT/N",
+                   help="the tables in Redis, shared by every process and server (default: JSON files)")
+    p.add_argument("--tables-dir", default=None, help="where this server keeps its files (the JSON tables, the reviews)")
+    p.add_argument("--behind-proxy", action="store_true", help="a reverse proxy (nginx) passes the client's address")
+    p.set_defaults(func=cmd_tables)
     p = sub.add_parser("notebooks", help="copy the lesson notebooks into a folder of yours")
     p.add_argument("dir", help="the folder (created if missing)")
     p.add_argument("--force", action="store_true", help="overwrite files you changed")
@@ -127,6 +139,21 @@ def cmd_dashboard(args: argparse.Namespace) -> int:
     proc = subprocess.Popen(dashboard_command(args, max_kernels), cwd=shipped_root(), env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace")
     return _relay(proc, view)
+
+
+def cmd_tables(args: argparse.Namespace) -> int:
+    """The class tables alone (issue 52): ``table_server.main`` with these options."""
+    require("dungeon-guilds tables", "dashboard", "tornado", "orjson")
+    if args.tables_store or os.environ.get("DUNGEON_GUILDS_TABLES_STORE"):
+        require("dungeon-guilds tables --tables-store", "school", "redis")
+    check_port_free(args.host, args.port)
+    from .table_server import main as serve_tables
+
+    argv = ["--ip", args.host, "--port", str(args.port), "--workers", str(args.workers)]
+    argv += ["--tables-store", args.tables_store] if args.tables_store else []
+    argv += ["--tables-dir", args.tables_dir] if args.tables_dir else []
+    serve_tables(argv + (["--behind-proxy"] if args.behind_proxy else []))
+    return 0
 
 
 def _relay(proc: subprocess.Popen, view: console.ConsoleFilter) -> int:

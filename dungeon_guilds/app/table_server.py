@@ -28,6 +28,13 @@ Issue 51: an address's pages share one budget (connections, messages, ``open``s:
 connections it opens, it cannot saturate the server), the server raises its own open-file limit
 at start and keeps a reserve for the teacher's page and new students, and one table's exception
 at the tick stays at its table (``Lobby.alone``).
+
+Issue 52: the tables' store is the JSON files (one process) or Redis (``--tables-store
+redis://HOST:PORT/N``, :mod:`.tables.store_redis`), which every process of a school shares: a
+change is committed with a version check before anyone is told (a change that lost the race to
+another process is handled again on the table as stored), the other processes hear of it and tell
+their pages (:mod:`.tables.sharing`), and ``--workers N`` serves one port from N processes
+(:func:`serve_workers`).
 """
 
 from __future__ import annotations
@@ -41,7 +48,7 @@ import os
 import secrets
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from html import escape
 from pathlib import Path
@@ -61,7 +68,8 @@ from .tables.lobby import ALPHABET, Lobby
 from .tables.mistakes_page import mistakes_csv, mistakes_html, mistakes_json
 from .tables.refusal import TableRefusal
 from .tables.render import Kept, bot_words, seat_head, seat_parts
-from .tables.store import TableStore
+from .tables.sharing import Sharing
+from .tables.store import STORE_ENV, Conflict, open_store
 from .tables.table import AWAY_BOT, think
 from .tables.teacher_code import MIN_KINDS as TEACHER_MIN_KINDS, MIN_LENGTH as TEACHER_MIN_LENGTH, weakness
 
@@ -70,6 +78,7 @@ BOARD_KEYS = Path(__file__).parents[1] / "drawing" / "board_keys.js"
 BASE = "dungeon-guilds"
 TICK_MS = 2000
 TEACHER_ENV = "DUNGEON_GUILDS_TEACHER_CODE"
+RETRIES = 3  # a message handled again after another process changed its table first (issue 52)
 BOT_NICENESS = 10  # the bots' worker yields the CPUs to the server (people's moves) when both are busy
 log = logging.getLogger(__name__)
 
@@ -103,7 +112,6 @@ class TableHub:
         self.thinking: set[str] = set()  # codes of the tables whose bot thinks now
         self.pool: ProcessPoolExecutor | None = None
         self.parts = PartsCache()
-        self.io = ThreadPoolExecutor(max_workers=4, thread_name_prefix="table-save")
         self.locks: dict[str, asyncio.Lock] = {}  # one change at a time per table, its write included
         self.listen_ip: str | None = None  # the address the server listens on (the classmates' link)
         self.guesses = PerAddress(self.limits.code_guesses_per_s, self.limits.code_guesses)
@@ -115,6 +123,9 @@ class TableHub:
         self.teacher_tries = PerAddress(self.limits.teacher_tries_per_s, self.limits.teacher_tries)
         # the class's mistakes (issue 38, item 6): finished games judged in a worker of their own
         self.reviews = ClassReviews(lobby.store.dir / REVIEWS_FOLDER)
+        self.sharing = Sharing(self)  # in step with the other processes of a shared store (issue 52)
+        self.beating: asyncio.Task | None = None
+        self.worker: int | None = None  # with --workers: this process's number (said to each page's upgrade)
 
     def _pool(self) -> ProcessPoolExecutor:
         if self.pool is None:
@@ -129,30 +140,38 @@ class TableHub:
         """The tables whose change is being written now."""
         return {code for code, lock in self.locks.items() if lock.locked()}
 
-    async def save_all(self, tables: list) -> bool:
-        """Write the ``tables`` changed (off the event loop: a write with its ``fsync`` takes
-        milliseconds to tens of milliseconds, and every table's moves would wait behind it)
-        before anyone is told; False if one could not be written: each is then put back as it
-        was last saved. Encoded by orjson (the standard library's encoder took 2 % of the server
-        at 30 tables; the same JSON, read back the same)."""
+    async def save_all(self, tables: list) -> bool | None:
+        """Commit the ``tables`` changed to the store (off the event loop: a file's write with its
+        ``fsync`` takes milliseconds to tens of milliseconds, and every table's moves would wait
+        behind it) before anyone is told; False if one could not be written: each is then put
+        back as it was last saved; None if another process changed one first (``Conflict``): the
+        ones not stored are fetched as stored, and the caller handles its message again. Encoded
+        by orjson (the standard library's encoder took 2 % of the server at 30 tables; the same
+        JSON, read back the same)."""
         texts = [(t, orjson.dumps(t.to_dict(), option=orjson.OPT_NON_STR_KEYS).decode()) for t in tables]
-        loop = asyncio.get_running_loop()
+        done = 0
         try:
             for table, text in texts:
-                await loop.run_in_executor(self.io, self.lobby.store.write, table.code, text)
+                await self.lobby.store.commit(table.code, text, table.version)
+                self.lobby.saved[table.code] = text
+                done += 1
+        except Conflict:
+            for table, _ in texts[done:]:
+                await self.sharing.refetch(table.code)
+            return None
         except OSError as err:
             log.error("class table(s) %s could not be saved (%s): the change is undone",
                       ", ".join(t.code for t, _ in texts), err)
-            for table, _ in texts:
+            for table, _ in texts[done:]:
                 self.lobby.put_back(table)
             return False
-        for table, text in texts:
-            self.lobby.saved[table.code] = text
         return True
 
     def close(self) -> None:
-        """Stop the bots' worker process (if one was started) and the reviews' worker."""
-        self.io.shutdown(wait=True)
+        """Stop the bots' worker process (if one was started), the writes' thread and the reviews' worker."""
+        io = getattr(self.lobby.store, "io", None)
+        if io is not None:
+            io.shutdown(wait=True)
         self.reviews.close()
         if self.pool is not None:
             self.pool.shutdown(wait=False, cancel_futures=True)
@@ -183,7 +202,7 @@ class TableHub:
                 return  # the table closed meanwhile
             if table.take_bot_move(job, action, self.lobby.clock(), self.lobby.away_s):
                 if not await self.save_all([table]):
-                    return  # put back as saved (the server could not write it): asked again at the next tick
+                    return  # put back or fetched as stored: asked again at the next tick
                 self.push(table.code)
         self.think(table)
 
@@ -201,6 +220,8 @@ class TableHub:
         table.seats[seat].connected += 1
         table.seats[seat].away_since = None
         sock.attached = (code, seat)
+        if table.seats[seat].connected == 1:
+            self.sharing.moved(code)  # the other processes see the seat here at once (issue 52)
         return table.seats[seat].connected == 1
 
     def detach(self, sock: "TableSocket") -> None:
@@ -215,6 +236,7 @@ class TableHub:
             s.connected = max(0, s.connected - 1)
             if s.connected == 0:  # the seat's last page went: the others see it away
                 s.away_since = self.lobby.clock()
+                self.sharing.moved(code)
                 self.push(code)
 
     def message(self, sock: "TableSocket") -> bytes:
@@ -249,6 +271,32 @@ class TableHub:
         for table in self.lobby.tick(self.busy()):
             with self.lobby.alone(table.code, "telling its pages"):
                 self.push(table.code)
+        self.after_tick()
+
+    async def shared_tick(self) -> None:
+        """The tick with a shared store (issue 52; every :data:`TICK_MS`, one at a time):
+        :meth:`.tables.sharing.Sharing.beat`, then, in the leading process only, the lobby's tick,
+        its changes committed (each under its table's lock) before the pages are told."""
+        await self.sharing.beat()
+        if self.sharing.leader:
+            with self.lobby.deferring():
+                changed = self.lobby.tick(self.busy())
+            for table in changed:
+                async with self.lock(table.code):
+                    if self.lobby.tables.get(table.code) is table and await self.save_all([table]):
+                        with self.lobby.alone(table.code, "telling its pages"):
+                            self.push(table.code)
+            self.after_tick()
+        else:
+            self.parts.forget(self.lobby.tables)
+
+    def beat(self) -> None:
+        """:meth:`shared_tick` started, unless the last one is still under way."""
+        if self.beating is None or self.beating.done():
+            self.beating = asyncio.ensure_future(self.shared_tick())
+
+    def after_tick(self) -> None:
+        """The slow bots asked, the finished games queued for review, the caches trimmed."""
         for table in list(self.lobby.tables.values()):  # a slow bot due after a restart or an absence
             with self.lobby.alone(table.code, "asking its bot"):
                 self.think(table)
@@ -330,6 +378,8 @@ class TableSocket(tornado.websocket.WebSocketHandler):
         """The upgrade to a websocket, refused (429, in words) before any is made when the
         address has ``Limits.sockets_per_address`` pages open or the server keeps its reserve
         (issue 51, item 1: one address cannot take every descriptor)."""
+        if self.hub.worker is not None:  # which process serves this page (issue 52: the tests, a school's IT)
+            self.set_header("X-Tables-Worker", f"{self.hub.worker} {os.getpid()}")
         why = self.hub.open_sockets.admit(self.request.remote_ip or "?")
         if why is not None:
             self.set_status(429)
@@ -422,21 +472,26 @@ class TableSocket(tornado.websocket.WebSocketHandler):
 
     async def _handle(self, message: Any) -> protocol.Outcome | None:
         """The protocol's answer, the tables it changed written first (off the loop); a write
-        that fails puts them back and the page is told so (``not_saved``) instead."""
+        that fails puts them back and the page is told so (``not_saved``) instead. A change that
+        another process beat to it (issue 52: a shared store) is handled again on the table as
+        stored, up to :data:`RETRIES` times."""
         seated = (self.conn.code, self.conn.seat)
-        lobby = self.hub.lobby
-        try:
-            with lobby.deferring() as changed:
-                out = protocol.handle(lobby, self.conn, message)
-        except Exception:  # noqa: BLE001 - a server bug: logged, the page gets plain words
-            log.exception("class table message failed")
-            self.send({"op": "refused", "code": "bad_message",
-                       "reason": i18n.t("tables.refusal.bad_message", self.conn.lang)})
-            return None
-        if changed and not await self.hub.save_all(changed):
+        for _ in range(RETRIES):
+            try:
+                with self.hub.lobby.deferring() as changed:
+                    out = protocol.handle(self.hub.lobby, self.conn, message)
+            except Exception:  # noqa: BLE001 - a server bug: logged, the page gets plain words
+                log.exception("class table message failed")
+                self.send({"op": "refused", "code": "bad_message",
+                           "reason": i18n.t("tables.refusal.bad_message", self.conn.lang)})
+                return None
+            saved = await self.hub.save_all(changed) if changed else True
+            if saved:
+                return out
             self.conn.code, self.conn.seat = seated
-            return protocol.Outcome(protocol.refused(TableRefusal("not_saved"), self.conn.lang))
-        return out
+            if saved is False:
+                break
+        return protocol.Outcome(protocol.refused(TableRefusal("not_saved"), self.conn.lang))
 
     def send(self, msg: dict[str, Any]) -> None:
         self.send_text(orjson.dumps(msg))
@@ -672,12 +727,14 @@ def teacher_code() -> str:
 
 
 def make_hub(tables_dir: str | Path | None = None, code: str | None = None, think_off_loop: bool = True,
-             limits: Limits | None = None) -> TableHub:
-    """The lobby (tables read back from ``tables_dir``) and its websockets; the teacher code is
-    printed to the console. ``think_off_loop``: the slow bots think in the hub's thread."""
-    hub = TableHub(Lobby.from_env(TableStore(tables_dir), think_off_loop), code or teacher_code(),
-                   limits or Limits.from_env())
-    print(f"Class tables: {len(hub.lobby.tables)} table(s) read back from {hub.lobby.store.dir}; "
+             limits: Limits | None = None, store: str | None = None) -> TableHub:
+    """The lobby (tables read back from ``store``, a ``redis://`` URL, else ``$DUNGEON_GUILDS_TABLES_STORE``,
+    else the JSON files of ``tables_dir``) and its websockets; the teacher code is printed to the
+    console. ``think_off_loop``: the slow bots think in the hub's worker process."""
+    tables = open_store(store, tables_dir)
+    hub = TableHub(Lobby.from_env(tables, think_off_loop), code or teacher_code(), limits or Limits.from_env())
+    where = tables.dir if not tables.shared else tables
+    print(f"Class tables: {len(hub.lobby.tables)} table(s) read back from {where}; "
           f"teacher code: {hub.teacher_code}", flush=True)
     return hub
 
@@ -696,47 +753,87 @@ def table_routes(base: str, hub: TableHub) -> list[tuple]:
 
 
 def start_ticks(hub: TableHub) -> tornado.ioloop.PeriodicCallback:
-    """Idle tables close and bots play away seats' turns, checked every :data:`TICK_MS`."""
-    ticker = tornado.ioloop.PeriodicCallback(hub.tick, TICK_MS)
+    """Idle tables close and bots play away seats' turns, checked every :data:`TICK_MS` (with a
+    shared store: the other processes' changes heard, and :meth:`TableHub.beat` instead)."""
+    hub.sharing.start()
+    ticker = tornado.ioloop.PeriodicCallback(hub.beat if hub.sharing.on else hub.tick, TICK_MS)
     ticker.start()
     return ticker
 
 
 def make_app(tables_dir: str | Path | None = None, code: str | None = None,
-             think_off_loop: bool = True, limits: Limits | None = None) -> tornado.web.Application:
+             think_off_loop: bool = True, limits: Limits | None = None, store: str | None = None,
+             cookie_secret: str | None = None) -> tornado.web.Application:
     """The class tables alone in a Tornado application (tests, ``benchmarks/bench_tables.py``),
     configured as Voila configures its own (no ``xsrf_cookies``: the teacher's page checks
     ``_xsrf`` itself)."""
-    hub = make_hub(tables_dir, code, think_off_loop, limits)
-    app = tornado.web.Application(table_routes("/", hub),
-                                  cookie_secret=secrets.token_hex(16), websocket_max_message_size=64 * 1024)
+    hub = make_hub(tables_dir, code, think_off_loop, limits, store)
+    app = tornado.web.Application(table_routes("/", hub), cookie_secret=cookie_secret or secrets.token_hex(16),
+                                  websocket_max_message_size=64 * 1024)
     app.hub = hub  # type: ignore[attr-defined]
     return app
 
 
 def main(argv: list[str] | None = None) -> None:
     """``python -m dungeon_guilds.app.table_server --port 8870 --tables-dir DIR``: the class
-    tables alone (no notebooks), on 127.0.0.1 unless ``--ip`` says otherwise."""
+    tables alone (no notebooks), on 127.0.0.1 unless ``--ip`` says otherwise; ``--workers N
+    --tables-store redis://HOST:PORT/N``: N processes on the one port (issue 52)."""
     import argparse
-    import asyncio
 
     parser = argparse.ArgumentParser(description=main.__doc__)
     parser.add_argument("--port", type=int, default=8870)
     parser.add_argument("--ip", default="127.0.0.1")
     parser.add_argument("--tables-dir", default=None, help="where tables are saved (default: see store.default_dir)")
+    parser.add_argument("--tables-store", default=None, metavar="redis://HOST:PORT/N",
+                        help=f"the tables in Redis, shared by every process (default: ${STORE_ENV}, else the JSON files)")
+    parser.add_argument("--workers", type=int, default=1, metavar="N",
+                        help="N processes serving the one port (needs --tables-store; a killed one is restarted)")
+    parser.add_argument("--behind-proxy", action="store_true",
+                        help="the client's address is the proxy's X-Real-IP / X-Forwarded-For (nginx: docs/school.md)")
     parser.add_argument("--bots-on-loop", action="store_true",
                         help="every bot thinks on the event loop (benchmarks/bench_tables.py --compare)")
     args = parser.parse_args(argv)
+    serve_workers(args)
 
-    async def serve() -> None:
-        app = make_app(args.tables_dir, think_off_loop=not args.bots_on_loop)  # the tables only: no Voila, no kernels
-        app.hub.listen_ip = args.ip
-        app.listen(args.port, args.ip)
-        start_ticks(app.hub)
-        print(f"Class tables on http://{args.ip}:{args.port}/{BASE}/tables", flush=True)
-        await asyncio.Event().wait()
 
-    asyncio.run(serve())
+def serve_workers(args) -> None:
+    """``args.workers`` processes (forked: :func:`tornado.process.fork_processes`, which starts
+    again one that dies) each listening on the port with ``SO_REUSEPORT`` (the kernel spreads new
+    connections among those alive), sharing the tables through the store; one teacher code and
+    one cookie secret for all. One worker: this process serves."""
+    import tornado.process
+
+    store = args.tables_store if args.tables_store is not None else os.environ.get(STORE_ENV, "").strip()
+    if args.workers > 1 and not store:
+        raise SystemExit("--workers needs a store every process shares: --tables-store redis://HOST:PORT/N "
+                         "(docs/school.md); the JSON files are one process's tables")
+    code, secret, worker = teacher_code(), secrets.token_hex(16), None
+    if args.workers > 1:
+        print(f"Class tables: {args.workers} processes on port {args.port}; teacher code: {code}", flush=True)
+        worker = tornado.process.fork_processes(args.workers, max_restarts=10_000)
+        _end_with(os.getppid())
+    asyncio.run(_serve(args, store or None, code, secret, worker))
+
+
+def _end_with(parent: int) -> None:
+    """This worker ends when the process that forked it does (stopped, or killed)."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+async def _serve(args, store: str | None, code: str, secret: str, worker: int | None) -> None:
+    app = make_app(args.tables_dir, code, think_off_loop=not args.bots_on_loop, store=store,
+                   cookie_secret=secret)  # the tables only: no Voila, no kernels
+    app.hub.listen_ip, app.hub.worker = args.ip, worker
+    app.listen(args.port, args.ip, reuse_port=worker is not None, xheaders=args.behind_proxy)
+    start_ticks(app.hub)
+    who = "" if worker is None else f" (process {worker}, pid {os.getpid()})"
+    print(f"Class tables on http://{args.ip}:{args.port}/{BASE}/tables{who}", flush=True)
+    await asyncio.Event().wait()
 
 
 __all__ = ["TableHub", "main", "make_app", "make_hub", "start_ticks", "table_routes"]

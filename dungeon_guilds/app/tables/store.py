@@ -25,8 +25,12 @@ lobby makes (``known``, ``save``, ``close``, ``load_all``, ``load_closed``), the
 * ``await fetch(code)``: the table as stored now (None once closed or never opened);
 * ``await versions()``: every open table's stored version (a process that missed an announcement
   catches up);
-* ``listen(callback)``: ``callback(code, version)`` for each change another store of the same
-  tables commits (``version`` None: the table closed). The JSON files are one process's tables:
+* ``await beat(here, ttl_ms)``: this process is alive with pages on the seats ``here``
+  (``"CODE:seat"``) for ``ttl_ms``; answers (this process leads, the seats with a page on another
+  process): the JSON files are one process, which leads;
+* ``listen(callback, presence)``: ``callback(code, version)`` for each change another store of
+  the same tables commits (``version`` None: the table closed); ``presence(code)`` when another
+  process ``await announce_presence(code)`` (its pages of that table came or went). The JSON files are one process's tables:
   only stores of one process on one directory hear each other (:data:`_LISTENERS`); Redis
   announces by pub/sub to every process.
 
@@ -178,7 +182,15 @@ class TableStore:
     async def versions(self) -> dict[str, int]:
         return {t.code: t.version for t in self.load_all()}
 
-    def listen(self, callback: Callable[[str, int | None], None]) -> None:
+    async def beat(self, here: list[str], ttl_ms: int) -> tuple[bool, list[str]]:
+        """(this process leads, the seats with a page on another process): one process, so it
+        leads and no seat is elsewhere."""
+        return True, []
+
+    async def announce_presence(self, code: str) -> None:
+        """One process: nobody else to tell that its pages came or went."""
+
+    def listen(self, callback: Callable[[str, int | None], None], presence: Callable[[str], None] | None = None) -> None:
         _LISTENERS.setdefault(self.dir.resolve(), []).append((self.me, callback))
 
     def _announce(self, code: str, version: int | None) -> None:

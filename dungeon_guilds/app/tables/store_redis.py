@@ -7,6 +7,8 @@ same (:mod:`.store`'s docstring; one test suite runs against both). Layout, unde
 
 * ``dg:t:<CODE>`` a hash ``{text, version}``: the table's JSON, as the files hold it;
 * ``dg:open`` the set of open codes; ``dg:closed:<CODE>`` a closed table's hash (the teacher's records);
+* ``dg:leader`` the process that runs the tick (away seats' bots, idle closing), ``dg:procs`` and
+  ``dg:here:<process>`` the seats with a page on each process (expiring: :meth:`RedisStore.beat`);
 * channel ``dg:changes``: ``<CODE> <version> <writer>`` after each change (``closed`` for a closed table).
 
 A change is stored before anyone is told: :data:`COMMIT` (a Lua script, run by Redis as one step)
@@ -56,6 +58,25 @@ redis.call('PUBLISH', ARGV[4], ARGV[5])
 return 1
 """
 
+# KEYS: the leader's key, the processes' set, this process's seats; ARGV: me, ttl (ms), seats (JSON), prefix
+BEAT = """
+local lead = redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2])
+if not lead and redis.call('GET', KEYS[1]) == ARGV[1] then
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  lead = true
+end
+redis.call('SET', KEYS[3], ARGV[3], 'PX', ARGV[2])
+redis.call('SADD', KEYS[2], ARGV[1])
+local others = {}
+for _, p in ipairs(redis.call('SMEMBERS', KEYS[2])) do
+  if p ~= ARGV[1] then
+    local seats = redis.call('GET', ARGV[4] .. 'here:' .. p)
+    if seats then table.insert(others, seats) else redis.call('SREM', KEYS[2], p) end
+  end
+end
+return {lead and 1 or 0, others}
+"""
+
 
 class RedisStore:
     """The tables of one Redis database, shared by every process that opens the same URL.
@@ -74,6 +95,7 @@ class RedisStore:
         self._listening: asyncio.Task | None = None
         self._commit = self.sync.register_script(COMMIT)
         self._close = self.sync.register_script(CLOSE)
+        self._beat = self.sync.register_script(BEAT)
 
     def __repr__(self) -> str:
         return f"RedisStore({self.url!r})"
@@ -123,22 +145,37 @@ class RedisStore:
             raise OSError(f"redis: {err}") from err
         self.seen.pop(table.code, None)
 
+    async def _run(self, script, source: str, keys: list, args: list):
+        """A Lua script by its digest (its source the first time this Redis sees it); OSError if unreachable."""
+        try:
+            try:
+                return await self.client.evalsha(script.sha, len(keys), *keys, *args)
+            except redis.exceptions.NoScriptError:
+                return await self.client.eval(source, len(keys), *keys, *args)
+        except redis.RedisError as err:
+            raise OSError(f"redis: {err}") from err
+
     async def commit(self, code: str, text: str, version: int) -> None:
         """Stored (and announced) only if Redis holds the version this store last saw; else :class:`Conflict`."""
         expected = "" if code not in self.seen else str(self.seen[code])
         keys, args = self._args(code, text, version, expected)
-        try:
-            stored = await self.client.evalsha(self._commit.sha, len(keys), *keys, *args)
-        except redis.exceptions.NoScriptError:
-            stored = await self.client.eval(COMMIT, len(keys), *keys, *args)
-        except redis.RedisError as err:
-            raise OSError(f"redis: {err}") from err
+        stored = await self._run(self._commit, COMMIT, keys, args)
         if stored is not None:
             raise Conflict(code, int(stored) if stored else None)
         self.seen[code] = version
 
+    async def beat(self, here: list[str], ttl_ms: int) -> tuple[bool, list[str]]:
+        """This process alive with pages on the seats ``here`` for ``ttl_ms``; (it leads, the seats
+        with a page on another process still alive)."""
+        keys = [PREFIX + "leader", PREFIX + "procs", f"{PREFIX}here:{self.me}"]
+        lead, others = await self._run(self._beat, BEAT, keys, [self.me, ttl_ms, json.dumps(here), PREFIX])
+        return bool(lead), [seat for seats in others for seat in json.loads(seats)]
+
     async def fetch(self, code: str) -> Table | None:
-        text = await self.client.hget(self._key(code), "text")
+        try:
+            text = await self.client.hget(self._key(code), "text")
+        except redis.RedisError as err:
+            raise OSError(f"redis: {err}") from err
         if text is None:
             self.seen.pop(code, None)
             return None
@@ -147,11 +184,14 @@ class RedisStore:
         return table
 
     async def versions(self) -> dict[str, int]:
-        codes = sorted(c.decode() for c in await self.client.smembers(PREFIX + "open"))
-        async with self.client.pipeline(transaction=False) as pipe:
-            for code in codes:
-                pipe.hget(self._key(code), "version")
-            found = await pipe.execute()
+        try:
+            codes = sorted(c.decode() for c in await self.client.smembers(PREFIX + "open"))
+            async with self.client.pipeline(transaction=False) as pipe:
+                for code in codes:
+                    pipe.hget(self._key(code), "version")
+                found = await pipe.execute()
+        except redis.RedisError as err:
+            raise OSError(f"redis: {err}") from err
         return {c: int(v) for c, v in zip(codes, found) if v is not None}
 
     def _read(self, folder: str) -> list[Table]:
@@ -179,27 +219,40 @@ class RedisStore:
     def load_closed(self) -> list[Table]:
         return self._read("closed")
 
-    def listen(self, callback: Callable[[str, int | None], None]) -> None:
-        """``callback(code, version)`` for each change another process stores (from a task on the
-        running loop; a lost connection is logged and subscribed again after half a second: the
-        server's beat compares :meth:`versions` to catch up what was missed)."""
-        self._listening = asyncio.ensure_future(self._listen(callback))
+    def listen(self, callback: Callable[[str, int | None], None], presence: Callable[[str], None] | None = None) -> None:
+        """``callback(code, version)`` for each change another process stores, ``presence(code)``
+        when another process's pages of a table come or go (from a task on the running loop; a
+        lost connection is logged and subscribed again after half a second: the server's beat
+        compares :meth:`versions` to catch up what was missed)."""
+        self._listening = asyncio.ensure_future(self._listen(callback, presence))
 
-    async def _listen(self, callback) -> None:
+    async def announce_presence(self, code: str) -> None:
+        """Tell the other processes that this one's pages of ``code`` came or went."""
+        try:
+            await self.client.publish(CHANNEL, f"{code} here {self.me}")
+        except redis.RedisError as err:
+            log.warning("could not announce the pages of table %s (%s): the others see them at their beat", code, err)
+
+    async def _listen(self, callback, presence) -> None:
         while True:
             try:
                 async with self.client.pubsub() as pubsub:
                     await pubsub.subscribe(CHANNEL)
                     async for msg in pubsub.listen():
                         if msg.get("type") == "message":
-                            self._heard(msg["data"].decode(), callback)
+                            self._heard(msg["data"].decode(), callback, presence)
             except (redis.RedisError, OSError) as err:
                 log.warning("table announcements from %s lost (%s): subscribing again", self.url, err)
                 await asyncio.sleep(0.5)
 
-    def _heard(self, data: str, callback) -> None:
+    def _heard(self, data: str, callback, presence) -> None:
         code, version, writer = data.split(" ")
-        if writer != self.me:
+        if writer == self.me:
+            return
+        if version == "here":
+            if presence is not None:
+                presence(code)
+        else:
             callback(code, None if version == "closed" else int(version))
 
     async def aclose(self) -> None:

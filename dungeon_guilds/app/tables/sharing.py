@@ -1,0 +1,159 @@
+"""One server's tables kept in step with the other processes sharing its store (issue 52).
+
+:class:`~dungeon_guilds.app.table_server.TableHub` holds a :class:`Sharing`; with a store every
+process shares (``store.shared``: Redis, :mod:`.store_redis`) the server calls:
+
+* :meth:`Sharing.heard` for each change another process announces (the store's ``listen``): the
+  table is fetched, put in this process's lobby in place of its old copy (:meth:`Sharing.adopt`:
+  the pages attached here stay attached) and this process's pages of it are told;
+* :meth:`Sharing.refetch` when a change made here lost the race (``store.Conflict``): the table
+  as stored, so that the message is handled again on it;
+* :meth:`Sharing.beat` every tick (``table_server.start_ticks``): the seats with a page on
+  another process (so that nobody here takes them for away and plays a bot for them), which
+  process leads (only the leader runs the lobby's tick: away seats' bots and idle closing, once
+  for the school, not once per process), and the tables whose announcement was missed (a lost
+  connection to Redis) caught up.
+
+With the JSON files (one process) nothing is shared: :attr:`Sharing.on` is False and the server
+ticks as before.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+from .table import Table
+
+if TYPE_CHECKING:
+    from ..table_server import TableHub
+
+BEAT_TTL_MS = 6000  # a process silent this long is gone: its seats are away, another leads
+log = logging.getLogger(__name__)
+
+
+class Sharing:
+    def __init__(self, hub: "TableHub"):
+        self.hub = hub
+        self.on = bool(getattr(hub.lobby.store, "shared", False))
+        self.leader = not self.on  # one process alone leads; with a shared store, the beat decides
+        self.elsewhere: set[str] = set()  # "CODE:seat" of seats with a page on another process
+        self.tasks: set[asyncio.Task] = set()
+
+    def start(self) -> None:
+        """Listen to the other processes' changes (on the running loop)."""
+        if self.on:
+            self.hub.lobby.store.listen(self.heard, self.spawn_presence)
+
+    def moved(self, code: str) -> None:
+        """A seat of ``code`` got its first page here, or lost its last: the other processes
+        told at once (not at their next beat), after this process's seats are stored."""
+        if self.on:
+            self.spawn(self.tell_presence(code))
+
+    async def tell_presence(self, code: str) -> None:
+        await self.presence()
+        await self.hub.lobby.store.announce_presence(code)
+
+    def spawn_presence(self, code: str) -> None:
+        """Another process's seats changed (at table ``code``): read them now."""
+        self.spawn(self.presence())
+
+    def spawn(self, work) -> None:
+        task = asyncio.ensure_future(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    def heard(self, code: str, version: int | None) -> None:
+        table = self.hub.lobby.tables.get(code)
+        if version is not None and table is not None and table.version >= version:
+            return  # already this one (or newer)
+        self.spawn(self.catch_up(code))
+
+    async def catch_up(self, code: str) -> None:
+        """Table ``code`` as stored now, in this lobby (a closed one out of it), its pages here told."""
+        async with self.hub.lock(code):
+            try:
+                fresh = await self.hub.lobby.store.fetch(code)
+            except OSError as err:
+                log.warning("class table %s could not be fetched (%s): caught up at the next beat", code, err)
+                return
+            self.adopt(code, fresh)
+            self.hub.push(code)
+
+    async def refetch(self, code: str) -> bool:
+        """After a ``Conflict``: the stored table in place of this process's copy (False: it is gone)."""
+        fresh = await self.hub.lobby.store.fetch(code)
+        self.adopt(code, fresh)
+        return fresh is not None
+
+    def adopt(self, code: str, fresh: Table | None) -> None:
+        """``fresh`` (as stored) in place of this lobby's ``code``; its seats keep the pages
+        attached here and their away times; None: the table closed elsewhere."""
+        lobby = self.hub.lobby
+        old = lobby.tables.get(code)
+        if fresh is None:
+            lobby.tables.pop(code, None)
+            lobby.saved.pop(code, None)
+            return
+        now = lobby.clock()
+        fresh.think_off_loop = lobby.think_off_loop
+        fresh.showing_since = old.showing_since if old is not None and old.showing == fresh.showing else now
+        for i, seat in enumerate(fresh.seats):
+            before = old.seats[i] if old is not None and i < len(old.seats) else None
+            seat.connected = before.connected if before else 0
+            seat.away_since = before.away_since if before else (None if f"{code}:{i}" in self.elsewhere else now)
+        if old is not None:
+            fresh.resumed = old.resumed
+        lobby.tables[code] = fresh
+
+    async def beat(self) -> None:
+        """Presence, leadership and missed announcements (see the module); then, if this process
+        leads, the lobby's tick. A store that cannot be reached: logged, tried at the next beat."""
+        if not await self.presence():
+            return
+        try:
+            stored = await self.hub.lobby.store.versions()
+        except OSError as err:
+            log.warning("the tables' store could not be reached (%s): tried again at the next beat", err)
+            return
+        for code in set(stored) | set(self.hub.lobby.tables):
+            table = self.hub.lobby.tables.get(code)
+            if table is None or stored.get(code) != table.version:
+                if not self.hub.lock(code).locked():
+                    await self.catch_up(code)
+
+    async def presence(self) -> bool:
+        """This process's seats stored, the other processes' read (:meth:`present`); False if the
+        store could not be reached."""
+        here = sorted({f"{s.attached[0]}:{s.attached[1]}" for socks in self.hub.sockets.values()
+                       for s in socks if s.attached is not None})
+        try:
+            self.leader, elsewhere = await self.hub.lobby.store.beat(here, BEAT_TTL_MS)
+        except OSError as err:
+            log.warning("the tables' store could not be reached (%s): tried again at the next beat", err)
+            return False
+        self.present(set(elsewhere))
+        return True
+
+    def present(self, elsewhere: set[str]) -> None:
+        """Seats with a page on another process count as here (not away); the pages told of a change."""
+        now = self.hub.lobby.clock()
+        for code, table in self.hub.lobby.tables.items():
+            local = {s.attached[1] for s in self.hub.sockets.get(code, ()) if s.attached is not None}
+            changed = False
+            for i, seat in enumerate(table.seats):
+                count = sum(1 for s in self.hub.sockets.get(code, ()) if s.attached == (code, i))
+                there = f"{code}:{i}" in elsewhere and i not in local
+                want = count + (1 if there else 0)
+                if want != seat.connected:
+                    changed = True
+                    seat.connected = want
+                    seat.away_since = None if want else now
+            if changed:
+                self.hub.push(code)
+        self.elsewhere = elsewhere
+
+
+__all__ = ["BEAT_TTL_MS", "Sharing"]
