@@ -266,6 +266,8 @@ def test_R2_3_R10_2_rooms_a_round_and_a_game():
 
 
 def test_records_carry_every_option_and_refuse_an_unknown_one():
+    assert Rules().with_options(npc=True, edition="fr") == Rules(npc=True, edition="fr")
+    assert Rules(lords="all").with_options() == Rules(lords="all")
     assert Rules.from_dict(None) == Rules()
     every = {"lords": "all", "teams": "2v2", "npc": True, "edition": "fr"}
     assert Rules.from_dict(every).to_dict() == every
