@@ -8,15 +8,21 @@ the engine's undo on a copy of the game (:func:`~dungeon_guilds.analysis.review.
 reviewed seat saw it (other seats' secrets stay hidden). A game record (a JSON file uploaded:
 bytes in memory, never a server path) can be reviewed in the same panel.
 
-:func:`hints_html` is the Play table's hint: the judge's three best moves with their win chance
-and what the search saw. The caller asks only for a human seat's turn.
+:func:`hints_html` is the Play table's hint. The caller asks only for a human seat's turn.
 
 The judge (issue 38, :mod:`~dungeon_guilds.analysis.judge_review`) reviews the seat as soon as
 the panel shows a game: step by step, as a task on the kernel's event loop
 (:func:`~dungeon_guilds.widgets.background.drive`), with a progress bar and a Stop button, so
 the page stays usable; until it has finished (or if it is stopped) the panel shows the one-round
-model, labelled "quick view". Once it has finished, the rows, the chart (every seat's win
-chance) and the sentences are the judge's, the quick view's sentence below each.
+model, labelled "quick view". Once it has finished, the chart is every seat's win chance, and
+the panel opens on the lesson (issue 49, :func:`~dungeon_guilds.analysis.review_lesson.lesson_of`):
+whom the judge assumed at each seat (once), the 1–3 decisions that cost the most and the seat's
+best decision, each with its headline in game words, its numbers folded "for the teacher"
+(``details_text``) and a button that shows the board then; every decision (its headline and
+mark) is one tap away (``every_toggle``).
+
+:func:`hints_html` names each of the judge's three best moves with one reason in game words
+(:func:`~dungeon_guilds.analysis.review_lesson.hint_reason`).
 """
 
 from __future__ import annotations
@@ -29,8 +35,8 @@ from .. import i18n
 import time
 
 from ..analysis.judge import Budget, judge
-from ..analysis.judge_review import (JudgedReview, hint_sentence, judge_review, judged_sentence,
-                                     percent)
+from ..analysis.judge_headline import headline_text
+from ..analysis.judge_review import JudgedReview, assumed_text, details_text, judge_review, percent
 from ..analysis.judge_worlds import Playout
 from ..analysis.opponents import playout_for
 from ..analysis.review import Review, moment, money, review_game, sentence
@@ -87,8 +93,9 @@ class ReviewPanel(App):
     """``show(game, seat)`` reviews ``seat``'s decisions in ``game``. Sub-widgets:
     ``summary_html``, ``figure_output`` (``figure``), ``rows_box`` (one ``dg-review-row`` a
     decision, its button ``dg-review-pick``), ``detail_html``, ``board`` (the moment picked),
-    ``seat_dropdown``, ``upload``, and the judge's ``progress``, ``stop_button`` and
-    ``run_button``; ``review`` is the quick view (one-round model), ``judged`` the judge's
+    ``seat_dropdown``, ``upload``, the judge's ``progress``, ``stop_button`` and ``run_button``,
+    and the judge's lesson: ``lesson_box`` (one ``dg-lesson`` a decision, its board button
+    ``dg-lesson-board``) and ``every_toggle`` (shows ``rows_box``); ``review`` is the quick view (one-round model), ``judged`` the judge's
     review once finished (None before, or if stopped)."""
 
     # the controls' words, given again when the language changes
@@ -121,6 +128,10 @@ class ReviewPanel(App):
         self.run_button.on_click(self._on_run)
         self.figure_output = W.Output().add_class("dg-review-figure")
         self.rows_box = W.VBox(layout=W.Layout(max_height="250px", overflow="auto")).add_class("dg-review-rows")
+        # issue 49, item 2: the judge's review opens on the decisions worth a lesson, the list one tap away
+        self.lesson_box = W.VBox().add_class("dg-review-lesson")
+        self.every_toggle = W.ToggleButton(value=False, layout=W.Layout(min_height="44px")).add_class("dg-review-every")
+        self.every_toggle.observe(self._on_every, "value")
         self.detail_html = W.HTML(layout=W.Layout(width="380px", min_width="280px")).add_class("dg-review-detail")
         self.board = GameBoard()
         self.board.layout.display = "none"
@@ -131,7 +142,7 @@ class ReviewPanel(App):
         self.record_label = W.HTML()
         self.children = [self.title_html, self.assumptions_html, self.message, self.summary_html,
                          W.HBox([self.progress, self.stop_button, self.run_button]).add_class("dg-judge-bar"),
-                         self.seat_dropdown, self.figure_output, self.rows_box,
+                         self.seat_dropdown, self.figure_output, self.lesson_box, self.every_toggle, self.rows_box,
                          side_by_side(self.board, self.detail_html),
                          W.HBox([self.record_label, self.upload])]
         self._show_running(False)
@@ -147,6 +158,7 @@ class ReviewPanel(App):
         self.review = review_game(game, [seat])
         self.judged = None
         self.picked = None
+        self.every_toggle.value = False  # the judge's review opens on its lesson (issue 49, item 2)
         self._filling = True  # new options may pass through another seat: not a pick
         try:
             set_options(self.seat_dropdown, [(f"{p + 1} · {name}", p) for p, name in enumerate(game.names)])
@@ -223,7 +235,41 @@ class ReviewPanel(App):
         decisions = judged.decisions if judged is not None else review.decisions
         rows = [self._row(i, d) for i, d in enumerate(decisions)]
         self.rows_box.children = [self._head(), *rows] if rows else []
+        self._draw_lesson()
         self._draw_detail()
+
+    def _draw_lesson(self) -> None:
+        """The judge's review opens on its lesson (:func:`~dungeon_guilds.analysis.review_lesson.lesson_of`):
+        the costliest decisions and the best one, each with its headline, its numbers folded for
+        the teacher and the board one tap away; every decision behind :attr:`every_toggle`. The
+        quick view (the judge still running, or stopped) shows its table as before."""
+        judged = self.judged
+        lesson = lesson_of(judged, self.lang) if judged is not None and judged.decisions else None
+        self.lesson_box.layout.display = None if lesson else "none"
+        self.every_toggle.layout.display = None if lesson else "none"
+        self.rows_box.layout.display = None if lesson is None or self.every_toggle.value else "none"
+        if lesson is None:
+            self.lesson_box.children = []
+            return
+        t = self.t
+        parts = [W.HTML(f"<h4>{escape(t('judge.head_costly'))}</h4>")]
+        parts += [self._lesson_item(it) for it in lesson["costly"]] or [W.HTML(f"<p>{escape(t('judge.head_none_costly'))}</p>")]
+        if lesson["best"] is not None:
+            parts += [W.HTML(f"<h4>{escape(t('judge.head_well_played'))}</h4>"), self._lesson_item(lesson["best"])]
+        self.lesson_box.children = parts
+
+    def _lesson_item(self, item: dict) -> W.VBox:
+        """One decision of the lesson: number, move, round; the headline; the details toggle; a
+        button that shows the board at that moment."""
+        html = (f'<div class="dg-lesson-item" data-mark="{item["mark"]}" data-index="{item["index"]}">'
+                f'<b>{item["n"]}. {escape(item["move"])}</b> ({escape(self.t("judge.round_n", round=item["round"]))})'
+                f'<br><span class="dg-lesson-head">{MARK_SIGN[item["mark"]]} {escape(item["head"])}</span>'
+                f'<details class="dg-lesson-details"><summary style="min-height:44px;line-height:44px;cursor:pointer">'
+                f'{escape(self.t("judge.details"))}</summary><p>{escape(item["details"])}</p></details></div>')
+        button = W.Button(description=self.t("judge.see_board_button"), icon="eye",
+                          layout=W.Layout(min_height="44px", width="auto")).add_class("dg-lesson-board")
+        button.on_click(lambda _b, i=item["index"]: self._on_pick(i))
+        return W.VBox([W.HTML(dollars_as_text(html)), button]).add_class("dg-lesson")
 
     def _row(self, index: int, d) -> W.HBox:
         t = self.t
@@ -231,19 +277,19 @@ class ReviewPanel(App):
                           tooltip=t("review.pick"), layout=W.Layout(width="320px", min_width="320px"),
                           button_style="info" if index == self.picked else "").add_class("dg-review-pick")
         button.on_click(lambda _b, i=index: self._on_pick(i))
-        if self.judged is not None:
-            cells = [str(d.round), f"{percent(d.made.win)} %", f"{percent(d.best.win)} %",
-                     f"{100 * d.made.loss:.0f} ± {100 * d.made.loss_se:.0f}"]
-        else:
-            cells = [str(d.round), money(d.made), money(d.best), money(d.loss)]
+        mark = (f'<b class="dg-mark dg-mark-{d.mark}" data-mark="{d.mark}" style="{_CELL}">'
+                f"{MARK_SIGN[d.mark]} {escape(t('review.' + d.mark))}</b>")
+        if self.judged is not None:  # issue 49: the headline, not the numbers (those are in the details)
+            html = (f'{mark}<span class="dg-review-head-line" style="display:inline-block;max-width:520px;'
+                    f'padding:0 6px">{escape(headline_text(d, self.lang))}</span>')
+            return W.HBox([button, W.HTML(dollars_as_text(html))]).add_class("dg-review-row")
+        cells = [str(d.round), money(d.made), money(d.best), money(d.loss)]
         html = "".join(f'<span class="dg-review-cell" style="{_CELL}">{escape(c)}</span>' for c in cells)
-        html += (f'<b class="dg-mark dg-mark-{d.mark}" data-mark="{d.mark}" style="{_CELL}">'
-                 f"{MARK_SIGN[d.mark]} {escape(t('review.' + d.mark))}</b>")
-        return W.HBox([button, W.HTML(html)]).add_class("dg-review-row")
+        return W.HBox([button, W.HTML(dollars_as_text(html + mark))]).add_class("dg-review-row")
 
     def _head(self) -> W.HBox:
         t = self.t
-        keys = (("review.round", "judge.made", "judge.best", "judge.diff", "review.mark") if self.judged
+        keys = (("review.mark",) if self.judged
                 else ("review.round", "review.made", "review.best", "review.diff", "review.mark"))
         cells = "".join(f'<b style="{_CELL}">{escape(t(k))}</b>' for k in keys)
         return W.HBox([W.HTML(f"<b>{escape(t('review.decision_head'))}</b>", layout=W.Layout(width="320px")),
@@ -255,38 +301,67 @@ class ReviewPanel(App):
             self.detail_html.value = f"<i>{escape(self.t('review.pick'))}</i>" if review and review.decisions else ""
             self.board.layout.display = "none"
             return
-        d = review.decisions[index]
-        lang = self.lang
-        quick = f"{escape(sentence(d, lang))}"
         if self.judged is not None:
-            j = self.judged.decisions[index]
-            top = "".join(f"<li>{escape(i18n.action_text(v.action, lang, d.state))} — {escape(percent(v.win))} %, "
-                          f"{v.margin:+.1f}</li>" for v in j.top)
-            why, mark, head = judged_sentence(j, lang), j.mark, self.t("judge.top_three")
-            quick = f'<p class="dg-review-quick" style="font-size:90%"><i>{escape(self.t("judge.quick_label"))}</i> {quick}</p>'
-        else:
-            top = "".join(f"<li>{escape(i18n.action_text(a, lang, d.state))} — {escape(money(v))}</li>" for a, v in d.top)
-            why, mark, head, quick = quick, d.mark, self.t("review.top_three"), ""
-        label = self.t("review.mark_label", mark=self.t("review." + mark))
-        self.detail_html.value = (
+            self._draw_judged_detail(index)
+            return
+        d, lang = review.decisions[index], self.lang
+        top = "".join(f"<li>{escape(i18n.action_text(a, lang, d.state))} — {escape(money(v))}</li>" for a, v in d.top)
+        label = self.t("review.mark_label", mark=self.t("review." + d.mark))
+        self.detail_html.value = dollars_as_text(
             f"<p><b>{index + 1}. {escape(i18n.action_text(d.action, lang, d.state))}</b><br>"
             f"<i>{escape(self.t('review.board_at', n=index + 1, round=d.round))}</i></p>"
-            f'<p class="dg-review-why" data-mark="{mark}"><b>{MARK_SIGN[mark]} {escape(label)}</b> '
-            f"{escape(why) if self.judged is not None else why}</p><div>{escape(head)}<ol>{top}</ol></div>{quick}")
-        state, log = moment(self.game, d.ply)
-        self.board.show(state, lang, None, d.seat, log)
+            f'<p class="dg-review-why" data-mark="{d.mark}"><b>{MARK_SIGN[d.mark]} {escape(label)}</b> '
+            f"{escape(sentence(d, lang))}</p><div>{escape(self.t('review.top_three'))}<ol>{top}</ol></div>")
+        self._show_board(d.ply, d.seat)
+
+    def _show_board(self, ply: int, seat: int) -> None:
+        state, log = moment(self.game, ply)
+        self.board.show(state, self.lang, None, seat, log)
         self.board.layout.display = None
+
+    def _draw_judged_detail(self, index: int) -> None:
+        """A decision of the judge's review: the headline; the numbers, the judge's three best and
+        the quick view's sentence folded "for the teacher"; the board then."""
+        j, d, lang, t = self.judged.decisions[index], self.review.decisions[index], self.lang, self.t
+        top = "".join(f"<li>{escape(i18n.action_text(v.action, lang, j.state))} — {escape(percent(v.win))} %</li>"
+                      for v in j.top)
+        details = (f"<p>{escape(details_text(j, self.judged, lang))}</p><div>{escape(t('judge.top_three'))}<ol>{top}</ol></div>"
+                   f'<p class="dg-review-quick" style="font-size:90%"><i>{escape(t("judge.quick_label"))}</i> '
+                   f"{escape(sentence(d, lang))}</p>")
+        label = t("review.mark_label", mark=t("review." + j.mark))
+        self.detail_html.value = dollars_as_text(
+            f"<p><b>{index + 1}. {escape(i18n.action_text(j.action, lang, j.state))}</b><br>"
+            f"<i>{escape(t('review.board_at', n=index + 1, round=j.round))}</i></p>"
+            f'<p class="dg-review-why" data-mark="{j.mark}"><b>{MARK_SIGN[j.mark]} {escape(label)}</b> '
+            f"{escape(headline_text(j, lang))}</p>"
+            f'<details class="dg-review-details"><summary style="min-height:44px;line-height:44px;cursor:pointer">'
+            f"{escape(t('judge.details'))}</summary>{details}</details>")
+        self._show_board(j.ply, j.seat)
 
     def relabel(self) -> None:
         t = self.t
         judged = self.judged is not None
         self.title_html.value = f"<h4>{escape(t('judge.title' if judged else 'review.title'))}</h4>"
-        how = (t("judge.assumptions") if judged else t("judge.quick_label") + " " + t("review.assumptions"))
-        self.assumptions_html.value = f'<p class="dg-review-how" style="font-size:90%">{escape(how)}</p>'
+        if judged:  # whom the judge assumed, said once; how its figures are made folded (issue 49, item 3)
+            self.assumptions_html.value = (
+                f'<p class="dg-review-assumed">{escape(assumed_text(self.judged, self.lang))}</p>'
+                f'<details class="dg-review-how" style="font-size:90%"><summary style="min-height:44px;'
+                f'line-height:44px;cursor:pointer">{escape(t("judge.how_numbers"))}</summary>'
+                f'<p>{escape(t("judge.assumptions"))}</p></details>')
+        else:
+            how = t("judge.quick_label") + " " + t("review.assumptions")
+            self.assumptions_html.value = f'<p class="dg-review-how" style="font-size:90%">{escape(how)}</p>'
+        self.every_toggle.description = t("judge.hide_all" if self.every_toggle.value else "judge.show_all")
         self.record_label.value = escape(t("review.record_label"))
         label_all(self, self.LABELS, t)
 
     # ------------------------------------------------------------------ callbacks
+    @safe
+    def _on_every(self, change) -> None:
+        self.every_toggle.description = self.t("judge.hide_all" if change["new"] else "judge.show_all")
+        if self.judged is not None:
+            self.rows_box.layout.display = None if change["new"] else "none"
+
     @safe
     def _on_stop(self, _button=None) -> None:
         self.stop()

@@ -10,7 +10,8 @@ from datetime import datetime, timezone
 import pytest
 
 from dungeon_guilds.analysis.bots import make_bot
-from dungeon_guilds.analysis.judge_review import percent
+from dungeon_guilds.analysis.judge_headline import headline_text
+from dungeon_guilds.analysis.judge_review import details_text, lesson_decisions
 from dungeon_guilds.analysis.review import money, review_game
 from dungeon_guilds.record import dumps
 from dungeon_guilds.widgets.play_table import PlayTable
@@ -45,16 +46,37 @@ def test_after_the_game_the_review_opens_with_every_decision(table):
     assert "Decision" in strip_html(panel.rows_box.children[0].children[0].value)
     text = strip_html(panel.assumptions_html.value)  # the judge's review, said how it is made
     assert "plays every legal move" in text and "standard error" in text and "noise" in text
+    assert text.count("The judge played each game on with") == 1 and "seat 1: greedy" in text
     assert "mistakes:" in strip_html(panel.summary_html.value) and "win chance lost" in strip_html(panel.summary_html.value)
     row = strip_html(panel.rows()[0].children[1].value)
     d = panel.judged.decisions[0]
-    assert f"{percent(d.made.win)} %" in row and f"{percent(d.best.win)} %" in row
+    assert headline_text(d, "en").split(":")[0] in row and "±" not in row  # a headline, not numbers
     fig = panel.figure  # every seat's win chance through the game, from 0 to 100 %
     assert [tr.meta for tr in fig.data if tr.mode == "lines"] == [0, 1, 2, 3]
     assert all(0 <= y <= 100 for tr in fig.data if tr.mode == "lines" for y in tr.y)
     marked = sum(len(tr.x) for tr in fig.data if tr.mode == "markers")
     assert marked == len(review.decisions)
     assert "progress" not in panel.message_text and panel.progress.layout.display == "none"
+
+
+def test_the_judges_review_opens_on_the_costliest_decisions_and_the_best(table):
+    """Issue 49, items 2 and 3: the lesson first (headline, the teacher's numbers folded, the
+    board one tap away), every decision behind "Show every decision"."""
+    panel = table.review_panel
+    costly, best = lesson_decisions(panel.judged)
+    shown = [d for d in costly] + ([best] if best is not None else [])
+    items = [w for w in panel.lesson_box.children if "dg-lesson" in w._dom_classes]
+    assert len(items) == len(shown) and panel.lesson_box.layout.display is None
+    for w, d in zip(items, shown):
+        html = strip_html(w.children[0].value)
+        assert headline_text(d, "en").split(".")[0] in html and details_text(d, panel.judged, "en")[:30] in html
+    assert panel.rows_box.layout.display == "none"  # the full list: one tap away
+    panel.every_toggle.value = True
+    assert panel.rows_box.layout.display is None and panel.every_toggle.description == "Hide the list"
+    if items:
+        items[0].children[1].click()  # "See the board"
+        assert panel.picked == panel.judged.decisions.index(shown[0]) and panel.board.layout.display is None
+    panel.every_toggle.value = False
 
 
 def test_clicking_a_decision_shows_its_reason_and_the_board_then(table):
@@ -66,7 +88,9 @@ def test_clicking_a_decision_shows_its_reason_and_the_board_then(table):
         d = panel.review.decisions[k]
         assert panel.board.layout.display is None and panel.picked == k
         detail = strip_html(panel.detail_html.value)
-        assert f"before decision {k + 1}" in detail and "Quick view" in detail and money(d.made) in detail
+        assert f"before decision {k + 1}" in detail and "Quick view" in detail
+        assert money(d.made) in detail.replace(" ", "")  # money is text: each amount in an element of its own
+        assert "Details (for the teacher)" in detail and "Win chance before this decision" in detail
         pictures.append(panel.board.html)
     assert pictures[0] != pictures[1]
     assert table.game.is_over and list(table.game.state.gold) == gold_now  # the game is unchanged
