@@ -28,6 +28,7 @@ NOTEBOOK = ROOT / "notebooks" / "10_strategy.ipynb"
 MARKER = re.compile(r"<!-- fact: ([\w.]+) -->\s*\*\*(.+?)\*\*")
 GAMES_MARKER = re.compile(r"<!-- games -->\s*\*\*([\d,]+)\*\*")
 NOT_FIGURES = re.compile(r"R\d+(?:\.\d+)*|0\.0\.0\.0|95 %")  # rule numbers, the host, the intervals' level
+POSITION = re.compile(r"<!-- position: \w+ -->.*?<!-- /position -->", re.S)  # its block, checked whole
 STRAY = re.compile(r"\d+(?:\.\d+)? ?%|\d+\.\d+|\$\d|\d[\d,]* (?:games|局)|\d+ ?points|\d+ ?個百分點")
 
 
@@ -103,6 +104,7 @@ def test_every_figure_in_the_lesson_is_the_datas(path, data):
 def test_no_number_in_the_lesson_that_the_data_does_not_hold(path):
     text = path.read_text("utf-8")
     prose = text.split("## Exit quiz")[0].split("## 課後小測驗")[0]  # the quiz: the engine's answers
+    prose = POSITION.sub("", prose)  # a worked position: the judge's figures (tests/teaching/test_worked_positions.py)
     prose = NOT_FIGURES.sub("", GAMES_MARKER.sub("", MARKER.sub("", prose)))
     stray = [m.group() for m in STRAY.finditer(prose)]
     assert not stray, f"{path.name}: figures without a marker: {stray}"
