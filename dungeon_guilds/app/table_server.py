@@ -123,6 +123,7 @@ class TableHub:
         self.teacher_tries = PerAddress(self.limits.teacher_tries_per_s, self.limits.teacher_tries)
         # the class's mistakes (issue 38, item 6): finished games judged in a worker of their own
         self.reviews = ClassReviews(lobby.store.dir / REVIEWS_FOLDER)
+        lobby.reviews = self.reviews  # a student's review of their own seat (issue 50, item 4: protocol's review)
         self.sharing = Sharing(self)  # in step with the other processes of a shared store (issue 52)
         self.beating: asyncio.Task | None = None
         self.worker: int | None = None  # with --workers: this process's number (said to each page's upgrade)

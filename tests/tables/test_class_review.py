@@ -23,6 +23,9 @@ from dungeon_guilds.app.table_server import make_app
 from dungeon_guilds.app.tables.class_review import FOLDER, ClassReviews, Job, game_with_setup, write_review
 from dungeon_guilds.record_write import to_record
 from dungeon_guilds.app.tables.mistakes_page import CSV_COLUMNS, mistakes_csv, mistakes_html, mistakes_json
+from dungeon_guilds.app.tables.protocol import Conn
+from dungeon_guilds.app.tables.refusal import TableRefusal
+from dungeon_guilds.app.tables.seat_review import SeatReviews, table_models
 
 from tables_helpers import lobby_in, random_move, seated_table, send
 
@@ -31,12 +34,16 @@ SMALL = Budget(worlds=8, min_worlds=8, check=8)  # the judge's smallest useful s
 
 def finished_table(lobby, seed: int = 3, seats: int = 3):
     """A class table played to its end by its people (random legal moves: mistakes to find)."""
-    table, conns = seated_table(lobby, seats, rules={"lords": "none"}, seed=seed)
+    return played(lobby, *seated_table(lobby, seats, rules={"lords": "none"}, seed=seed), seed)[0]
+
+
+def played(lobby, table, conns, seed: int = 3):
+    """``table`` played to its end by its people's pages ``conns``; returns (table, conns)."""
     rng = random.Random(seed)
     while not table.is_over:
         seat, move = random_move(table, rng)
         send(lobby, conns[seat], {"op": "act", "action": move, "version": table.version})
-    return table
+    return table, conns
 
 
 def copies(table, n: int) -> list:
@@ -228,3 +235,67 @@ class TeacherPanel(AsyncHTTPTestCase):
         got = self.post("/dungeon-guilds/teacher/mistakes.csv", "en")
         assert "attachment" in got.headers["Content-Disposition"] and got.body.decode().startswith("kind,")
         assert json.loads(self.post("/dungeon-guilds/teacher/mistakes.json", "en").body)["reviewed"] == 1
+
+
+# ---------------------------------------------------------------------- issue 50, item 4: a student's own review
+def test_a_seat_reviews_its_own_finished_game_and_another_token_cannot_get_it(tmp_path):
+    """At game over a seat's page asks ``review`` and gets the judge's review of its own seat
+    (headlines, the teacher's numbers folded), in its language; a forged token gets no seat and
+    so no review; another seat's page gets only its own; ``record`` is the public record."""
+    lobby = lobby_in(tmp_path)
+    table, conns = seated_table(lobby, 3, rules={"lords": "none"}, seed=11)
+    lobby.reviews = reviews = ClassReviews(tmp_path / FOLDER, executor=Inline())
+    reviews.seats.budget = SMALL
+    assert send(lobby, conns[0], {"op": "review"}).reply["code"] == "review_not_over"
+    assert send(lobby, conns[0], {"op": "record"}).reply["code"] == "review_not_over"
+    played(lobby, table, conns, 11)
+    first = send(lobby, conns[0], {"op": "review"}).reply
+    assert first["op"] == "review" and first["status"] == "running" and "reviewing your moves" in first["text"]
+    send(lobby, conns[1], {"op": "lang", "lang": "zh"})
+    mine = send(lobby, conns[0], {"op": "review"}).reply
+    assert mine["status"] == "ready" and "The decisions that cost you most" in mine["html"]
+    assert "Details (for the teacher)" in mine["html"] and "you, as an intermediate player" in mine["html"]
+    assert "±" not in mine["html"] and not re.search(r"\$\d", mine["html"])  # money is text
+    assert reviews.seats.done[table.code, 0]["seat"] == 1 and set(reviews.seats.done) == {(table.code, 0)}
+    thief = Conn()
+    assert send(lobby, thief, {"op": "resume", "code": table.code, "token": "x" * 32}).reply["code"] == "bad_token"
+    assert send(lobby, thief, {"op": "review", "seat": 1}).reply["code"] == "no_seat"
+    other = send(lobby, conns[1], {"op": "review", "seat": 1}).reply  # a seat field is not read: its own seat
+    send(lobby, conns[1], {"op": "review"})
+    other = send(lobby, conns[1], {"op": "review"}).reply
+    assert other["status"] == "ready" and "讓你損失最多的決定" in other["html"] and "Details" not in other["html"]
+    assert set(reviews.seats.done) == {(table.code, 0), (table.code, 1)}
+    assert reviews.seats.done[table.code, 1]["lessons"]["en"] != reviews.seats.done[table.code, 0]["lessons"]["en"]
+    record = send(lobby, conns[2], {"op": "record"}).reply
+    assert record["seat"] == 3 and game_with_setup(record["record"]).state.gold == table.game.state.gold
+
+
+class Never(Executor):
+    """A worker that never finishes (the queue's bounds)."""
+
+    def submit(self, fn, *args, **kwargs):
+        return Future()
+
+
+def test_one_review_at_a_time_per_seat_and_a_few_per_address(tmp_path):
+    lobby = lobby_in(tmp_path)
+    tables = [finished_table(lobby, seed=s) for s in (3, 4)]
+    seats = SeatReviews(Never, per_address=2, cap=2)
+    assert seats.ask(tables[0], 0, "10.0.0.5")["status"] == "running"
+    assert seats.ask(tables[0], 0, "10.0.0.5")["status"] == "running"  # the same seat again: no second review
+    assert seats.ask(tables[0], 1, "10.0.0.5") == {"status": "queued", "ahead": 1}
+    with pytest.raises(TableRefusal) as busy:
+        seats.ask(tables[1], 0, "10.0.0.5")
+    assert busy.value.code == "review_busy" and "2 reviews" in busy.value.text("en")
+    assert seats.ask(tables[1], 0, "10.0.0.6")["status"] == "queued"
+    with pytest.raises(TableRefusal) as full:
+        seats.ask(tables[1], 1, "10.0.0.7")
+    assert full.value.code == "review_full" and len(seats.queue) == 2
+
+
+def test_the_judge_continues_each_seat_as_the_table_played_it(tmp_path):
+    lobby = lobby_in(tmp_path)
+    conn = Conn()
+    code = send(lobby, conn, {"op": "open", "seats": 3, "name": "Ann", "rules": {"lords": "none"}}).reply["code"]
+    send(lobby, conn, {"op": "bots", "levels": {"2": "beginner", "3": "strong"}})
+    assert table_models(lobby.tables[code]) == ("person", "beginner", "strong")

@@ -17,6 +17,8 @@ the judge in the background, each once, the result stored beside the tables.
   decision in words (en and zh: the position as the seat could see it, the move made and the
   judge's best). A restart reads these back and reviews no game twice; a file that cannot be
   read is reviewed again.
+* **A student's own seat** (issue 50, item 4): :attr:`ClassReviews.seats` reviews a seat a page
+  asks for (:mod:`.seat_review`) in the same worker, whether or not a teacher looks.
 * **When.** Only once a teacher has opened the page with the teacher code (:attr:`armed`): a
   server nobody teaches from spends no CPU on reviews. From then on every finished game is
   reviewed as it is noticed.
@@ -50,6 +52,7 @@ from ...game import Game
 from ...record import from_record
 from ...record_write import to_record
 from ...state import SETUP
+from .seat_review import SeatReviews
 from .store import CODE_RE, write_atomically
 from .table import HUMAN, Table
 
@@ -196,6 +199,11 @@ class ClassReviews:
         self.failed: set[str] = set()  # the judge failed on these (logged); not tried again this run
         self.running: tuple[str, Future] | None = None
         self.armed = False  # a teacher opened the page (see the module docstring)
+        # issue 50, item 4: a student's review of their own seat, in the same worker, before the class's
+        self.seats = SeatReviews(self._pool, broken=self._lost_worker)
+
+    def _lost_worker(self) -> None:
+        self.executor = None  # a new worker next time
 
     def _pool(self) -> Executor:
         if self.executor is None:
@@ -217,7 +225,9 @@ class ClassReviews:
             busy.add(code)
 
     def pump(self, tables: Iterable[Table] = ()) -> None:
-        """Notice ``tables``; take a finished review; start the next (once :attr:`armed`)."""
+        """Notice ``tables``; take a finished review; start the next (once :attr:`armed`); the
+        seats' reviews asked by students first (:class:`~.seat_review.SeatReviews`)."""
+        self.seats.pump()
         self.notice(tables)
         if self.running is not None and self.running[1].done():
             self._finished(*self.running)

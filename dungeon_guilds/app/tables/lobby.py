@@ -70,6 +70,7 @@ class Lobby:
         self.owners: dict[str, str] = {}  # table code -> the address that opened it (not saved)
         self.deferred: list[Table] | None = None  # see deferring()
         self.trouble: dict[tuple[str, str], str] = {}  # (code, work) -> the exception it last raised (logged once)
+        self.reviews = None  # the server's ClassReviews (table_server.TableHub): a seat's own review (issue 50)
         now = clock()
         for table in self.tables.values():  # read back after a restart: nobody is here yet
             self._arrived(table, now)

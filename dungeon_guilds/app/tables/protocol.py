@@ -19,6 +19,9 @@ A page sends one JSON object a message (at most :data:`MAX_MESSAGE` characters),
             with a page open has sent it (or after ``table.RESOLUTION_S`` seconds)
 ``leave``   this page leaves its table (answered ``left``): the seat stays in the game, the table no
             longer counts among the address's open tables (issue 51)
+``review``  at game over: the judge's review of this page's own seat (issue 50, item 4; answered
+            ``review``: its status, the lesson once ready; :mod:`.seat_review`)
+``record``  at game over: the game's record (answered ``record``), saved by the page as a file
 ==========  =====================================================================================
 
 The server answers the sender with ``seat`` (``code``, ``seat``, ``token``: the page keeps the
@@ -49,6 +52,7 @@ from ...rules import Rules, RulesError
 from .limits import Bucket, Limits
 from .lobby import Lobby
 from .refusal import TableRefusal, refusal_words
+from .seat_review import answer as review_answer, record_reply
 from .table import MAX_SEATS, Table, bot_level
 
 MAX_MESSAGE = 16_000  # characters; a deck file is the longest thing a page sends
@@ -297,8 +301,23 @@ def on_leave(lobby: Lobby, conn: Conn, msg: dict) -> Outcome:
     return Outcome({"op": "left", "code": table.code})
 
 
+def on_review(lobby: Lobby, conn: Conn, msg: dict) -> Outcome:
+    """The judge's review of the seat this connection proved (never another: the message names
+    none), run in the class reviews' worker; asked again until ready (:mod:`.seat_review`)."""
+    table, seat = _seated(lobby, conn)
+    reviews = getattr(lobby, "reviews", None)
+    return Outcome(review_answer(reviews.seats if reviews is not None else None, table, seat, conn.lang,
+                                 conn.address or "?"))
+
+
+def on_record(lobby: Lobby, conn: Conn, msg: dict) -> Outcome:
+    table, seat = _seated(lobby, conn)
+    return Outcome(record_reply(table, seat))
+
+
 HANDLERS = {"open": on_open, "join": on_join, "resume": on_resume, "bots": on_bots, "act": on_act, "lang": on_lang,
-            "step": on_step, "continue": on_continue, "leave": on_leave}
+            "step": on_step, "continue": on_continue, "leave": on_leave,
+            "review": on_review, "record": on_record}
 
 
 def handle(lobby: Lobby, conn: Conn, raw: Any) -> Outcome:

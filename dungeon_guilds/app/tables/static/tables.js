@@ -14,6 +14,8 @@
   // the version this page's last move was made on: once the table has moved past it, the pick is
   // spent (an adventurer bumped back to the hand later is not picked again by itself)
   let spent = null;
+  // a student's review of their own seat at game over (issue 50, item 4): asked again until ready
+  let reviewAsked = false, reviewTimer = null;
 
   const tr = (key) => (TEXTS[lang] && TEXTS[lang][key]) || TEXTS.en[key] || key;
   const tokens = () => { try { return JSON.parse(localStorage.getItem(SEATS_KEY) || '{}'); } catch (e) { return {}; } };
@@ -99,6 +101,26 @@
       $('continue').disabled = r.ready;
     }
     $('log').innerHTML = msg.log;
+    $('review-part').hidden = !(msg.over && !r);  // at game over, once the last round was shown
+  }
+
+  function askReview() {
+    clearTimeout(reviewTimer);
+    reviewAsked = true;
+    send({ op: 'review' });
+  }
+  function showReview(msg) {  // the server's words and, once ready, the lesson (its HTML, escaped there)
+    $('review-status').textContent = msg.text || '';
+    $('review').innerHTML = msg.html || '';
+    if (msg.status === 'queued' || msg.status === 'running') reviewTimer = setTimeout(askReview, 3000);
+  }
+  function saveRecord(msg) {  // the game's record as a file (the project's JSON record)
+    const blob = new Blob([JSON.stringify(msg.record, null, 1)], { type: 'application/json' });
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(blob);
+    a.download = 'dungeon-guilds-' + msg.code + '-seat-' + msg.seat + '.json';
+    document.body.appendChild(a); a.click(); a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
   }
 
   function focused() {
@@ -174,6 +196,10 @@
         msg.board = applyPieces(held.board, msg.board);
         msg.log = applyPieces(held.log, msg.log);
         render(msg);
+      } else if (msg.op === 'review') {
+        showReview(msg);
+      } else if (msg.op === 'record') {
+        saveRecord(msg);
       } else if (msg.op === 'left') {
         if (leaving) leaving();
       } else if (msg.op === 'refused') {
@@ -195,6 +221,7 @@
   $('lang').addEventListener('click', () => {
     lang = lang === 'zh' ? 'en' : 'zh'; localStorage.setItem('dg-lang', lang); applyTexts(); say('');
     send({ op: 'lang', lang: lang });
+    if (reviewAsked) askReview();  // the review again in the new language (kept in both)
   });
   $('join-form').addEventListener('submit', (e) => {
     e.preventDefault();
@@ -227,6 +254,8 @@
   $('story-prev').addEventListener('click', () => { if (last && last.resolving) send({ op: 'step', step: last.resolving.step - 1 }); });
   $('story-next').addEventListener('click', () => { if (last && last.resolving) send({ op: 'step', step: last.resolving.step + 1 }); });
   $('continue').addEventListener('click', () => send({ op: 'continue' }));
+  $('review-mine').addEventListener('click', askReview);
+  $('record-mine').addEventListener('click', () => send({ op: 'record' }));
   $('leave').addEventListener('click', () => {
     const go = () => {
       if (code) forget(code);
