@@ -28,6 +28,12 @@ server sent per message they sent. Run: ``.venv/bin/python benchmarks/bench_tabl
 of people, and the bot tables' wait (a move until it is that person's turn again: the bots'
 thinking) is reported apart. ``--compare`` runs it twice in one go, the server thinking for the
 slow bots on its event loop (``--bots-on-loop``, the old way) and then off it (a thread).
+
+``--workers N`` (issue 52) serves the tables from N processes on the one port (``table_server
+--workers N``), sharing them through a redis-server of the benchmark's own (``--store redis``,
+the default with more than one worker; ``--store files`` the JSON files of one process); the
+server's CPU is then the sum over its processes, and Redis's own CPU is printed apart. The load
+average is printed with every figure: the machine is shared.
 """
 
 from __future__ import annotations
@@ -70,24 +76,39 @@ def free_port() -> int:
 
 
 def cpu_and_rss(pid: int) -> tuple[float, int]:
+    """CPU seconds and resident memory of ``pid`` and its children (the workers: ``--workers``;
+    a worker's own bots' process included)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     cpu = (int(fields[11]) + int(fields[12])) / CLK
     rss = int(Path(f"/proc/{pid}/statm").read_text().split()[1]) * PAGE
+    for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
+        try:
+            c_cpu, c_rss = cpu_and_rss(int(child))
+        except (OSError, IndexError):
+            continue  # ended meanwhile
+        cpu, rss = cpu + c_cpu, rss + c_rss
     return cpu, rss
 
 
-def start_server(port: int, tables: Path, on_loop: bool = False) -> subprocess.Popen:
-    """The server; its log (stderr) goes to ``tables/server.log`` (the flood's drops are counted there)."""
+def start_server(port: int, tables: Path, on_loop: bool = False, workers: int = 1,
+                 store: str | None = None, most: int = 30) -> subprocess.Popen:
+    """The server (``workers`` processes; ``store`` a redis:// URL, else the JSON files; at most
+    ``most`` open tables); its log (stderr) goes to ``tables/server.log`` (the flood's drops are
+    counted there)."""
+    extra = (["--bots-on-loop"] if on_loop else []) + ["--workers", str(workers)]
+    extra += ["--tables-store", store] if store else []
     proc = subprocess.Popen([sys.executable, "-m", "dungeon_guilds.app.table_server", "--port", str(port),
-                             "--tables-dir", str(tables)] + (["--bots-on-loop"] if on_loop else []),
-                            start_new_session=True, env={**os.environ, **SERVER_ENV},
-                            stdout=subprocess.DEVNULL, stderr=open(tables / "server.log", "w"))
+                             "--tables-dir", str(tables)] + extra, start_new_session=True,
+                            env={**os.environ, **SERVER_ENV, "DUNGEON_GUILDS_MAX_TABLES": str(max(30, most))},
+                            stdout=open(tables / "server.out", "w"), stderr=open(tables / "server.log", "w"))
     for _ in range(300):
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/dungeon-guilds/tables", timeout=2).read()
-            return proc
+            if (tables / "server.out").read_text().count("Class tables on") >= workers:
+                return proc
         except OSError:
-            time.sleep(0.2)
+            pass
+        time.sleep(0.2)
     os.killpg(proc.pid, signal.SIGKILL)
     raise SystemExit("the table server did not start")
 
@@ -429,11 +450,18 @@ def goal_words(tables: int) -> str:
 
 def measure(args, on_loop: bool = False) -> bool:
     """One run of the server; prints its figures; True if the latency goal is met."""
+    from contextlib import nullcontext
+
+    from dungeon_guilds.app.tables.local_redis import LocalRedis
+
     port = free_port()
     waits: list[float] = []
-    with tempfile.TemporaryDirectory() as tmp:
-        proc = start_server(port, Path(tmp), on_loop)
+    redis = args.store == "redis" or (args.store is None and args.workers > 1)
+    with tempfile.TemporaryDirectory() as tmp, (LocalRedis() if redis else nullcontext()) as store:
+        proc = start_server(port, Path(tmp), on_loop, args.workers, store.url if store else None,
+                            args.tables + args.bot_tables)
         try:
+            store_cpu0 = cpu_and_rss(store.proc.pid)[0] if store else 0.0
             cpu0, rss0 = cpu_and_rss(proc.pid)
             url = f"ws://127.0.0.1:{port}/dungeon-guilds/tables/ws"
             counts: dict = {}
@@ -444,6 +472,7 @@ def measure(args, on_loop: bool = False) -> bool:
                 latencies, lost, wall = asyncio.run(run(url, args.tables, args.seats, args.games, args.bots,
                                                         args.bot_tables, waits))
             cpu1, rss1 = cpu_and_rss(proc.pid)
+            store_cpu = cpu_and_rss(store.proc.pid)[0] - store_cpu0 if store else None
             log = (Path(tmp) / "server.log").read_text(errors="replace")
             for why in ("the page does not read its messages", "too many messages", "too many pages on one seat"):
                 counts[f"server dropped ({why})"] = log.count(f"dropped: {why}")
@@ -455,8 +484,9 @@ def measure(args, on_loop: bool = False) -> bool:
     n_tables = (args.tables + (args.bot_tables if args.bots else 0)) * args.games
     extra = f" + {args.bot_tables} tables of 1 person and {args.seats - 1} {args.bots} bots" if args.bots else ""
     where = (" (bots think on the event loop)" if on_loop else " (slow bots think off the event loop)") if args.bots else ""
-    print(f"{args.tables} tables x {args.seats} seats{extra}, {args.games} game(s) each{where}; "
-          f"load average {os.getloadavg()[0]:.1f}")
+    served = f"{args.workers} process(es), tables in {'Redis' if store_cpu is not None else 'JSON files'}"
+    print(f"{args.tables} tables x {args.seats} seats{extra}, {args.games} game(s) each{where}; {served}; "
+          f"load average {os.getloadavg()[0]:.1f} (1 min), {os.getloadavg()[1]:.1f} (5 min)")
     print(f"moves: {len(ms)} in {wall:.1f} s = {len(ms) / wall:.1f} moves answered/s")
     print(f"move -> every seat of its table: median {statistics.median(ms):.0f} ms, "
           f"p95 {ms[int(0.95 * (len(ms) - 1))]:.0f} ms, max {ms[-1]:.0f} ms (goal {goal_words(args.tables)})")
@@ -464,13 +494,17 @@ def measure(args, on_loop: bool = False) -> bool:
         w = sorted(x * 1000 for x in waits)
         print(f"bot tables, a move -> that person's turn again: {len(w)} moves, median {statistics.median(w):.0f} ms, "
               f"max {w[-1]:.0f} ms")
-    print(f"messages lost: {lost}")
+    print(f"messages lost: {lost}" + ("" if args.workers == 1 else " (several processes: a version is skipped when "
+                                      "two processes change one table at once, e.g. Continue pressed by seats on both; "
+                                      "the page is sent the newer)"))
     if args.flood:
         print("beside them: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
         print(f"server memory: {rss0 / 2**20:.0f} MB -> {rss1 / 2**20:.0f} MB (+{(rss1 - rss0) / 2**20:.0f} MB; goal <= +50)")
     print(f"server CPU: {cpu1 - cpu0:.1f} s in all = {(cpu1 - cpu0) / n_tables:.2f} s per table-game; "
           f"memory: {rss0 / 2**20:.0f} MB at start, {rss1 / 2**20:.0f} MB after "
           f"(+{(rss1 - rss0) / 2**20 / n_tables:.1f} MB per table)")
+    if store_cpu is not None:
+        print(f"redis-server CPU: {store_cpu:.1f} s = {1000 * store_cpu / max(1, len(ms)):.2f} ms per move")
     cpu_game = (cpu1 - cpu0) / n_tables
     p95 = ms[int(0.95 * (len(ms) - 1))]
     med_goal, p95_goal, max_goal = goal(args.tables)
@@ -487,6 +521,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1, help="games each table plays, one after another")
     parser.add_argument("--bots", default=None, help="a bot level (strong, greedy, ...) for the bot tables")
     parser.add_argument("--bot-tables", type=int, default=4, help="tables of one person and bots (with --bots)")
+    parser.add_argument("--workers", type=int, default=1, help="server processes on the one port (issue 52)")
+    parser.add_argument("--store", choices=("files", "redis"), default=None,
+                        help="where the tables are kept (default: files with one worker, redis with more)")
     parser.add_argument("--compare", action="store_true", help="bots thinking on the event loop, then off it")
     parser.add_argument("--flood", nargs="?", const="new", choices=("new", "old", "all"), default=None,
                         help="misbehaving clients beside the normal tables: new (issue 51: 40 connections of one "

@@ -112,8 +112,8 @@ def test_every_other_store_hears_of_a_change_and_a_close(make_store):
     async def hear():
         heard = []
         got = asyncio.Event()
-        b.listen(lambda code, version: (heard.append((code, version)), got.set()))
-        a.listen(lambda code, version: heard.append(("a heard itself", version)))
+        b.listen(lambda code, version, text: (heard.append((code, version, text is not None)), got.set()))
+        a.listen(lambda code, version, text: heard.append(("a heard itself", version)))
         await asyncio.sleep(0.2)  # subscribed
         await a.commit(table.code, text(table), table.version)
         await asyncio.wait_for(got.wait(), 3)
@@ -124,4 +124,4 @@ def test_every_other_store_hears_of_a_change_and_a_close(make_store):
         await a.aclose()
         await b.aclose()
         return heard
-    assert asyncio.run(hear()) == [(table.code, table.version), (table.code, None)]
+    assert asyncio.run(hear()) == [(table.code, table.version, True), (table.code, None, False)]

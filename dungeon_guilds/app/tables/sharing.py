@@ -3,8 +3,8 @@
 :class:`~dungeon_guilds.app.table_server.TableHub` holds a :class:`Sharing`; with a store every
 process shares (``store.shared``: Redis, :mod:`.store_redis`) the server calls:
 
-* :meth:`Sharing.heard` for each change another process announces (the store's ``listen``): the
-  table is fetched, put in this process's lobby in place of its old copy (:meth:`Sharing.adopt`:
+* :meth:`Sharing.heard` for each change another process announces (the store's ``listen``, with
+  the table's text: every version, in order): the table is put in this process's lobby in place of its old copy (:meth:`Sharing.adopt`:
   the pages attached here stay attached) and this process's pages of it are told;
 * :meth:`Sharing.refetch` when a change made here lost the race (``store.Conflict``): the table
   as stored, so that the message is handled again on it;
@@ -23,6 +23,8 @@ from __future__ import annotations
 import asyncio
 import logging
 from typing import TYPE_CHECKING
+
+import orjson
 
 from .table import Table
 
@@ -65,11 +67,30 @@ class Sharing:
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
-    def heard(self, code: str, version: int | None) -> None:
-        table = self.hub.lobby.tables.get(code)
-        if version is not None and table is not None and table.version >= version:
-            return  # already this one (or newer)
-        self.spawn(self.catch_up(code))
+    def heard(self, code: str, version: int | None, text: str | None) -> None:
+        if not self.newer(code, version):
+            return  # this lobby holds that version already (or a newer one)
+        self.spawn(self.take(code, version, text))
+
+    def newer(self, code: str, version: int | None) -> bool:
+        """Whether ``version`` of ``code`` (None: closed) is newer than the one this lobby last
+        stored or took (not its copy in memory, which a change under way may have moved on)."""
+        seen = self.hub.lobby.store.seen.get(code)
+        return version is None or seen is None or seen < version
+
+    async def take(self, code: str, version: int | None, text: str | None) -> None:
+        """The version announced (in the order announced: the table's lock is first come, first
+        served) in this lobby, its pages here told; unless this lobby holds it or a newer one."""
+        async with self.hub.lock(code):
+            if not self.newer(code, version):
+                return
+            try:
+                fresh = None if text is None else Table.from_dict(orjson.loads(text))
+            except (ValueError, KeyError, TypeError) as err:
+                log.error("class table %s announced unreadable (%s): fetched instead", code, err)
+                fresh = await self.hub.lobby.store.fetch(code)
+            self.adopt(code, fresh)
+            self.hub.push(code)
 
     async def catch_up(self, code: str) -> None:
         """Table ``code`` as stored now, in this lobby (a closed one out of it), its pages here told."""
@@ -86,6 +107,7 @@ class Sharing:
         """After a ``Conflict``: the stored table in place of this process's copy (False: it is gone)."""
         fresh = await self.hub.lobby.store.fetch(code)
         self.adopt(code, fresh)
+        self.hub.push(code)  # this process's pages see the version that won, then the message's own
         return fresh is not None
 
     def adopt(self, code: str, fresh: Table | None) -> None:
@@ -96,7 +118,9 @@ class Sharing:
         if fresh is None:
             lobby.tables.pop(code, None)
             lobby.saved.pop(code, None)
+            lobby.store.seen.pop(code, None)
             return
+        lobby.store.seen[code] = fresh.version  # this lobby's copy: its next change is checked against it
         now = lobby.clock()
         fresh.think_off_loop = lobby.think_off_loop
         fresh.showing_since = old.showing_since if old is not None and old.showing == fresh.showing else now

@@ -28,8 +28,9 @@ lobby makes (``known``, ``save``, ``close``, ``load_all``, ``load_closed``), the
 * ``await beat(here, ttl_ms)``: this process is alive with pages on the seats ``here``
   (``"CODE:seat"``) for ``ttl_ms``; answers (this process leads, the seats with a page on another
   process): the JSON files are one process, which leads;
-* ``listen(callback, presence)``: ``callback(code, version)`` for each change another store of
-  the same tables commits (``version`` None: the table closed); ``presence(code)`` when another
+* ``listen(callback, presence)``: ``callback(code, version, text)`` for each change another store
+  of the same tables commits, in the order committed, with the table's text (``version`` and
+  ``text`` None: the table closed); ``presence(code)`` when another
   process ``await announce_presence(code)`` (its pages of that table came or went). The JSON files are one process's tables:
   only stores of one process on one directory hear each other (:data:`_LISTENERS`); Redis
   announces by pub/sub to every process.
@@ -151,7 +152,7 @@ class TableStore:
         os.replace(self._path(table.code), self._path(table.code, "closed"))
         self.seen.pop(table.code, None)
         _ON_DISK.setdefault(self.dir.resolve(), {}).pop(table.code, None)
-        self._announce(table.code, None)
+        self._announce(table.code, None, None)
 
     async def commit(self, code: str, text: str, version: int) -> None:
         """See the module's contract: written in a thread (a write with its ``fsync`` takes
@@ -161,7 +162,7 @@ class TableStore:
         self.io = self.io or ThreadPoolExecutor(max_workers=4, thread_name_prefix="table-save")
         await asyncio.get_running_loop().run_in_executor(self.io, self.write, code, text)
         self._saw(code, version)
-        self._announce(code, version)
+        self._announce(code, version, text)
 
     def _stored_version(self, code: str) -> int | None:
         """The version on disk (as the stores of this process wrote or read it; the JSON files are
@@ -190,13 +191,13 @@ class TableStore:
     async def announce_presence(self, code: str) -> None:
         """One process: nobody else to tell that its pages came or went."""
 
-    def listen(self, callback: Callable[[str, int | None], None], presence: Callable[[str], None] | None = None) -> None:
+    def listen(self, callback: Callable[[str, int | None, str | None], None], presence: Callable[[str], None] | None = None) -> None:
         _LISTENERS.setdefault(self.dir.resolve(), []).append((self.me, callback))
 
-    def _announce(self, code: str, version: int | None) -> None:
+    def _announce(self, code: str, version: int | None, text: str | None) -> None:
         for who, callback in list(_LISTENERS.get(self.dir.resolve(), ())):
             if who != self.me:
-                callback(code, version)
+                callback(code, version, text)
 
     async def aclose(self) -> None:
         """Stop listening; the writes' thread ends."""

@@ -9,7 +9,9 @@ same (:mod:`.store`'s docstring; one test suite runs against both). Layout, unde
 * ``dg:open`` the set of open codes; ``dg:closed:<CODE>`` a closed table's hash (the teacher's records);
 * ``dg:leader`` the process that runs the tick (away seats' bots, idle closing), ``dg:procs`` and
   ``dg:here:<process>`` the seats with a page on each process (expiring: :meth:`RedisStore.beat`);
-* channel ``dg:changes``: ``<CODE> <version> <writer>`` after each change (``closed`` for a closed table).
+* channel ``dg:changes``: ``<CODE> <version> <writer>``, a newline and the table's text after each
+  change (``closed`` for a closed table; ``here`` when a process's pages of it came or went): every
+  process gets every version, in the order stored, without asking for it.
 
 A change is stored before anyone is told: :data:`COMMIT` (a Lua script, run by Redis as one step)
 stores the new text only if the stored version is the one this store last read or wrote, then
@@ -118,7 +120,7 @@ class RedisStore:
 
     def _args(self, code: str, text: str, version: int, expected: str) -> tuple[list, list]:
         return ([self._key(code), PREFIX + "open"],
-                [text, version, expected, CHANNEL, f"{code} {version} {self.me}", code])
+                [text, version, expected, CHANNEL, f"{code} {version} {self.me}\n{text}", code])
 
     def save(self, table: Table) -> str:
         """Store ``table`` whatever version is stored (the lobby's own saves); :class:`OSError` if
@@ -219,8 +221,8 @@ class RedisStore:
     def load_closed(self) -> list[Table]:
         return self._read("closed")
 
-    def listen(self, callback: Callable[[str, int | None], None], presence: Callable[[str], None] | None = None) -> None:
-        """``callback(code, version)`` for each change another process stores, ``presence(code)``
+    def listen(self, callback: Callable[[str, int | None, str | None], None], presence: Callable[[str], None] | None = None) -> None:
+        """``callback(code, version, text)`` for each change another process stores, ``presence(code)``
         when another process's pages of a table come or go (from a task on the running loop; a
         lost connection is logged and subscribed again after half a second: the server's beat
         compares :meth:`versions` to catch up what was missed)."""
@@ -246,14 +248,15 @@ class RedisStore:
                 await asyncio.sleep(0.5)
 
     def _heard(self, data: str, callback, presence) -> None:
-        code, version, writer = data.split(" ")
+        head, _, text = data.partition("\n")
+        code, version, writer = head.split(" ")
         if writer == self.me:
             return
         if version == "here":
             if presence is not None:
                 presence(code)
         else:
-            callback(code, None if version == "closed" else int(version))
+            callback(code, None, None) if version == "closed" else callback(code, int(version), text)
 
     async def aclose(self) -> None:
         if self._listening is not None:
