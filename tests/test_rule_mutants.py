@@ -383,6 +383,10 @@ def test_S7_room_positions_count_from_the_top_and_from_the_bottom():
     assert picks((1,), 4) == [0] and picks((2,), 4) == [1] and picks((-1,), 4) == [3]
     assert picks((-2, -1), 5) == [3, 4] and picks((1, 2), 3) == [0, 1] and picks((), 3) == [0, 1, 2]
     assert picks((5,), 4) == [] and picks((-5,), 4) == []
+    six = effect_from_dict({"kind": "room", "rooms": [6, -6], "treasure": 1})  # a 6-room dungeon
+    assert six.rooms == (6, -6) and picks(six.rooms, 6) == [0, 5]
+    assert effect_to_dict(six) == {"kind": "room", "rooms": [6, -6], "defence": 0, "treasure": 1,
+                                   "when": "always"}  # lists, as a lord file (TOML/JSON) holds them
 
 
 def test_S7_R7_3_what_the_effects_add_to_a_rounds_numbers():
