@@ -131,7 +131,10 @@ def test_the_class_mistakes_panel_in_both_languages(browser, server, size):
             page.locator("form button").first.click()
             panel = page.locator("section.mistakes")
             panel.wait_for()
-            page.locator("section.mistakes details summary").first.click()  # the first example's position
+            first = page.locator("section.mistakes li.mistake-kind").first
+            for summary in first.locator("details summary").all():  # its numbers for the teacher, its position
+                summary.click()
+            assert first.locator(".mistake-head").inner_text().strip()  # the headline (issue 49), in view
             text = panel.inner_text()
             progress = page.locator(".mistakes-progress").inner_text()
             if lang == "en":

@@ -24,6 +24,8 @@ from dungeon_guilds.app.tables.class_review import FOLDER, ClassReviews, Job, ga
 from dungeon_guilds.record_write import to_record
 from dungeon_guilds.app.tables.mistakes_page import CSV_COLUMNS, mistakes_csv, mistakes_html, mistakes_json
 from dungeon_guilds.app.tables.protocol import Conn
+from dungeon_guilds.money_html import dollars_as_text
+from html import escape
 from dungeon_guilds.app.tables.refusal import TableRefusal
 from dungeon_guilds.app.tables.seat_review import SeatReviews, table_models
 
@@ -118,6 +120,9 @@ def test_the_worker_process_judges_a_finished_game_and_the_summary_groups_it(tmp
     assert "Games reviewed: 1" in en and f"table {table.code}" in en and f"seat {ex['seat']} · {ex['name']}" in en
     assert "已複盤的對局：1 局" in zh and "座位" in zh and "Games" not in zh
     assert "<span>&#36;" in en and not re.search(r"\$\d", en)  # money is text
+    # issue 49: the example's headline in game words; its numbers folded for the teacher
+    assert f"<b>{dollars_as_text(escape(ex['words']['en']['head']))}</b>" in en
+    assert "Details (for the teacher)</summary>" in en and "詳細數字（給老師）" in zh and ex["words"]["zh"]["head"]
 
 
 def test_the_record_is_replayed_with_its_setup_as_moves(tmp_path):

@@ -14,8 +14,8 @@ the judge in the background, each once, the result stored beside the tables.
   page every table, closed ones too).
 * **Stored.** The worker writes ``<tables dir>/reviews/<CODE>.json`` (atomically) beside the
   tables: each decision's kind, mark and loss of win chance, and for each kind the game's worst
-  decision in words (en and zh: the position as the seat could see it, the move made and the
-  judge's best). A restart reads these back and reviews no game twice; a file that cannot be
+  decision in words (en and zh: the position as the seat could see it, the move made, the
+  judge's best and the headline). A restart reads these back and reviews no game twice; a file that cannot be
   read is reviewed again.
 * **A student's own seat** (issue 50, item 4): :attr:`ClassReviews.seats` reviews a seat a page
   asks for (:mod:`.seat_review`) in the same worker, whether or not a teacher looks.
@@ -46,6 +46,7 @@ from ... import i18n
 from ...actions import EXHAUST, Action
 from ...analysis.class_mistakes import MistakeGroup, class_mistakes, kind_of, tally
 from ...analysis.judge import Budget
+from ...analysis.judge_headline import headline_text
 from ...analysis.judge_review import JudgedDecision, JudgedReview, judge_review
 from ...drawing.board_text import board_lines
 from ...game import Game
@@ -132,8 +133,11 @@ def review_game(job: Job, budget: Budget, directory: str) -> dict:
 
 
 def _words(d: JudgedDecision, lang: str) -> dict[str, Any]:
+    """The decision in words: the position as the seat saw it, the move made, the judge's best and
+    the headline (issue 49: one idea in game words, :func:`~dungeon_guilds.analysis.judge_headline.headline_text`)."""
     return {"position": board_lines(d.state, lang, viewer=d.seat),
-            "made": i18n.action_text(d.action, lang, d.state), "best": i18n.action_text(d.best.action, lang, d.state)}
+            "made": i18n.action_text(d.action, lang, d.state), "best": i18n.action_text(d.best.action, lang, d.state),
+            "head": headline_text(d, lang)}
 
 
 def _example(d: JudgedDecision, index: int, names: tuple[str, ...]) -> dict[str, Any]:

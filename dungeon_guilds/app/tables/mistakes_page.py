@@ -3,8 +3,9 @@
 :func:`mistakes_html` is the page's panel: how many finished games the judge has reviewed and
 how many still wait, then the kinds of decision most often marked "mistake" (the order of
 :func:`~dungeon_guilds.analysis.class_mistakes.tally`), each with its counts and its worst
-example in words — the table, the round, the seat (numbered from 1) and its name, the move made
-and the judge's best with their win chances, and the position as that seat could see it
+example in words — the table, the round, the seat (numbered from 1) and its name, the move made,
+its headline (issue 49: one idea in game words), the move's and the judge's best's win chances
+folded under "Details (for the teacher)", and the position as that seat could see it
 (:func:`~dungeon_guilds.drawing.board_text.board_lines`, stored by the worker in both languages).
 Money is text (:func:`~dungeon_guilds.money_html.dollars_as_text`).
 
@@ -30,7 +31,7 @@ from .records import as_text
 CSV_COLUMNS = ("kind", "kind_words", "decisions", "mistakes", "inaccuracies", "mistake_share_percent",
                "win_chance_lost_points", "example_table", "example_round", "example_seat", "example_name",
                "example_mark", "example_move", "example_move_win_percent", "example_best", "example_best_win_percent",
-               "example_loss_points", "example_loss_se_points", "example_position")
+               "example_loss_points", "example_loss_se_points", "example_position", "example_headline")
 
 
 def t(key: str, lang: str, **values) -> str:
@@ -53,7 +54,15 @@ def _group_html(g: MistakeGroup, lang: str, n: int) -> str:
                 made=words["made"], win=percent(ex["win"]), best=words["best"], best_win=percent(ex["best_win"]),
                 loss=_points(ex["loss"]), loss_se=_points(ex["loss_se"]))
     lines = "".join(f"<li>{escape(line)}</li>" for line in words["position"])
-    return (f"<li class='mistake-kind'>{head}<p>{escape(example)}</p><details id='mistake-position-{n}'>"
+    if words.get("head"):  # issue 49: the example's headline; its numbers folded for the teacher
+        where = t("mistakes_where", lang, table=code, round=ex["round"], seat=ex["seat"], name=ex["name"],
+                  made=words["made"])
+        example_html = (f"<p class='mistake-where'>{escape(where)}</p><p class='mistake-head'><b>{escape(words['head'])}"
+                        f"</b></p><details class='mistake-details' id='mistake-details-{n}'><summary>"
+                        f"{escape(i18n.t('judge.details', lang))}</summary><p>{escape(example)}</p></details>")
+    else:  # a review stored before headlines: its sentence as it was
+        example_html = f"<p>{escape(example)}</p>"
+    return (f"<li class='mistake-kind'>{head}{example_html}<details id='mistake-position-{n}'>"
             f"<summary>{escape(t('mistakes_position', lang, seat=ex['seat']))}</summary><ul>{lines}</ul></details></li>")
 
 
@@ -85,7 +94,7 @@ def _row(g: MistakeGroup, lang: str) -> list:
     words = ex["words"][lang]
     return row + [code, ex["round"], ex["seat"], ex["name"], ex["mark"], words["made"], f"{100 * ex['win']:.1f}",
                   words["best"], f"{100 * ex['best_win']:.1f}", f"{100 * ex['loss']:.1f}", f"{100 * ex['loss_se']:.1f}",
-                  " / ".join(words["position"])]
+                  " / ".join(words["position"]), words.get("head", "")]
 
 
 def mistakes_csv(reviews: ClassReviews, lang: str = "en") -> str:
