@@ -36,10 +36,6 @@ from typing import Any
 
 from .. import i18n
 from ..actions import parse
-from ..analysis.judge import Budget, judge
-from ..analysis.judge_headline import headline, headline_text
-from ..analysis.judge_review import JudgedDecision
-from ..analysis.opponents import playout_for
 from ..drawing.board_text import board_lines
 from ..game import Game
 from ..rules import Rules
@@ -84,6 +80,14 @@ POSITIONS: tuple[WorkedPosition, ...] = (
                    "place 4 1; place 5 1; place 4 2; place 3 2; place 2 3; place 3 3; place 3 4; "
                    "place 2 4; place 1 2; place 1 3; place 1 4",
                    ('place 1 2', 'place 1 3', 'place 3 1'), "place 1 3", "place 3 1"),
+    WorkedPosition("lock", "lock", "wp23",
+                   "exhaust 4 5; exhaust 4 5; exhaust 4 5; exhaust 4 5; place 1 1; place 3 1; "
+                   "place 1 4; place 1 4; bump 3 1a; place 3 2; place 2 2; place 1 3; place 3 3; "
+                   "place 5 1; place 5 2; place 4 1; place 2 2; place 5 3; place 5 3; place 2 4; "
+                   "place 1 4; place 1 1; place 1 2; place 1 2; place 3 4; place 4 1; bump 4 1a; "
+                   "place 3 4; place 1 3; place 3 3; place 2 3; place 3 4; place 1 4; place 2 2; "
+                   "place 5 1; place 5 1; place 5 2",
+                   ('swap 4 3a', 'place 5 3', 'place 4 3'), "place 5 3", "swap 4 3a"),
     WorkedPosition("greedy", "greedy", "wp27",
                    "exhaust 4 5; exhaust 4 5; exhaust 4 5; exhaust 4 5; place 1 2; place 1 3; "
                    "place 1 3; place 1 1; place 3 1; bump 3 1a; place 2 4; place 3 4; place 1 2; "
@@ -101,14 +105,6 @@ POSITIONS: tuple[WorkedPosition, ...] = (
     WorkedPosition("unseen", "unseen", "wp9",
                    "exhaust 4 5; exhaust 4 5; exhaust 4 5; exhaust 4 5",
                    ('place 1 2', 'place 2 1', 'place 1 1'), "place 1 2", "place 2 1"),
-    WorkedPosition("lock", "lock", "wp23",
-                   "exhaust 4 5; exhaust 4 5; exhaust 4 5; exhaust 4 5; place 1 1; place 3 1; "
-                   "place 1 4; place 1 4; bump 3 1a; place 3 2; place 2 2; place 1 3; place 3 3; "
-                   "place 5 1; place 5 2; place 4 1; place 2 2; place 5 3; place 5 3; place 2 4; "
-                   "place 1 4; place 1 1; place 1 2; place 1 2; place 3 4; place 4 1; bump 4 1a; "
-                   "place 3 4; place 1 3; place 3 3; place 2 3; place 3 4; place 1 4; place 2 2; "
-                   "place 5 1; place 5 1; place 5 2",
-                   ('swap 4 3a', 'place 5 3', 'place 4 3'), "place 5 3", "swap 4 3a"),
     WorkedPosition("quiz1", "unseen", "wp20",
                    "exhaust 4 5; exhaust 4 5; exhaust 4 5; exhaust 4 5; place 1 2; place 1 1; "
                    "place 3 1; bump 3 1a; place 1 3; place 1 4; place 1 3; place 2 4; place 3 2; "
@@ -145,6 +141,8 @@ def game(p: WorkedPosition) -> Game:
 # the budgets: the shown choices on the same worlds (no race: every choice in every world);
 # the full judge over every legal move, the greedy move checked on fresh worlds
 def _shown_budget(worlds: int):
+    from ..analysis.judge import Budget  # measuring only: notebook 10 and the static site read the figures
+
     return Budget(worlds=worlds, min_worlds=worlds, batch=8, check=0)
 
 
@@ -154,6 +152,9 @@ FULL = (48, 96)
 
 def judge_shown(p: WorkedPosition, worlds: int = SHOWN, seed: int | str = "lesson4"):
     """The judge's values of the choices shown, every choice played in the same ``worlds``."""
+    from ..analysis.judge import judge
+    from ..analysis.opponents import playout_for
+
     st = game(p).state
     return judge(st, st.current, _shown_budget(worlds), seed=seed, playout=playout_for(MODELS),
                  legal=[parse(c) for c in p.choices])
@@ -161,6 +162,10 @@ def judge_shown(p: WorkedPosition, worlds: int = SHOWN, seed: int | str = "lesso
 
 def _full(p: WorkedPosition, seed: int | str = "lesson4"):
     """The judge over every legal move, the greedy move checked on fresh worlds; its decision."""
+    from ..analysis.judge import Budget, judge
+    from ..analysis.judge_review import JudgedDecision
+    from ..analysis.opponents import playout_for
+
     g = game(p)
     st = g.state
     natural = parse(p.natural)
@@ -171,6 +176,8 @@ def _full(p: WorkedPosition, seed: int | str = "lesson4"):
 
 def measure(p: WorkedPosition) -> dict[str, Any]:
     """The figures a position ships with (module docstring)."""
+    from ..analysis.judge_headline import headline, headline_text
+
     shown = judge_shown(p)
     d = _full(p)
     return {
@@ -211,13 +218,14 @@ def reveal_html(p: WorkedPosition, guess: str, lang: str | None = None, data: di
     fig = (data or shipped())["positions"][p.key]
     words = dict((c, w) for w, c in choice_words(p, lang))
     rows = "".join(
-        f"<li>{'<b>' if c == fig['best'] else ''}{escape(words[c])}: {percent(fig['choices'][c]['win'])}"
+        f"<li>{'<b>' if c == fig['best'] else ''}"
+        f"{escape(t('chance', lang, move=words[c], pct=percent(fig['choices'][c]['win'])))}"
         f"{'</b>' if c == fig['best'] else ''}{t('yours', lang) if c == guess else ''}</li>" for c in p.choices)
     says = fig["full"]["says"][lang or i18n.get_language()]
     verdict = t("right" if guess == fig["best"] else "wrong", lang, best=words[fig["best"]])
     chances = t("chances", lang, worlds=fig["worlds"], name=NAMES[fig["seat"]])
     return (f"<p>{escape(verdict)}</p><p>{escape(chances)}</p><ul>{rows}</ul>"
-            f"<p><i>{escape(says)}</i></p>"
+            f"<p>{escape(t('greedy_played', lang, natural=words[p.natural]))} <i>{escape(says)}</i></p>"
             f"<p>{escape(t(f'{p.key}.why', lang))}</p>")
 
 
@@ -246,7 +254,7 @@ def lesson_block(p: WorkedPosition, lang: str = "en", data: dict | None = None) 
         moves = i18n.join_list((t("chance", lang, move=words[c], pct=percent(fig["choices"][c]["win"]))
                                 for c in p.choices), lang)
         lines += [t("judge_line", lang, moves=moves, name=st.names[st.current]), "",
-                  t("natural", lang, natural=words[p.natural], says=fig["full"]["says"][lang]), "",
+                  f"{t('greedy_played', lang, natural=words[p.natural])} *{fig['full']['says'][lang]}*", "",
                   t(p.key + ".why", lang)]
     return "\n".join(lines + ["<!-- /position -->"])
 

@@ -5,11 +5,11 @@
 * the shipped figures (``analysis/data/worked_positions.json``, written by ``python -m
   dungeon_guilds.teaching.worked_positions``) say the answer is the judge's best among *all*
   legal moves, and the best of the choices shown, each other choice behind it by at least
-  10 points of win chance and by more than 2 standard errors (a mistake by the judge's own
-  mark, :func:`~dungeon_guilds.analysis.judge.judge_mark`);
-* the claim is checked against what produced it: the judge plays each position again with a
-  small fixed budget (every choice in the same worlds) and finds the same answer with the same
-  separation;
+  10 points of win chance beyond 2 standard errors;
+* the claim is checked against what produced it: the judge plays each position again on
+  fresh worlds with a small fixed budget (every choice in the same worlds) and finds the same
+  answer, each other choice a mistake by the judge's own mark
+  (:func:`~dungeon_guilds.analysis.judge.judge_mark`: at least 10 points, beyond 2 standard errors);
 * lesson 4 prints each position exactly as :func:`lesson_block` words it (board, choices, the
   judge's figures, the idea), in English and 繁體中文, and its exit quiz holds the quiz positions.
 """
@@ -59,7 +59,7 @@ def test_the_shipped_answer_is_the_judges_best(p, data):
         if c != p.answer:
             v = fig["choices"][c]
             assert fig["choices"][p.answer]["win"] - v["win"] == pytest.approx(v["loss"], abs=2e-4)
-            assert judge_mark(v["loss"], v["loss_se"]) == MISTAKE, (p.key, c)
+            assert v["loss"] - 2 * v["loss_se"] >= 0.10, (p.key, c)  # 10 points beyond 2 standard errors
 
 
 @pytest.mark.parametrize("p", wp.POSITIONS, ids=lambda p: p.key)
