@@ -96,15 +96,15 @@ def proposal_lines(goal, proposal, lang: str) -> list[str]:
 
 def no_proposal_lines(goal, result, lang: str) -> list[str]:
     """Why a search found no change that meets the goal (issue 53), in plain words: how much of
-    the knobs' range it played (every change of up to ``result.size`` knobs, or the most
-    promising of them), and the nearest change with its estimate (on games that did not pick
+    the knobs' range it played (every change of up to ``result.size`` knobs, the most promising
+    of them, or — with no range stage — the small changes of the first stages), and the nearest change with its estimate (on games that did not pick
     it, when it was measured again) and the reason it falls short — short of the target, or past
     it by less than a Check's margin, with the chance a Check says met (:func:`.goals.check_chance`);
     a lord's numbers are not every rewrite of that lord (a last line says so). Only for a search
     that found none: a result with proposals raises ``ValueError``."""
     if result.proposals:
         raise ValueError("the search found changes that meet the goal: no 'none meets it' statement")
-    key = "none_exhausted" if result.exhausted else "none_partial"
+    key = "none_exhausted" if result.exhausted else "none_partial" if result.space else "none_stages"
     lines = [et(key, lang, size=result.size, space=result.space, tried=result.tried)]
     lines.append(_why_none(goal, result.nearest, lang))
     if any(k.kind == "lord" for k in all_knobs(goal.base_deck(), goal.settings.pool())

@@ -13,6 +13,7 @@ last test counts the range (pairs, triples; a card challenge's pairs on one card
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 import pytest
@@ -20,6 +21,7 @@ import pytest
 from dungeon_guilds.workshop.explorer import reference_map
 from dungeon_guilds.workshop.explorer_games import Settings
 from dungeon_guilds.workshop.explorer_words import no_proposal_lines
+from dungeon_guilds.cli import main
 from dungeon_guilds.workshop import challenges as chmod
 from dungeon_guilds.workshop.goals import Goal, check_chance, goal_of_challenge, room, search, space
 
@@ -98,3 +100,14 @@ def test_triples_when_asked_and_a_card_challenge_keeps_to_one_card(m):
     assert pairs and all(a.level == b.level and (a.defence, a.treasure) == (b.defence, b.treasure)
                          for (a, _), (b, _) in pairs)
     assert {(a.kind, b.kind) for (a, _), (b, _) in pairs} == {("room_defence", "room_treasure")}
+
+
+def test_the_command_says_how_much_of_the_range_it_played(capsys):
+    # a length 50 actions longer from one heal cost: out of reach; its 12 steps in range all played
+    args = ["explore", "--measure", "length", "--at-least", "50", "--knobs", "heal:5", "--games", "40", "--json"]
+    assert main(args) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["proposals"] == [] and (out["size"], out["space"], out["exhausted"]) == (2, 12, True)
+    assert main(args[:-1] + ["--size", "0"]) == 0  # no range stage: the words say what was played
+    text = capsys.readouterr().out
+    assert "it played 4 changes (single knobs one step" in text and "not the knobs' whole ranges" in text
