@@ -239,17 +239,17 @@ def lesson_block(p: WorkedPosition, lang: str = "en", data: dict | None = None) 
     """A position as lesson 4 prints it (between ``<!-- position: KEY -->`` and
     ``<!-- /position -->``): the question, the board in words, the choices; a worked position
     then gives the judge's figures, its headline and the idea; a quiz position only its answer
-    (``Answer: **…**``, blanked in the students' copy)."""
+    (``Answer: **…**`` and why, one line, blanked in the students' copy)."""
     fig = (data or shipped())["positions"][p.key]
     st = game(p).state
     words = dict((c, w) for w, c in choice_words(p, lang))
     choices = t("sep", lang).join(t("choice", lang, letter="abc"[k], move=words[c]) for k, c in enumerate(p.choices))
     mark = "*" if p.quiz else "**"  # the students' copy of the quiz has no bold (the answers' mark)
-    lines = [f"<!-- position: {p.key} -->", f"{mark}{t(p.key + '.title', lang)}.{mark} "
+    lines = [f"<!-- position: {p.key} -->", f"{mark}{t('heading', lang, title=t(p.key + '.title', lang))}{mark} "
              f"{t('question', lang, name=st.names[st.current], seat=st.current + 1)}", ""]
     lines += board_markdown(p, lang) + ["", t("choices", lang, choices=choices), ""]
     if p.quiz:
-        lines.append(f"{t('answer_line', lang)}**{words[fig['best']]}**")
+        lines.append(f"{t('answer_line', lang)}**{words[fig['best']]}**{t('because', lang, why=t(p.key + '.why', lang))}")
     else:
         moves = i18n.join_list((t("chance", lang, move=words[c], pct=percent(fig["choices"][c]["win"]))
                                 for c in p.choices), lang)
