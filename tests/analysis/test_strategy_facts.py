@@ -146,3 +146,29 @@ def test_say_keeps_the_estimate_inside():
         == "0.8 (0.0–1.5)"
     assert sf.say("strong.pair.45", facts, "zh") == "41 %（39–44 %）"
     assert sf.say("diff.pair.45", facts, "zh") == "−58 個百分點（−62 到 −56）"
+
+
+# what lesson 4's prose (en and zh, the evidence beside each idea) says about its figures: each
+# claim must stay true of the shipped data (an interval that includes 0 is "not told apart")
+def _top_room(f, bot):
+    return max(range(1, 5), key=lambda r: f[f"{bot}.first_room.{r}"]["value"])
+
+
+LESSON_CLAIMS = {
+    "lock: a bump into level 3 earns more than its fee, on average": lambda f: f["strong.bump_net.3"]["low"] > 0,
+    "greedy: greedy's bumps earn back their fee less often than strong's":
+        lambda f: f["greedy.bump_paid.all"]["high"] < f["strong.bump_paid.all"]["low"],
+    "unseen: both bots start a round most often in room 1":
+        lambda f: _top_room(f, "strong") == 1 and _top_room(f, "greedy") == 1,
+    "unseen: strong play moves the difference to rooms 2 and 3":
+        lambda f: f["diff.first_room.1"]["high"] < 0 < f["diff.first_room.2"]["low"] and f["diff.first_room.3"]["low"] > 0,
+    "standings: where a seat sits matters (seat 4 below seat 1 in strong play)":
+        lambda f: f["strong.seat_win.4"]["high"] < f["strong.seat_win.1"]["low"],
+    "rest: strong play exhausts 4 and 5 less often than greedy, which always does":
+        lambda f: f["diff.pair.45"]["high"] < 0 and f["greedy.pair.45"]["value"] == 1.0,
+}
+
+
+@pytest.mark.parametrize("claim", LESSON_CLAIMS)
+def test_the_lessons_words_about_its_figures_hold(claim, data):
+    assert LESSON_CLAIMS[claim](data["facts"]), claim
