@@ -274,15 +274,16 @@ class ReviewPanel(App):
     def _row(self, index: int, d) -> W.HBox:
         t = self.t
         button = W.Button(description=f"{index + 1}. {i18n.action_text(d.action, self.lang, d.state)}",
-                          tooltip=t("review.pick"), layout=W.Layout(width="320px", min_width="320px"),
+                          tooltip=t("review.pick"), layout=W.Layout(width="320px", min_width="0", max_width="100%"),
                           button_style="info" if index == self.picked else "").add_class("dg-review-pick")
         button.on_click(lambda _b, i=index: self._on_pick(i))
         mark = (f'<b class="dg-mark dg-mark-{d.mark}" data-mark="{d.mark}" style="{_CELL}">'
                 f"{MARK_SIGN[d.mark]} {escape(t('review.' + d.mark))}</b>")
         if self.judged is not None:  # issue 49: the headline, not the numbers (those are in the details)
-            html = (f'{mark}<span class="dg-review-head-line" style="display:inline-block;max-width:520px;'
-                    f'padding:0 6px">{escape(headline_text(d, self.lang))}</span>')
-            return W.HBox([button, W.HTML(dollars_as_text(html))]).add_class("dg-review-row")
+            html = f'{mark}<span class="dg-review-head-line" style="padding:0 6px">{escape(headline_text(d, self.lang))}</span>'
+            text = W.HTML(dollars_as_text(html), layout=W.Layout(flex="1 1 280px", min_width="0"))
+            return W.HBox([button, text], layout=W.Layout(flex_flow="row wrap", flex="0 0 auto",  # a phone: two lines
+                                                          min_height="min-content")).add_class("dg-review-row")
         cells = [str(d.round), money(d.made), money(d.best), money(d.loss)]
         html = "".join(f'<span class="dg-review-cell" style="{_CELL}">{escape(c)}</span>' for c in cells)
         return W.HBox([button, W.HTML(dollars_as_text(html + mark))]).add_class("dg-review-row")
@@ -323,8 +324,8 @@ class ReviewPanel(App):
         """A decision of the judge's review: the headline; the numbers, the judge's three best and
         the quick view's sentence folded "for the teacher"; the board then."""
         j, d, lang, t = self.judged.decisions[index], self.review.decisions[index], self.lang, self.t
-        top = "".join(f"<li>{escape(i18n.action_text(v.action, lang, j.state))} — {escape(percent(v.win))} %</li>"
-                      for v in j.top)
+        top = "".join(f"<li>{escape(i18n.action_text(v.action, lang, j.state))} — {escape(percent(v.win))} %, "
+                      f"{v.margin:+.1f}</li>" for v in j.top)
         details = (f"<p>{escape(details_text(j, self.judged, lang))}</p><div>{escape(t('judge.top_three'))}<ol>{top}</ol></div>"
                    f'<p class="dg-review-quick" style="font-size:90%"><i>{escape(t("judge.quick_label"))}</i> '
                    f"{escape(sentence(d, lang))}</p>")
