@@ -434,6 +434,7 @@ class TableSocket(tornado.websocket.WebSocketHandler):
             message = None  # binary frames are refused like any malformed message
         code = self._table_code(message)
         async with (self.hub.lock(code) if code else contextlib.nullcontext()):
+            await self.hub.sharing.known(code)  # a table just opened on another process (issue 52)
             out = await self._handle(message)
             if out is None:
                 return

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 import orjson
 
+from .store import CODE_RE
 from .table import Table
 
 if TYPE_CHECKING:
@@ -102,6 +103,20 @@ class Sharing:
                 return
             self.adopt(code, fresh)
             self.hub.push(code)
+
+    async def known(self, code: str | None) -> None:
+        """Before a message naming table ``code`` is handled (under its lock): a table opened on
+        another process a moment ago, whose announcement has not arrived yet, fetched now (a
+        classmate's join is not refused ``no_such_table`` for being quicker than Redis)."""
+        if not self.on or code is None or code in self.hub.lobby.tables or not CODE_RE.match(code):
+            return
+        try:
+            fresh = await self.hub.lobby.store.fetch(code)
+        except OSError as err:
+            log.warning("class table %s could not be fetched (%s)", code, err)
+            return
+        if fresh is not None and code not in self.hub.lobby.tables:
+            self.adopt(code, fresh)
 
     async def refetch(self, code: str) -> bool:
         """After a ``Conflict``: the stored table in place of this process's copy (False: it is gone)."""

@@ -40,6 +40,7 @@ from .table import Table
 
 PREFIX = "dg:"
 CHANNEL = PREFIX + "changes"
+CONNECTIONS = 16  # a process's connections to Redis for its changes (and one for the announcements)
 log = logging.getLogger(__name__)
 
 # KEYS: the table's hash, the open set; ARGV: text, version, the version expected ("" none, "*" any), channel, message, code
@@ -105,8 +106,10 @@ class RedisStore:
     @property
     def client(self) -> aredis.Redis:
         """The asyncio client, made on the running loop that first asks (after a fork: the child's)."""
-        if self._async is None:
-            self._async = aredis.Redis.from_url(self.url, socket_timeout=5)
+        if self._async is None:  # at most CONNECTIONS at once: a change waits for one (never refused)
+            pool = aredis.BlockingConnectionPool.from_url(self.url, max_connections=CONNECTIONS, timeout=5,
+                                                          socket_timeout=5)
+            self._async = aredis.Redis(connection_pool=pool)
         return self._async
 
     @staticmethod
