@@ -388,39 +388,80 @@ def _stage_changes(stage: str, goal: Goal, toward: list[Proposal], ref_value: fl
 RANGE_STEPS = range(-9, 10)  # the steps of a knob the range stage asks the editors about
 
 
+SPACE_CAP = 2000  # the most changes the range stage lists; beyond, only the knobs the map ranks highest
+
+
 def _range_stage(s: _Run, size: int, breadth: int, confirm: int, found: list):
     """With nothing found yet: the changes of up to ``size`` knobs anywhere in their ranges
-    (:func:`space`), ranked by :func:`_additive`; all the untried ones played when at most
-    ``breadth`` are left (the range exhausted), else the ``breadth`` most promising. Returns
-    ``(space, exhausted, found)``."""
+    (:func:`space`; when they are more than :data:`SPACE_CAP`, those of the knobs whose best
+    single step goes furthest toward the goal), ranked by :func:`_additive`; all the untried
+    ones played when at most ``breadth`` are left (the range exhausted), else the ``breadth``
+    most promising. Returns ``(space, exhausted, found)``: ``space`` counts every change of up to
+    ``size`` allowed knobs."""
     if found:
         return 0, False, []
     goal = s.goal
-    changes = space(goal, size)
-    seen = {tuple(p.ids) for p in s.tried}
-    left = [c for c in changes if tuple((k.id, st) for k, st in c) not in seen]
-    exhausted = len(left) <= breadth
     effect = _effects(goal, s.reference, s.tried)
     base = 0.0 if goal.compare == "change" else s.reference.value
+    changes, count, complete = range_changes(goal, effect, base, size)
+    seen = {frozenset(p.ids) for p in s.tried}  # a pair is the same change in either order
+    left = [c for c in changes if frozenset((k.id, st) for k, st in c) not in seen]
+    exhausted = complete and len(left) <= breadth
     left.sort(key=lambda c: -room(goal, base + sum(_additive(effect, k.id, st) for k, st in c)))
+    if not left:
+        return count, exhausted, []
     ref = yield from s.ref()
     more = yield from _measure(goal, ref, left[:breadth], s.run)
     s.tried += more
     found = yield from _accept(goal, more, confirm, s.run)
-    return len(changes), exhausted, found
+    return count, exhausted, found
 
 
-def space(goal: Goal, size: int = 2) -> list[list[tuple[Knob, int]]]:
-    """Every change of 1 … ``size`` different allowed knobs, each turned any number of steps
-    the editors accept (:data:`RANGE_STEPS`) and the whole change accepted too (two numbers of
-    one card for a card challenge, :attr:`Goal.pairs_within`), smallest first."""
+def range_changes(goal: Goal, effect: dict, base: float, size: int) -> tuple[list, int, bool]:
+    """The range stage's list: ``(changes, count, complete)``. Every change of up to ``size``
+    allowed knobs (:func:`space`) when they are at most :data:`SPACE_CAP`, else those of the
+    knobs whose best single step (``effect``, from ``base``) goes furthest toward the goal, as
+    many knobs as the cap allows; ``count``: how many changes the whole range holds."""
+    knobs, steps = _range_knobs(goal)
+    ranked = sorted(knobs, key=lambda k: -max(room(goal, base + _additive(effect, k.id, st)) for st in steps[k.id]))
+    while len(ranked) > size and _count(goal, ranked, steps, size) > SPACE_CAP:
+        ranked.pop()
+    changes = space(goal, size, ranked)
+    complete = len(ranked) == len(knobs)
+    return changes, len(changes) if complete else _count(goal, knobs, steps, size), complete
+
+
+def _range_knobs(goal: Goal) -> tuple[list[Knob], dict[str, list[int]]]:
+    """The allowed knobs with steps in range, and each one's steps the editors accept."""
     deck, pool = goal.base_deck(), goal.settings.pool()
     knobs = [k for k in all_knobs(deck, pool) if not goal.knobs or k.id in goal.knobs]
     steps = {k.id: [st for st in legal_steps(k, deck, pool, RANGE_STEPS) if st] for k in knobs}
+    return [k for k in knobs if steps[k.id]], steps
+
+
+def _together(goal: Goal, combo) -> bool:
+    """Whether these knobs may change together (a card challenge: the numbers of one card)."""
+    return goal.pairs_within != "card" or len({(k.level, k.defence, k.treasure) for k in combo}) == 1
+
+
+def _count(goal: Goal, knobs, steps, size: int) -> int:
+    """How many changes of up to ``size`` of ``knobs`` their steps make (before the editors
+    judge a whole change: a few may be refused together)."""
+    return sum(math.prod(len(steps[k.id]) for k in combo) for n in range(1, size + 1)
+               for combo in combinations(knobs, n) if _together(goal, combo))
+
+
+def space(goal: Goal, size: int = 2, knobs: Sequence[Knob] | None = None) -> list[list[tuple[Knob, int]]]:
+    """Every change of 1 … ``size`` different allowed knobs (or of ``knobs``), each turned any
+    number of steps the editors accept (:data:`RANGE_STEPS`) and the whole change accepted too
+    (two numbers of one card for a card challenge, :attr:`Goal.pairs_within`), smallest first."""
+    deck, pool = goal.base_deck(), goal.settings.pool()
+    allowed, steps = _range_knobs(goal)
+    knobs = allowed if knobs is None else [k for k in allowed if k in set(knobs)]  # in the deck's order
     out = []
     for n in range(1, size + 1):
         for combo in combinations(knobs, n):
-            if goal.pairs_within == "card" and len({(k.level, k.defence, k.treasure) for k in combo}) > 1:
+            if not _together(goal, combo):
                 continue
             for st in product(*(steps[k.id] for k in combo)):
                 change = list(zip(combo, st))
@@ -555,6 +596,6 @@ def _check_measure(goal: Goal, deck: Deck, lords, jobs, executor):
             "low": est.low, "high": est.high, "games": n, "seed": goal.fresh_seed}
 
 
-__all__ = ["GOALS", "Goal", "Proposal", "RANGE_STEPS", "STAGES", "SearchResult", "check_chance",
-           "check_iter", "check_proposal", "check_half_width", "confirmed", "goal_of_challenge", "predicted", "room",
-           "search", "search_iter", "space", "status"]
+__all__ = ["GOALS", "Goal", "Proposal", "RANGE_STEPS", "SPACE_CAP", "STAGES", "SearchResult", "check_chance",
+           "check_iter", "check_proposal", "check_half_width", "confirmed", "goal_of_challenge", "predicted", "range_changes",
+           "room", "search", "search_iter", "space", "status"]

@@ -111,3 +111,21 @@ def test_the_command_says_how_much_of_the_range_it_played(capsys):
     assert main(args[:-1] + ["--size", "0"]) == 0  # no range stage: the words say what was played
     text = capsys.readouterr().out
     assert "it played 4 changes (single knobs one step" in text and "not the knobs' whole ranges" in text
+
+
+def test_a_large_range_is_listed_only_for_the_knobs_the_map_ranks_highest(m):
+    # every knob of the reference deck and the base lords: tens of thousands of pairs; the range
+    # stage lists at most SPACE_CAP of them, from the knobs whose single step (the map's) goes
+    # furthest toward the goal (no game played)
+    from dungeon_guilds.workshop.goals import SPACE_CAP, _count, _effects, _from_map, _range_knobs, range_changes
+
+    goal = Goal("clear_rate_3", "change", "at_least", 0.5, margin=0.01, unit="rate",
+                settings=Settings.from_dict(m.settings))
+    goal, reference, singles = _from_map(goal, m)
+    knobs, steps = _range_knobs(goal)
+    changes, count, complete = range_changes(goal, _effects(goal, reference, singles), 0.0, 2)
+    assert count == _count(goal, knobs, steps, 2) > 10 * SPACE_CAP and not complete
+    assert 0 < len(changes) <= SPACE_CAP
+    used = {k.id for c in changes for k, _ in c}
+    assert {"room:3-8-10:defence", "room:3-8-9:defence"} <= used  # the map's two largest on this measure
+    assert "room:1-3-2:treasure" not in used and len(used) < len(knobs)  # a knob that does not move it (0.0)
