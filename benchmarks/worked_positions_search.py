@@ -53,12 +53,15 @@ def row(seed, moves, st, made, j) -> dict:
 
 
 def wanted(st, only: str) -> bool:
-    """Which decisions to judge: ``all``, ``setup`` (the exhaust choices, R2.4) or ``last``
-    (the last round's, R8.1)."""
+    """Which decisions to judge: ``all``, ``setup`` (the exhaust choices, R2.4), ``last``
+    (the last round's, R8.1) or ``rest`` (rounds 2 and 3 with a 4 or 5 to place, R6.2)."""
     if only == "setup":
         return st.phase == SETUP
     if only == "last":
         return st.round == st.rounds - 1
+    if only == "rest":  # rounds 2 and 3, a 4 or a 5 in hand (R6.2: what rests comes back later)
+        return st.phase != SETUP and 0 < st.round < st.rounds - 1 and any(
+            a.strength >= 4 for a in st.legal_actions())
     return True
 
 
@@ -82,7 +85,7 @@ def search(seed: str, only: str = "all") -> None:
 def main(argv=None) -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--seeds", default="wp1-wp4")
-    p.add_argument("--only", choices=("all", "setup", "last"), default="all")
+    p.add_argument("--only", choices=("all", "setup", "last", "rest"), default="all")
     a = p.parse_args(argv)
     for s in seeds(a.seeds):
         search(s, a.only)

@@ -105,6 +105,10 @@ POSITIONS: tuple[WorkedPosition, ...] = (
     WorkedPosition("unseen", "unseen", "wp9",
                    "exhaust 4 5; exhaust 4 5; exhaust 4 5; exhaust 4 5",
                    ('place 1 2', 'place 2 1', 'place 1 1'), "place 1 2", "place 2 1"),
+    WorkedPosition("rest", "rest", "wp50",
+                   "exhaust 4 5; exhaust 4 5; exhaust 4 5; exhaust 4 5; place 3 1; place 3 1; place 1 4; "
+                   "place 1 4; place 3 2; place 3 2; place 1 3; place 1 3; place 5 1",
+                   ('place 5 2', 'place 4 2', 'place 2 3'), "place 5 2", "place 2 3"),
     WorkedPosition("quiz1", "unseen", "wp20",
                    "exhaust 4 5; exhaust 4 5; exhaust 4 5; exhaust 4 5; place 1 2; place 1 1; "
                    "place 3 1; bump 3 1a; place 1 3; place 1 4; place 1 3; place 2 4; place 3 2; "
