@@ -27,7 +27,7 @@ from .judge import MoveValue
 from .judge_headline import headline, headline_text
 from .judge_review import JudgedDecision, JudgedReview, assumed_text, details_text, lesson_decisions
 
-__all__ = ["lesson_item", "lesson_of", "lesson_html", "hint_reason", "Candidate"]
+__all__ = ["lesson_item", "lesson_of", "lesson_html", "hint_reason", "Candidate", "bracketed"]
 
 
 def lesson_item(d: JudgedDecision, index: int, review: JudgedReview, lang: str) -> dict[str, Any]:
@@ -52,11 +52,16 @@ def _t(key: str, lang: str, **values) -> str:
     return escape(i18n.t(key, lang, **values))
 
 
+def bracketed(text: str, lang: str | None) -> str:
+    """``text`` in brackets: full-width in 繁體中文, as its other sentences write them."""
+    return f"（{text}）" if lang == "zh" else f"({text})"
+
+
 def _item_html(item: dict, lang: str, extra: str = "") -> str:
     """A decision: its number, round and move, the headline, the teacher's numbers folded."""
     return (f"<li class='dg-lesson-item' data-mark='{escape(item['mark'])}' data-index='{item['index']}'>"
             f"<b>{item['n']}. {escape(item['move'])}</b> "
-            f"<span class='dg-lesson-round'>({_t('judge.round_n', lang, round=item['round'])})</span><br>"
+            f"<span class='dg-lesson-round'>{bracketed(_t('judge.round_n', lang, round=item['round']), lang)}</span><br>"
             f"<span class='dg-lesson-head'>{escape(item['head'])}</span>"
             f"<details class='dg-lesson-details'><summary>{_t('judge.details', lang)}</summary>"
             f"<p>{escape(item['details'])}</p></details>{extra}</li>")
@@ -64,7 +69,8 @@ def _item_html(item: dict, lang: str, extra: str = "") -> str:
 
 def lesson_html(lesson: dict, lang: str, positions: dict[int, list[str]] | None = None) -> str:
     """The lesson as HTML (no script): the assumption once, the costly decisions, the best one,
-    every decision folded under "Show every decision". ``positions``: a decision's board in
+    every decision folded under "Show every decision" (lists without bullets: each item carries
+    its decision's number). ``positions``: a decision's board in
     words (its index: lines), folded under each item. The caller makes money text
     (:func:`~dungeon_guilds.money_html.dollars_as_text`)."""
     positions = positions or {}
@@ -74,7 +80,7 @@ def lesson_html(lesson: dict, lang: str, positions: dict[int, list[str]] | None 
         extra = ("" if not lines else f"<details class='dg-lesson-board'><summary>{_t('judge.see_board', lang)}"
                  "</summary><ul>" + "".join(f"<li>{escape(x)}</li>" for x in lines) + "</ul></details>")
         return _item_html(it, lang, extra)
-    costly = ("<ol class='dg-lesson-costly'>" + "".join(item(it) for it in lesson["costly"]) + "</ol>"
+    costly = ("<ul class='dg-lesson-costly'>" + "".join(item(it) for it in lesson["costly"]) + "</ul>"
               if lesson["costly"] else f"<p>{_t('judge.head_none_costly', lang)}</p>")
     best = ("" if lesson["best"] is None else
             f"<h4>{_t('judge.head_well_played', lang)}</h4><ul class='dg-lesson-best'>{item(lesson['best'])}</ul>")
@@ -82,7 +88,7 @@ def lesson_html(lesson: dict, lang: str, positions: dict[int, list[str]] | None 
     return (f"<div class='dg-lesson'><p class='dg-lesson-assumed'>{escape(lesson['assumed'])}</p>"
             f"<h4>{_t('judge.head_costly', lang)}</h4>{costly}{best}"
             f"<details class='dg-lesson-every'><summary>{_t('judge.show_all', lang)}</summary>"
-            f"<ol class='dg-lesson-all'>{every}</ol></details></div>")
+            f"<ul class='dg-lesson-all'>{every}</ul></details></div>")
 
 
 # ---------------------------------------------------------------------- hints

@@ -40,7 +40,7 @@ from ..analysis.judge_review import JudgedReview, assumed_text, details_text, ju
 from ..analysis.judge_worlds import Playout
 from ..analysis.opponents import playout_for
 from ..analysis.review import Review, moment, money, review_game, sentence
-from ..analysis.review_lesson import hint_reason, lesson_of
+from ..analysis.review_lesson import bracketed, hint_reason, lesson_of
 from ..money_html import dollars_as_text
 from ..record import from_record
 from .labels import label_all
@@ -262,7 +262,7 @@ class ReviewPanel(App):
         """One decision of the lesson: number, move, round; the headline; the details toggle; a
         button that shows the board at that moment."""
         html = (f'<div class="dg-lesson-item" data-mark="{item["mark"]}" data-index="{item["index"]}">'
-                f'<b>{item["n"]}. {escape(item["move"])}</b> ({escape(self.t("judge.round_n", round=item["round"]))})'
+                f'<b>{item["n"]}. {escape(item["move"])}</b> {escape(bracketed(self.t("judge.round_n", round=item["round"]), self.lang))}'
                 f'<br><span class="dg-lesson-head">{MARK_SIGN[item["mark"]]} {escape(item["head"])}</span>'
                 f'<details class="dg-lesson-details"><summary style="min-height:44px;line-height:44px;cursor:pointer">'
                 f'{escape(self.t("judge.details"))}</summary><p>{escape(item["details"])}</p></details></div>')
