@@ -78,7 +78,8 @@ BOARD_KEYS = Path(__file__).parents[1] / "drawing" / "board_keys.js"
 BASE = "dungeon-guilds"
 TICK_MS = 2000
 TEACHER_ENV = "DUNGEON_GUILDS_TEACHER_CODE"
-RETRIES = 3  # a message handled again after another process changed its table first (issue 52)
+RETRIES = 8  # a message handled again after another process changed its table first (issue 52: the seats
+# of one table on two processes pressing Continue at once race each other; a refused press waits out the round)
 BOT_NICENESS = 10  # the bots' worker yields the CPUs to the server (people's moves) when both are busy
 log = logging.getLogger(__name__)
 

@@ -25,6 +25,7 @@ import logging
 from typing import TYPE_CHECKING
 
 import orjson
+import tornado.ioloop
 
 from .store import CODE_RE
 from .table import Table
@@ -45,9 +46,10 @@ class Sharing:
         self.tasks: set[asyncio.Task] = set()
 
     def start(self) -> None:
-        """Listen to the other processes' changes (on the running loop)."""
+        """Listen to the other processes' changes, on the server's loop (running or about to:
+        the dashboard asks before Voila starts it)."""
         if self.on:
-            self.hub.lobby.store.listen(self.heard, self.spawn_presence)
+            tornado.ioloop.IOLoop.current().add_callback(self.hub.lobby.store.listen, self.heard, self.spawn_presence)
 
     def moved(self, code: str) -> None:
         """A seat of ``code`` got its first page here, or lost its last: the other processes
@@ -157,11 +159,13 @@ class Sharing:
         except OSError as err:
             log.warning("the tables' store could not be reached (%s): tried again at the next beat", err)
             return
+        seen = self.hub.lobby.store.seen
         for code in set(stored) | set(self.hub.lobby.tables):
-            table = self.hub.lobby.tables.get(code)
-            if table is None or stored.get(code) != table.version:
-                if not self.hub.lock(code).locked():
-                    await self.catch_up(code)
+            # a table this process never stored nor took is left alone unless Redis has it (a
+            # table being opened here is in the lobby before it is stored: it is not dropped)
+            missed = stored.get(code) != seen[code] if code in seen else code in stored
+            if missed and not self.hub.lock(code).locked():
+                await self.catch_up(code)
 
     async def presence(self) -> bool:
         """This process's seats stored, the other processes' read (:meth:`present`); False if the
