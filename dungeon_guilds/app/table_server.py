@@ -69,7 +69,8 @@ from .tables.mistakes_page import mistakes_csv, mistakes_html, mistakes_json
 from .tables.refusal import TableRefusal
 from .tables.render import Kept, bot_words, seat_head, seat_parts
 from .tables.sharing import Sharing
-from .tables.store import STORE_ENV, Conflict, open_store
+from .tables.store import Conflict
+from .tables.store_choice import STORE_ENV, open_store
 from .tables.table import AWAY_BOT, think
 from .tables.teacher_code import MIN_KINDS as TEACHER_MIN_KINDS, MIN_LENGTH as TEACHER_MIN_LENGTH, weakness
 

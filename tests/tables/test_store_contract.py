@@ -11,7 +11,8 @@ import json
 import pytest
 
 from dungeon_guilds.app.tables import local_redis
-from dungeon_guilds.app.tables.store import Conflict, TableStore, open_store
+from dungeon_guilds.app.tables.store import Conflict, TableStore
+from dungeon_guilds.app.tables.store_choice import open_store
 from tables_helpers import lobby_in, seated_table, send
 
 

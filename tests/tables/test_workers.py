@@ -20,7 +20,7 @@ import pytest
 
 from dungeon_guilds.app.tables import local_redis
 from dungeon_guilds.app.tables.client import SeatClient
-from dungeon_guilds.app.tables.store import open_store
+from dungeon_guilds.app.tables.store_choice import open_store
 
 pytestmark = pytest.mark.skipif(not local_redis.available(), reason="redis-server is not installed "
                                 "(apt-get install redis-server): the processes cannot share tables")

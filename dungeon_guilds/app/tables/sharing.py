@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
 
 import orjson
 import tornado.ioloop
@@ -30,15 +29,12 @@ import tornado.ioloop
 from .store import CODE_RE
 from .table import Table
 
-if TYPE_CHECKING:
-    from ..table_server import TableHub
-
 BEAT_TTL_MS = 6000  # a process silent this long is gone: its seats are away, another leads
 log = logging.getLogger(__name__)
 
 
 class Sharing:
-    def __init__(self, hub: "TableHub"):
+    def __init__(self, hub):  # the server's TableHub (table_server.py)
         self.hub = hub
         self.on = bool(getattr(hub.lobby.store, "shared", False))
         self.leader = not self.on  # one process alone leads; with a shared store, the beat decides

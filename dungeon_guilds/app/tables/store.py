@@ -35,8 +35,8 @@ lobby makes (``known``, ``save``, ``close``, ``load_all``, ``load_closed``), the
   only stores of one process on one directory hear each other (:data:`_LISTENERS`); Redis
   announces by pub/sub to every process.
 
-:func:`open_store` picks the store from ``--tables-store`` (``redis://HOST:PORT/N``; redis is
-imported only then) or the directory.
+:func:`.store_choice.open_store` picks the store from ``--tables-store`` (``redis://HOST:PORT/N``;
+redis is imported only then) or the directory.
 """
 
 from __future__ import annotations
@@ -55,7 +55,6 @@ from .table import MAX_SEATS, MIN_SEATS, Table
 
 ENV = "DUNGEON_GUILDS_TABLES_DIR"
 CODE_RE = re.compile(r"^[A-Z0-9]{4,12}$")
-STORE_ENV = "DUNGEON_GUILDS_TABLES_STORE"
 log = logging.getLogger(__name__)
 _LISTENERS: dict[Path, list[tuple[str, Callable]]] = {}  # a directory -> its stores' listeners (one process)
 _ON_DISK: dict[Path, dict[str, int]] = {}  # a directory -> each open table's version written or read there
@@ -242,18 +241,4 @@ class TableStore:
         return self._read("closed")
 
 
-def open_store(spec: str | None = None, directory: Path | str | None = None):
-    """The tables' store: ``spec`` (``--tables-store``, else ``$DUNGEON_GUILDS_TABLES_STORE``) a
-    ``redis://HOST:PORT/N`` URL (:class:`~.store_redis.RedisStore`: redis-py is imported only
-    then), else the JSON files of ``directory``."""
-    spec = spec if spec is not None else os.environ.get(STORE_ENV, "").strip()
-    if not spec:
-        return TableStore(directory)
-    if not spec.startswith(("redis://", "rediss://", "unix://")):
-        raise SystemExit(f"--tables-store {spec!r}: expected redis://HOST:PORT/N (or nothing: the JSON files)")
-    from .store_redis import RedisStore
-
-    return RedisStore(spec, directory)
-
-
-__all__ = ["Conflict", "ENV", "STORE_ENV", "TableStore", "check_table", "default_dir", "open_store", "write_atomically"]
+__all__ = ["Conflict", "ENV", "TableStore", "check_table", "default_dir", "write_atomically"]
