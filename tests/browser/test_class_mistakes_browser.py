@@ -95,7 +95,8 @@ def server(tmp_path_factory):
     log = open(folder / "server.log", "w")
     proc = subprocess.Popen([sys.executable, "-m", "dungeon_guilds.app.table_server", "--port", str(port),
                              "--tables-dir", str(folder)], stdout=log, stderr=subprocess.STDOUT,
-                            env={**os.environ, "DUNGEON_GUILDS_TEACHER_CODE": CODE}, cwd=ROOT)
+                            env={**os.environ, "DUNGEON_GUILDS_TEACHER_CODE": CODE,
+                                 "DUNGEON_GUILDS_REVIEW_WORLDS": "8"}, cwd=ROOT)  # a student's review: 8 worlds
     base = f"http://127.0.0.1:{port}/dungeon-guilds/teacher"
     try:
         for _ in range(120):
@@ -115,6 +116,52 @@ def latin_words(text: str, allowed: set[str]) -> list[str]:
     """Words with Latin letters, but for ``allowed`` ones and slot names (room 3's slot "3a", as the board writes it)."""
     return [w for w in re.findall(r"[A-Za-z0-9_]+", text)
             if re.search("[A-Za-z]", w) and w not in allowed and not re.fullmatch(r"\d+[ab]", w)]
+
+
+# ---------------------------------------------------------------------- issue 50, item 4
+def test_a_student_reviews_their_own_table_game(browser, server):
+    """Seat 1 of the reviewed game opens its table page (its key in the browser, as after playing):
+    at game over "Review my moves" brings the judge's review of that seat from the server's worker
+    (the page stays live), its headlines and details folded, in English then 繁體中文; "Download my
+    game record" saves the record. 390 × 844, touch: nothing scrolls sideways, every control
+    ≥ 44 px. Screenshots: ``build/screenshots/table-review-390-<lang>.png``. First in the module:
+    no teacher has opened the page yet, so the worker is not busy with the class's reviews (a
+    student's review goes before those waiting, not before the one under way)."""
+    base, reviewed, _waiting = server
+    code, token = reviewed.code, reviewed.ann_token
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US", has_touch=True)
+    context.set_default_timeout(30_000)
+    context.add_init_script(f"localStorage.setItem('dg-table-seats', JSON.stringify({{{code!r}: {token!r}}}));"
+                            f"localStorage.setItem('dg-lang', 'en');")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        page.goto(base.replace("/teacher", f"/tables/{code}"))
+        page.wait_for_selector("#review-part:not([hidden]), #continue:visible")
+        if page.locator("#continue").is_visible():  # the last round still shown resolving: on to the result
+            page.locator("#continue").click()
+        page.locator("#review-mine").click()
+        page.wait_for_selector(".review .dg-lesson", timeout=240_000)
+        for lang, words in (("en", "The decisions that cost you most"), ("zh", "讓你損失最多的決定")):
+            if lang == "zh":
+                page.locator("#lang").click()
+                page.wait_for_function("document.querySelector('.review').innerText.includes('讓你損失最多的決定')")
+            review = page.locator(".review")
+            review.locator("details.dg-lesson-details summary").first.click()
+            text = review.inner_text()
+            assert words in text and "±" not in text.split("\n")[0]
+            geometry = page.evaluate(GEOMETRY_JS)
+            assert geometry["scroll"] <= geometry["width"], geometry
+            assert geometry["small"] == [], geometry["small"]
+            review.scroll_into_view_if_needed()
+            page.locator("#review-part").screenshot(path=str(SHOTS / f"table-review-390-{lang}.png"))
+        with page.expect_download() as got:
+            page.locator("#record-mine").click()
+        assert got.value.suggested_filename == f"dungeon-guilds-{code}-seat-1.json"
+        assert not errors, errors
+    finally:
+        context.close()
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: str(s["width"]))
@@ -158,46 +205,3 @@ def test_the_class_mistakes_panel_in_both_languages(browser, server, size):
     finally:
         context.close()
 
-
-# ---------------------------------------------------------------------- issue 50, item 4
-def test_a_student_reviews_their_own_table_game(browser, server):
-    """Seat 1 of the reviewed game opens its table page (its key in the browser, as after playing):
-    at game over "Review my moves" brings the judge's review of that seat from the server's worker
-    (the page stays live), its headlines and details folded, in English then 繁體中文; "Download my
-    game record" saves the record. 390 × 844, touch: nothing scrolls sideways, every control
-    ≥ 44 px. Screenshots: ``build/screenshots/table-review-390-<lang>.png``."""
-    base, reviewed, _waiting = server
-    code, token = reviewed.code, reviewed.ann_token
-    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US", has_touch=True)
-    context.set_default_timeout(30_000)
-    context.add_init_script(f"localStorage.setItem('dg-table-seats', JSON.stringify({{{code!r}: {token!r}}}));"
-                            f"localStorage.setItem('dg-lang', 'en');")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    try:
-        page.goto(base.replace("/teacher", f"/tables/{code}"))
-        page.wait_for_selector("#review-part:not([hidden]), #continue:visible")
-        if page.locator("#continue").is_visible():  # the last round still shown resolving: on to the result
-            page.locator("#continue").click()
-        page.locator("#review-mine").click()
-        page.wait_for_selector(".review .dg-lesson", timeout=240_000)
-        for lang, words in (("en", "The decisions that cost you most"), ("zh", "讓你損失最多的決定")):
-            if lang == "zh":
-                page.locator("#lang").click()
-                page.wait_for_function("document.querySelector('.review').innerText.includes('讓你損失最多的決定')")
-            review = page.locator(".review")
-            review.locator("details.dg-lesson-details summary").first.click()
-            text = review.inner_text()
-            assert words in text and "±" not in text.split("\n")[0]
-            geometry = page.evaluate(GEOMETRY_JS)
-            assert geometry["scroll"] <= geometry["width"], geometry
-            assert geometry["small"] == [], geometry["small"]
-            review.scroll_into_view_if_needed()
-            page.locator("#review-part").screenshot(path=str(SHOTS / f"table-review-390-{lang}.png"))
-        with page.expect_download() as got:
-            page.locator("#record-mine").click()
-        assert got.value.suggested_filename == f"dungeon-guilds-{code}-seat-1.json"
-        assert not errors, errors
-    finally:
-        context.close()

@@ -27,7 +27,7 @@ from dungeon_guilds.app.tables.protocol import Conn
 from dungeon_guilds.money_html import dollars_as_text
 from html import escape
 from dungeon_guilds.app.tables.refusal import TableRefusal
-from dungeon_guilds.app.tables.seat_review import SeatReviews, table_models
+from dungeon_guilds.app.tables.seat_review import WORLDS_ENV, SeatReviews, seat_budget, table_models
 
 from tables_helpers import lobby_in, random_move, seated_table, send
 
@@ -296,6 +296,16 @@ def test_one_review_at_a_time_per_seat_and_a_few_per_address(tmp_path):
     with pytest.raises(TableRefusal) as full:
         seats.ask(tables[1], 1, "10.0.0.7")
     assert full.value.code == "review_full" and len(seats.queue) == 2
+
+
+def test_a_slow_server_may_give_the_students_reviews_fewer_worlds(monkeypatch):
+    assert seat_budget() == Budget()
+    monkeypatch.setenv(WORLDS_ENV, "8")
+    assert seat_budget() == Budget(worlds=8, min_worlds=8, check=8)
+    for bad in ("4", "49", "many"):
+        monkeypatch.setenv(WORLDS_ENV, bad)
+        with pytest.raises(SystemExit, match="from 8 to 48"):
+            seat_budget()
 
 
 def test_the_judge_continues_each_seat_as_the_table_played_it(tmp_path):

@@ -11,6 +11,8 @@ asks again every few seconds until the review is ready; ``record`` answers the g
   process (:class:`~.class_review.ClassReviews` owns one :class:`SeatReviews` and lends it its
   pool), never on the server's event loop: the page stays usable. A seat's review comes before
   the class's reviews waiting.
+* **Budget.** Play's (:func:`seat_budget`; ``$DUNGEON_GUILDS_REVIEW_WORLDS`` lowers it on a slow
+  server).
 * **Bounded.** One review a seat (asked again: its place in the queue, or the result); at most
   :data:`PER_ADDRESS` waiting or running for one client address and :data:`MAX_WAITING` in all
   (beyond: a refusal in words); :data:`KEPT` results kept in memory (the oldest go first; asked
@@ -24,6 +26,7 @@ asks again every few seconds until the review is ready; ``record`` answers the g
 from __future__ import annotations
 
 import logging
+import os
 import time
 from collections import OrderedDict, deque
 from concurrent.futures import Executor, Future
@@ -43,6 +46,7 @@ from ...record_write import to_record
 from .refusal import TableRefusal
 from .table import BOT, Table
 
+WORLDS_ENV = "DUNGEON_GUILDS_REVIEW_WORLDS"  # a slow server's students' reviews: fewer worlds a move
 MAX_WAITING = 8  # seats' reviews waiting in all
 PER_ADDRESS = 2  # waiting or running for one client address (a pair sharing a laptop)
 KEPT = 64  # results kept in memory
@@ -67,6 +71,19 @@ def table_models(table: Table) -> tuple[str, ...]:
     return models_for({q: s.bot for q, s in enumerate(table.seats) if s.kind == BOT and s.bot}, len(table.seats))
 
 
+def seat_budget() -> Budget:
+    """Play's review budget (:class:`~dungeon_guilds.analysis.judge.Budget`: 48 worlds a move and
+    48 fresh ones), or ``$DUNGEON_GUILDS_REVIEW_WORLDS`` worlds (8 to 48: a slow laptop serving a
+    class answers sooner, its figures coarser — the details say how many games stand behind each)."""
+    raw = os.environ.get(WORLDS_ENV, "").strip()
+    if not raw:
+        return Budget()
+    if not raw.isdigit() or not 8 <= int(raw) <= 48:
+        raise SystemExit(f"{WORLDS_ENV} must be a whole number from 8 to 48, not {raw!r}")
+    n = int(raw)
+    return Budget(worlds=n, min_worlds=min(16, n), check=n)
+
+
 def review_seat(job: SeatJob, budget: Budget) -> dict[str, Any]:
     """The worker's job: the seat judged, its lesson in both languages with the lesson
     decisions' boards in words."""
@@ -89,10 +106,11 @@ class SeatReviews:
     once). ``pool``: the executor to run in (the class reviews' worker); ``job``: tests give a
     small judge."""
 
-    def __init__(self, pool: Callable[[], Executor], budget: Budget = Budget(), cap: int = MAX_WAITING,
+    def __init__(self, pool: Callable[[], Executor], budget: Budget | None = None, cap: int = MAX_WAITING,
                  per_address: int = PER_ADDRESS, job: Callable[[SeatJob, Budget], dict] = review_seat,
                  broken: Callable[[], None] = lambda: None):
-        self.pool, self.budget, self.cap, self.per_address, self.job = pool, budget, cap, per_address, job
+        self.pool, self.cap, self.per_address, self.job = pool, cap, per_address, job
+        self.budget = budget or seat_budget()
         self.broken = broken  # the worker was lost: the owner of the pool starts a new one
         self.done: OrderedDict[tuple[str, int], dict] = OrderedDict()
         self.failed: set[tuple[str, int]] = set()
@@ -181,5 +199,5 @@ def record_reply(table: Table, seat: int) -> dict[str, Any]:
     return {"op": "record", "code": table.code, "seat": seat + 1, "record": to_record(table.game)}
 
 
-__all__ = ["KEPT", "MAX_WAITING", "PER_ADDRESS", "SeatJob", "SeatReviews", "answer", "record_reply",
-           "review_seat", "table_models"]
+__all__ = ["KEPT", "MAX_WAITING", "PER_ADDRESS", "SeatJob", "SeatReviews", "WORLDS_ENV", "answer", "record_reply",
+           "review_seat", "seat_budget", "table_models"]
