@@ -26,8 +26,9 @@ the best move's win chance minus its own on the same worlds (for the move made: 
 difference of the two shares shown), with that difference's standard error. Marks
 (:func:`judge_mark`) need both a loss large enough to matter and one larger than the noise:
 ``inaccuracy`` from :data:`INACCURACY_AT` (4 points of win chance), ``mistake`` from
-:data:`MISTAKE_AT` (10 points), each only when the loss is more than :data:`SIGNIFICANT`
-standard errors. Pure Python; seeded by the position's
+:data:`MISTAKE_AT` (10 points) plus one standard error, each only when the loss is more than
+:data:`SIGNIFICANT` standard errors; while the loss is within two standard errors of a line, the
+fresh check plays more worlds (:func:`settled`). Pure Python; seeded by the position's
 public facts, so the same position gets the same values.
 """
 
@@ -45,13 +46,14 @@ from .judge_calibration import calibrated
 from .judge_worlds import Outcome, Playout, sample_world
 
 __all__ = ["Budget", "Judgement", "MoveValue", "GOOD", "INACCURACY", "MISTAKE", "INACCURACY_AT",
-           "MISTAKE_AT", "SIGNIFICANT", "MARGIN_WEIGHT", "judge", "judge_mark"]
+           "MISTAKE_AT", "SIGNIFICANT", "MARGIN_WEIGHT", "judge", "judge_mark", "settled", "CHECK_ROUNDS"]
 
 GOOD, INACCURACY, MISTAKE = "good", "inaccuracy", "mistake"
 INACCURACY_AT = 0.04  # win chance lost (4 points): from here an inaccuracy, if beyond the noise
 MISTAKE_AT = 0.10  # 10 points: a mistake, if beyond the noise
 SIGNIFICANT = 2.0  # a loss is beyond the noise when it is more than this many standard errors
 MARGIN_WEIGHT = 0.02  # in the race's score, $1 of final margin counts as 2 points of win chance
+CHECK_ROUNDS = 3  # the fresh check plays up to this many times Budget.check worlds (not settled)
 
 
 @dataclass(frozen=True)
@@ -123,10 +125,19 @@ class Judgement:
 
 
 def judge_mark(loss: float, se: float) -> str:
-    """The mark of a loss of win chance with standard error ``se`` (module docstring)."""
+    """The mark of a loss of win chance with standard error ``se`` (module docstring): a mistake
+    needs the loss a standard error above :data:`MISTAKE_AT` (so a mark near the line is not a
+    coin toss: issue 48 measured marks against the real continuation)."""
     if loss <= SIGNIFICANT * se:
         return GOOD
-    return MISTAKE if loss >= MISTAKE_AT else INACCURACY if loss >= INACCURACY_AT else GOOD
+    return MISTAKE if loss >= MISTAKE_AT + se else INACCURACY if loss >= INACCURACY_AT else GOOD
+
+
+def settled(loss: float, se: float) -> bool:
+    """True when the loss is far enough from every line that more worlds would not change the
+    mark: clearly below an inaccuracy, clearly an inaccuracy, or clearly a mistake."""
+    lo, hi = loss - SIGNIFICANT * se, loss + SIGNIFICANT * se
+    return hi < INACCURACY_AT or lo >= MISTAKE_AT or (lo >= INACCURACY_AT and hi < MISTAKE_AT)
 
 
 def _mean_se(xs: Sequence[float]) -> tuple[float, float]:
@@ -203,11 +214,18 @@ def _play(state: State, seat: int, moves: Sequence[Action], worlds: range, key: 
 
 
 def _measured_fresh(state, seat, values, best, check, budget, key, playout, view):
-    """The best move and the move made (``check``) played on :attr:`Budget.check` fresh worlds;
-    if the move made does at least as well there, it is the best. Returns (values, best, runs)."""
+    """The best move and the move made (``check``) played on :attr:`Budget.check` fresh worlds,
+    and again as many (up to :data:`CHECK_ROUNDS` times) while the move made's mark is not
+    :func:`settled`; if the move made does at least as well there, it is the best. Returns
+    (values, best, runs)."""
     moves = [best] if check == best else [best, check]
     fresh: dict[Action, list[Outcome]] = {a: [] for a in moves}
-    runs = _play(state, seat, moves, range(10**6, 10**6 + budget.check), key, playout, fresh, view)
+    runs, start = 0, 10**6
+    for _ in range(CHECK_ROUNDS):  # more fresh worlds while the mark is not settled
+        runs += _play(state, seat, moves, range(start, start + budget.check), key, playout, fresh, view)
+        start += budget.check
+        if check == best or settled(*_paired(fresh[best], fresh[check], lambda o: o.win)):
+            break
     if check != best and _mean_se([o.win for o in fresh[check]])[0] >= _mean_se([o.win for o in fresh[best]])[0]:
         best = check  # the fresh worlds do not put the race's best ahead of the move made
     # the race chose its best on its own worlds (its lead there is biased upwards): the figures

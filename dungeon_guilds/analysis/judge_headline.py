@@ -86,8 +86,8 @@ def headline_text(d, lang: str | None = None, h: Headline | None = None) -> str:
     """The headline in ``lang``: the move names from the engine's words, the figure if any."""
     h = h or headline(d)
     made = d.action
-    words = dict(h.figures, best=i18n.action_text(d.best.action, lang, d.state),
-                 made=i18n.action_text(made, lang, d.state))
+    # the moves in the engine's short words (no victim's name: the board beside says whose)
+    words = dict(h.figures, best=i18n.action_text(d.best.action, lang), made=i18n.action_text(made, lang))
     if made.kind != EXHAUST:
         words.update(room=made.room, strength=made.strength)
     best = d.best.action

@@ -51,11 +51,12 @@ DECISIONS = [(d, models) for review, models in REVIEWS for d in review.decisions
 
 
 def _replayed(d, models):
-    """The decision's fresh worlds played again: {move: outcomes} for the best and the move made."""
+    """The decision's fresh worlds played again: {move: outcomes} for the best and the move made
+    (as many as the judge played: it plays more while a mark is not settled)."""
     moves = [d.best.action] if d.best.action == d.action else [d.best.action, d.action]
     fresh = {a: [] for a in moves}
     key = _seed_of(d.state, d.seat, 0)
-    _play(d.state, d.seat, moves, range(10**6, 10**6 + BUDGET.check), key, playout_for(models), fresh,
+    _play(d.state, d.seat, moves, range(10**6, 10**6 + d.best.n), key, playout_for(models), fresh,
           d.state.view(d.seat))
     return fresh
 
