@@ -7,7 +7,7 @@
                    a decision: it looks past this round and past the others' replies
 =================  ===============================================================================
 
-Their measured strength (a round robin of 2,100 four-player games, Bradley-Terry ratings with
+Their measured strength (a round robin of 700 four-player games, issue 48, Bradley-Terry ratings with
 95 % intervals) is in ``docs/bots.md``; ``tools/bot_ratings.py`` measures it again.
 """
 
