@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from dungeon_guilds import Game, Rules
-from dungeon_guilds.actions import ActionSyntaxError, parse_move
+from dungeon_guilds.actions import BUMP, SWAP, Action, ActionSyntaxError, bump, parse_move, place, swap
+from dungeon_guilds.cards import RoomCard
 from dungeon_guilds.effects import (EQUAL_STRENGTHS, EffectError, HealModifier, LowestTotalBonus,
                                     PlacementBan, RoomModifier, RoundNumbers, StartFlip,
                                     effect_from_dict, effect_to_dict, effects_rules)
@@ -408,3 +409,26 @@ def test_S7_R7_3_what_the_effects_add_to_a_rounds_numbers():
     assert effects_rules([LowestTotalBonus(1)]) == ["R7.3"]
     with pytest.raises(EffectError, match="^a lowest-total bonus is paid by the bank and cannot be negative$"):
         LowestTotalBonus(-1)
+
+
+def test_R4_4_R4_5_R10_2_what_an_action_costs_before_it_is_taken():
+    """State.action_fees (the hints and the table's confirm step read it): a bump pays by the
+    room's level, $1 to the bank and $0/$1/$2 to the replaced player (R4.4); an NPC $1 to the
+    bank (R10.2); a swap $1 (R4.5); a place, an empty slot, a room or slot that does not exist:
+    nothing, and no owner."""
+    state = Game(4, seed=2, rules=Rules(npc=True)).state
+    for room, level in enumerate((1, 2, 1, 3, 3)):
+        state.rooms[room] = RoomCard(level, 3, 3)
+    for room in (0, 1, 3):
+        state.set_slot(room, 0, 2, 1)  # seat 2's strength 1 in slot a
+    state.set_slot(2, 0, NPC, 1)
+    state.set_slot(4, 1, 1, 2)  # seat 1's own adventurer
+    assert state.action_fees(bump(5, 1, "a")) == (1, 0, 2)
+    assert state.action_fees(bump(5, 2, "a")) == (1, 1, 2)
+    assert state.action_fees(bump(5, 4, "a")) == (1, 2, 2)
+    assert state.action_fees(bump(5, 3, "a")) == (1, 0, NPC)
+    assert state.action_fees(swap(5, 5, "b")) == (1, 0, 1)
+    assert state.action_fees(place(5, 5)) == (0, 0, EMPTY)
+    assert state.action_fees(bump(5, 5, "a")) == (0, 0, EMPTY)  # an empty slot
+    for action in (bump(5, 0, "a"), bump(5, 6, "a"), Action(BUMP, 5, 1, 2), Action(SWAP, 5, 1, -1)):
+        assert state.action_fees(action) == (0, 0, EMPTY), action
