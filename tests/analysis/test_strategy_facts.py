@@ -160,12 +160,20 @@ LESSON_CLAIMS = {
         lambda f: f["greedy.bump_paid.all"]["high"] < f["strong.bump_paid.all"]["low"],
     "unseen: both bots start a round most often in room 1":
         lambda f: _top_room(f, "strong") == 1 and _top_room(f, "greedy") == 1,
-    "unseen: strong play moves the difference to rooms 2 and 3":
-        lambda f: f["diff.first_room.1"]["high"] < 0 < f["diff.first_room.2"]["low"] and f["diff.first_room.3"]["low"] > 0,
-    "standings: where a seat sits matters (seat 4 below seat 1 in strong play)":
-        lambda f: f["strong.seat_win.4"]["high"] < f["strong.seat_win.1"]["low"],
+    "greedy: and in level 1 rooms":
+        lambda f: f["greedy.bump_paid.1"]["high"] < f["strong.bump_paid.1"]["low"],
+    "unseen: strong play moves the difference to rooms 2 (an interval starting just above 0) and 3":
+        lambda f: (f["diff.first_room.1"]["high"] < 0 < f["diff.first_room.2"]["low"] < 0.01
+                   and f["diff.first_room.3"]["low"] > 0),
+    "standings: the seats' intervals overlap (seat 4 and seat 1 not told apart)":
+        lambda f: f["strong.seat_win.4"]["high"] >= f["strong.seat_win.1"]["low"],
     "rest: strong play exhausts 4 and 5 less often than greedy, which always does":
         lambda f: f["diff.pair.45"]["high"] < 0 and f["greedy.pair.45"]["value"] == 1.0,
+    "rest: otherwise strong play most often keeps its 4 (2 and 5, 3 and 5)":
+        lambda f: f["strong.pair.25"]["value"] + f["strong.pair.35"]["value"] > (1 - f["strong.pair.45"]["value"]) / 2,
+    "rest: the seats that exhausted 2 and 5 and 4 and 5 are not told apart":
+        lambda f: (f["strong.pair_win.25"]["high"] >= f["strong.pair_win.45"]["low"]
+                   and f["strong.pair_win.45"]["high"] >= f["strong.pair_win.25"]["low"]),
 }
 
 
