@@ -41,7 +41,7 @@ from ..game import Game
 from ..rules import Rules
 
 __all__ = ["IDEAS", "MODELS", "NAMES", "POSITIONS", "WorkedPosition", "FULL", "SHOWN", "by_key", "game",
-           "measure", "judge_shown", "reveal_html", "shipped", "percent", "main", "board_markdown",
+           "measure", "judge_shown", "judge_full", "reveal_html", "shipped", "percent", "main", "board_markdown",
            "lesson_block", "choice_words"]
 
 NAMES = ("Ann", "Bo", "Cy", "Di")
@@ -164,7 +164,7 @@ def judge_shown(p: WorkedPosition, worlds: int = SHOWN, seed: int | str = "lesso
                  legal=[parse(c) for c in p.choices])
 
 
-def _full(p: WorkedPosition, seed: int | str = "lesson4"):
+def judge_full(p: WorkedPosition, seed: int | str = "lesson4"):
     """The judge over every legal move, the greedy move checked on fresh worlds; its decision."""
     from ..analysis.judge import Budget, judge
     from ..analysis.judge_review import JudgedDecision
@@ -183,7 +183,7 @@ def measure(p: WorkedPosition) -> dict[str, Any]:
     from ..analysis.judge_headline import headline, headline_text
 
     shown = judge_shown(p)
-    d = _full(p)
+    d = judge_full(p)
     return {
         "seat": shown.seat, "worlds": SHOWN, "best": str(shown.best.action),
         "choices": {str(v.action): {"win": round(v.win, 4), "se": round(v.win_se, 4), "loss": round(v.loss, 4),

@@ -9,6 +9,8 @@
 * the claim is checked against what produced it: the judge plays each position again on
   fresh worlds with a small fixed budget (every choice in the same worlds) and finds the same
   answer, each other choice behind it by at least 10 points and by more than 2 standard errors;
+  and the full judge, played again with the shipped budget and seed, gives the shipped best among
+  all legal moves and the shipped headline (en, zh);
 * lesson 4 prints each position exactly as :func:`lesson_block` words it (board, choices, the
   judge's figures, the idea), in English and 繁體中文, and its exit quiz holds the quiz positions.
 """
@@ -96,3 +98,15 @@ def test_the_check_reveals_plain_percentages(data):
     html = wp.reveal_html(p, p.natural, "en", data)
     assert "100 %" in html and "±" not in html and "best move here is" in html
     assert "答對了" in wp.reveal_html(p, p.answer, "zh", data)
+
+
+@pytest.mark.parametrize("key", [p.key for p in wp.POSITIONS])
+def test_the_shipped_best_and_headline_are_what_the_judge_gives(key, data):
+    """The full judge (every legal move, the shipped budget and seed) played again: the same
+    best move and the same headline, in both languages."""
+    from dungeon_guilds.analysis.judge_headline import headline_text
+
+    fig = data["positions"][key]["full"]
+    d = wp.judge_full(wp.by_key(key))
+    assert str(d.best.action) == fig["best"] and d.n_moves == fig["legal"]
+    assert {lang: headline_text(d, lang) for lang in ("en", "zh")} == fig["says"]
