@@ -53,7 +53,7 @@ INACCURACY_AT = 0.04  # win chance lost (4 points): from here an inaccuracy, if 
 MISTAKE_AT = 0.10  # 10 points: a mistake, if beyond the noise
 SIGNIFICANT = 2.0  # a loss is beyond the noise when it is more than this many standard errors
 MARGIN_WEIGHT = 0.02  # in the race's score, $1 of final margin counts as 2 points of win chance
-CHECK_ROUNDS = 3  # the fresh check plays up to this many times Budget.check worlds (not settled)
+CHECK_ROUNDS = 6  # the fresh check plays up to this many times Budget.check worlds (not settled)
 
 
 @dataclass(frozen=True)
