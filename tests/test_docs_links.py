@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-SKIP_DIRS = {"build", "dist", "node_modules", "__pycache__", "mutants"}  # mutants: make mutation's copy
+SKIP_DIRS = {"build", "dist", "node_modules", "__pycache__", "mutants", "_site"}  # mutants: make mutation's copy; _site: make site's output (copies of the notebooks)
 # [text](target "title") and <img src="..."> / <a href="...">
 LINK = re.compile(r"\[[^\]\n]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 HTML_LINK = re.compile(r"""(?:href|src)\s*=\s*["']([^"']+)["']""")
