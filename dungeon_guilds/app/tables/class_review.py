@@ -43,16 +43,14 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from ... import i18n
-from ...actions import EXHAUST, Action
 from ...analysis.class_mistakes import MistakeGroup, class_mistakes, kind_of, tally
 from ...analysis.judge import Budget
 from ...analysis.judge_headline import headline_text
 from ...analysis.judge_review import JudgedDecision, JudgedReview, judge_review
 from ...drawing.board_text import board_lines
 from ...game import Game
-from ...record import from_record
 from ...record_write import to_record
-from ...state import SETUP
+from .record_game import game_with_setup
 from .seat_review import SeatReviews
 from .store import CODE_RE, write_atomically
 from .table import HUMAN, Table
@@ -101,21 +99,6 @@ def review_worker(server: int) -> None:
         os._exit(0)
 
     threading.Thread(target=watch, name="server-watch", daemon=True).start()
-
-
-def game_with_setup(record: dict) -> Game:
-    """The record's game with its set-up choices as moves: a record keeps the exhaust pairs in
-    its header (the game then starts after the set-up, and the judge would see no set-up
-    decision), so the header's pairs are played as each seat's first decision (R2.4: from the
-    start player on), then the moves."""
-    game = from_record({**record, "exhaust": {}, "moves": []})  # every seat still to choose
-    pairs = record.get("exhaust") or {}
-    while game.phase == SETUP and game.current_name in pairs:
-        a, b = pairs[game.current_name]
-        game.push(Action(EXHAUST, int(a), other=int(b)))
-    for move in record.get("moves", []):
-        game.push(move)
-    return game
 
 
 def review_game(job: Job, budget: Budget, directory: str) -> dict:

@@ -43,6 +43,7 @@ from ...analysis.review_lesson import lesson_html, lesson_of
 from ...drawing.board_text import board_lines
 from ...money_html import dollars_as_text
 from ...record_write import to_record
+from .record_game import game_with_setup
 from .refusal import TableRefusal
 from .table import BOT, Table
 
@@ -87,8 +88,6 @@ def seat_budget() -> Budget:
 def review_seat(job: SeatJob, budget: Budget) -> dict[str, Any]:
     """The worker's job: the seat judged, its lesson in both languages with the lesson
     decisions' boards in words."""
-    from .class_review import game_with_setup  # the record's set-up pairs as the seats' first decisions
-
     cpu0 = time.process_time()
     game = game_with_setup(job.record)
     review = list(judge_review(game, job.seat, budget, models=job.models))[-1].review
