@@ -224,13 +224,14 @@ def lesson_decisions(review: JudgedReview, k: int = 3) -> tuple[list[JudgedDecis
 
 def details_text(d: JudgedDecision, review: JudgedReview, lang: str | None = None) -> str:
     """The numbers behind a decision, for those who ask (worded for a teacher; docs/review.md):
-    the win chance before it, after the move made and after the best move; the loss with its
+    the win chance before it (with its best move) and after the move made; the loss with its
     95 % interval and how many games were played on from here for each move."""
     t = i18n.t
     made, best = d.made, d.best
-    before = review.curve[d.ply][d.seat] if review.curve else made.win
-    parts = [t("judge.detail_chance", lang, before=percent(before), made=percent(made.win),
-               best=percent(best.win))]
+    # "before" is the chance the position held with its best move, "after" the chance after the
+    # move made: both measured on the same fresh worlds (the curve's coarse 12 worlds, played by
+    # the seat's own model, could read "before 0 %, after 12 %": not a figure to set beside them)
+    parts = [t("judge.detail_chance", lang, made=percent(made.win), best=percent(best.win))]
     if made.action != best.action:
         half = 1.96 * made.loss_se
         parts.append(t("judge.detail_loss", lang, loss=f"{100 * made.loss:.0f}",
