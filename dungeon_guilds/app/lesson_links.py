@@ -54,7 +54,7 @@ def links_html(lang: str) -> str:
         url = notebook_url(name)
         if url is None:
             continue
-        words = escape(i18n.t("notebooks.link", lang, lesson=lesson, name=name))
+        words = escape(i18n.t("notebooks.link", lang, lesson=lesson, name=name, number=name[:2]))
         links.append(f'<a class="dg-notebook-link" href="{escape(url)}" target="_blank" rel="noopener" '
                      f'data-notebook="{name}">{words}</a>')
     if not links:

@@ -99,7 +99,8 @@ class ReviewPanel(App):
     review once finished (None before, or if stopped)."""
 
     # the controls' words, given again when the language changes
-    LABELS = {"seat_dropdown": "review.seat_pick", "upload": "review.upload", "stop_button": "judge.stop",
+    LABELS = {"every_toggle": "judge.every_decision", "seat_dropdown": "review.seat_pick",
+              "upload": "review.upload", "stop_button": "judge.stop",
               "run_button": "judge.run"}
 
     css_class = "dg-review"
@@ -352,14 +353,12 @@ class ReviewPanel(App):
         else:
             how = t("judge.quick_label") + " " + t("review.assumptions")
             self.assumptions_html.value = f'<p class="dg-review-how" style="font-size:90%">{escape(how)}</p>'
-        self.every_toggle.description = t("judge.hide_all" if self.every_toggle.value else "judge.show_all")
         self.record_label.value = escape(t("review.record_label"))
         label_all(self, self.LABELS, t)
 
     # ------------------------------------------------------------------ callbacks
     @safe
     def _on_every(self, change) -> None:
-        self.every_toggle.description = self.t("judge.hide_all" if change["new"] else "judge.show_all")
         if self.judged is not None:
             self.rows_box.layout.display = None if change["new"] else "none"
 

@@ -18,8 +18,8 @@ pytestmark = pytest.mark.browser
 # issue 38: the judge's review (the quick view shows first, the judge's replaces it when done);
 # issue 49: it opens on the lesson (whom the judge assumed, the costliest decisions, the details folded)
 WORDS = {"en": ("Game review", "The judge played each game on with", "The decisions that cost you most",
-                "Details (for the teacher)", "Show every decision"),
-         "zh": ("對局複盤", "裁判把每局下完時", "讓你損失最多的決定", "詳細數字（給老師）", "顯示每一個決定")}
+                "Details (for the teacher)", "Every decision (the full list)"),
+         "zh": ("對局複盤", "裁判把每局下完時", "讓你損失最多的決定", "詳細數字（給老師）", "每一個決定（完整清單）")}
 JUDGE_TITLE = {"en": "the judge's best", "zh": "裁判的最佳走法"}
 PHONE = {"width": 390, "height": 844}
 # what a phone cannot use: sideways scroll, and controls of the review under 44 CSS px

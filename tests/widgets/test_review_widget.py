@@ -61,7 +61,7 @@ def test_after_the_game_the_review_opens_with_every_decision(table):
 
 def test_the_judges_review_opens_on_the_costliest_decisions_and_the_best(table):
     """Issue 49, items 2 and 3: the lesson first (headline, the teacher's numbers folded, the
-    board one tap away), every decision behind "Show every decision"."""
+    board one tap away), every decision behind "Every decision (the full list)"."""
     panel = table.review_panel
     costly, best = lesson_decisions(panel.judged)
     shown = [d for d in costly] + ([best] if best is not None else [])
@@ -72,7 +72,7 @@ def test_the_judges_review_opens_on_the_costliest_decisions_and_the_best(table):
         assert headline_text(d, "en").split(".")[0] in html and details_text(d, panel.judged, "en")[:30] in html
     assert panel.rows_box.layout.display == "none"  # the full list: one tap away
     panel.every_toggle.value = True
-    assert panel.rows_box.layout.display is None and panel.every_toggle.description == "Hide the list"
+    assert panel.rows_box.layout.display is None and panel.every_toggle.description == "Every decision (the full list)"
     if items:
         items[0].children[1].click()  # "See the board"
         assert panel.picked == panel.judged.decisions.index(shown[0]) and panel.board.layout.display is None
