@@ -366,7 +366,7 @@ INDEX = """<!doctype html>
 </head><body>
 <p><a href="voici/render/dashboard.html">Open the dashboard · 開啟儀表板</a></p>
 <p><a href="lessons/index.html">Lesson plans to print · 可列印的教案</a></p>
-<p><a href="voici/render/10_strategy.html">Lesson 4: notebook 10_strategy · 第 4 課：筆記本 10_strategy</a></p>
+<p><a href="voici/render/10_strategy.html">Lesson 4: notebook 10 · 第 4 課：第 10 號筆記本</a></p>
 </body></html>
 """
 
