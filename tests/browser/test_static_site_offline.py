@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -54,6 +55,15 @@ def wait_until(page, js: str, arg=None, timeout: float = 300) -> None:
         page.wait_for_timeout(1000)
 
 
+def wait_logged(page, said: list[str], text: str, timeout: float = 30) -> None:
+    """Wait until the console has said ``text``: the kernel's worker logs the snapshot's storing
+    after its ``cache.put`` resolves, and a worker's console reaches Playwright later than the
+    page can see the cache entry (stop 55's clean clone read the console in between)."""
+    deadline = time.monotonic() + timeout
+    while not any(text in m for m in said) and time.monotonic() < deadline:
+        page.wait_for_timeout(200)
+
+
 def listed_files() -> tuple[str, list[str]]:
     text = (SITE / "service-worker.js").read_text(encoding="utf-8")
     version = re.search(r'const VERSION = "([0-9a-f]+)"', text)
@@ -83,6 +93,7 @@ def test_after_one_visit_the_site_reloads_and_plays_with_the_network_cut(browser
         # the worker stores the rest of the site in the background: wait until all is there
         wait_until(page, f"async (v) => ({STORED_JS})(v).then(n => n >= {len(files)})", version, timeout=300)
         wait_until(page, SNAPSHOT_JS, timeout=120)
+        wait_logged(page, said, "Pyodide snapshot is stored")
         # made and stored, not restored or refused
         assert [m for m in said if "snapshot" in m] == [
             "Dungeon Guilds: the Pyodide snapshot is stored (the dashboard is on screen)"], said
@@ -136,6 +147,7 @@ def test_a_tab_closed_soon_after_its_board_leaves_the_next_visit_its_snapshot(br
         page.goto(site, timeout=120_000)
         page.wait_for_selector(BOARD, timeout=FIRST_RENDER_TIMEOUT)
         wait_until(page, SNAPSHOT_JS, timeout=120)
+        wait_logged(page, said, "Pyodide snapshot is stored")
         stored = [m for m in said if "Pyodide snapshot is stored" in m]
         assert stored == ["Dungeon Guilds: the Pyodide snapshot is stored (the dashboard is on screen)"], said
         page.close()
