@@ -53,6 +53,11 @@ def _count(minimum: int):
     return parse
 
 
+NEW_CLASS_HELP = ("start a class afresh: the class tables, records and reviews of earlier classes are put "
+                  "away (moved to earlier/<date> in the tables folder, nothing deleted), so the teacher "
+                  "page and its downloads show only the tables opened from now on")
+
+
 def add_parsers(sub) -> None:
     """Add the commands to the ``dungeon-guilds`` parser's subcommands."""
     p = sub.add_parser("dashboard", help="serve the dashboard (Voila) for this computer or a class")
@@ -66,6 +71,7 @@ def add_parsers(sub) -> None:
     p.add_argument("--cull-idle", type=_count(1), default=None, metavar="S",
                    help="seconds a page gone without a goodbye keeps its kernel (default 600)")
     p.add_argument("--verbose", action="store_true", help="show every line the server prints")
+    p.add_argument("--new-class", action="store_true", help=NEW_CLASS_HELP)
     p.set_defaults(func=cmd_dashboard)
     p = sub.add_parser("tables", help="serve the class tables alone (no notebooks), on one or several processes")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0: every network)")
@@ -76,6 +82,7 @@ def add_parsers(sub) -> None:
                    help="the tables in Redis, shared by every process and server (default: JSON files)")
     p.add_argument("--tables-dir", default=None, help="where this server keeps its files (the JSON tables, the reviews)")
     p.add_argument("--behind-proxy", action="store_true", help="a reverse proxy (nginx) passes the client's address")
+    p.add_argument("--new-class", action="store_true", help=NEW_CLASS_HELP)
     p.set_defaults(func=cmd_tables)
     p = sub.add_parser("notebooks", help="copy the lesson notebooks into a folder of yours")
     p.add_argument("dir", help="the folder (created if missing)")
@@ -133,6 +140,8 @@ def cmd_dashboard(args: argparse.Namespace) -> int:
     pool = args.pool if args.pool is not None else _from_env(kernels.POOL_ENV, 0, 3)
     max_kernels = args.max_kernels or _from_env(kernels.MAX_KERNELS_ENV, 1, max(DEFAULT_MAX_KERNELS, pool + 10))
     check_port_free(args.host, args.port)
+    if args.new_class:
+        start_new_class(None)
     env = {**os.environ, kernels.POOL_ENV: str(pool), "PYTHONUNBUFFERED": "1"}
     view = console.ConsoleFilter(args.host, args.port, pool, max_kernels, verbose=args.verbose)
     print(f"Starting the Dungeon Guilds dashboard on port {args.port} ...", flush=True)
@@ -146,7 +155,12 @@ def cmd_tables(args: argparse.Namespace) -> int:
     require("dungeon-guilds tables", "dashboard", "tornado", "orjson")
     if args.tables_store or os.environ.get("DUNGEON_GUILDS_TABLES_STORE"):
         require("dungeon-guilds tables --tables-store", "school", "redis")
+    if args.new_class and (args.tables_store or os.environ.get("DUNGEON_GUILDS_TABLES_STORE")):
+        raise CommandError("--new-class puts away the JSON table files; with --tables-store, start "
+                           "the new class on another Redis database number (redis://HOST:PORT/N)")
     check_port_free(args.host, args.port)
+    if args.new_class:
+        start_new_class(args.tables_dir)
     from .table_server import main as serve_tables
 
     argv = ["--ip", args.host, "--port", str(args.port), "--workers", str(args.workers)]
@@ -154,6 +168,24 @@ def cmd_tables(args: argparse.Namespace) -> int:
     argv += ["--tables-dir", args.tables_dir] if args.tables_dir else []
     serve_tables(argv + (["--behind-proxy"] if args.behind_proxy else []))
     return 0
+
+
+def start_new_class(tables_dir: str | None) -> None:
+    """``--new-class``: the earlier classes' tables put away before the server starts
+    (:func:`.tables.new_class.put_away`); the teacher is told how many and where."""
+    from .tables.new_class import put_away
+    from .tables.store import default_dir
+
+    directory = Path(tables_dir) if tables_dir else default_dir()
+    try:
+        count, folder = put_away(directory)
+    except OSError as err:
+        raise CommandError(f"could not put the earlier classes' tables away in {directory} "
+                           f"({err.strerror}); nothing was deleted") from None
+    if folder is None:
+        print(f"A new class: no earlier tables in {directory}.", flush=True)
+    else:
+        print(f"A new class: {count} table(s) of earlier classes put away in {folder}.", flush=True)
 
 
 def _relay(proc: subprocess.Popen, view: console.ConsoleFilter) -> int:
