@@ -54,7 +54,7 @@ from pathlib import Path
 
 from tornado.httpclient import HTTPRequest
 
-from dungeon_guilds.app.tables.client import SeatClient, SilentPage
+from dungeon_guilds.app.tables.client import SeatClient, SilentPage, table_url
 
 NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo")
 SERVER_ENV: dict[str, str] = {}  # the server runs with its defaults (limits included)
@@ -117,10 +117,22 @@ def enabled(state: dict, prefix: str) -> list[str]:
     return [k for k, t in state["targets"].items() if k.startswith(prefix) and t["enabled"]]
 
 
-async def seat_table(url: str, seats: int, device: int = 0) -> list[SeatClient]:
-    clients = [await SeatClient(from_address(url, f"127.0.{device % 200 + 10}.{i + 1}")).connect() for i in range(seats)]
-    await clients[0].send({"op": "open", "seats": seats, "name": NAMES[0]})
-    code = (await clients[0].wait(lambda m: m["op"] == "seat"))["code"]
+async def seat_table(url: str, seats: int, device: int = 0, routed: bool = False) -> list[SeatClient]:
+    """A table opened and its seats joined; ``routed`` (several processes, issue 52): as tables.js
+    does, the opener moves to a socket naming its table and the others join on such sockets (the
+    front sends them all to the table's process)."""
+    address = lambda i: f"127.0.{device % 200 + 10}.{i + 1}"  # noqa: E731
+    opener = await SeatClient(from_address(url, address(0))).connect()
+    await opener.send({"op": "open", "seats": seats, "name": NAMES[0]})
+    code = (await opener.wait(lambda m: m["op"] == "seat"))["code"]
+    if routed:
+        url, token = table_url(url, code), opener.token
+        opener.close()
+        opener = await SeatClient(from_address(url, address(0))).connect()
+        opener.code, opener.token = code, token
+        await opener.send({"op": "resume", "code": code, "token": token})
+        await opener.wait(lambda m: m["op"] == "state")
+    clients = [opener] + [await SeatClient(from_address(url, address(i))).connect() for i in range(1, seats)]
     for i in range(1, seats):
         await clients[i].send({"op": "join", "code": code, "name": NAMES[i]})
     for c in clients:
@@ -156,8 +168,8 @@ async def one_move(clients: list[SeatClient], rng: random.Random) -> float | Non
     return max(t for c in clients for t, m in c.frames if m.get("version") == v + 1) - t0
 
 
-async def play_table(url: str, seats: int, seed: int, latencies: list[float]) -> list[SeatClient]:
-    clients = await seat_table(url, seats, seed)
+async def play_table(url: str, seats: int, seed: int, latencies: list[float], routed: bool = False) -> list[SeatClient]:
+    clients = await seat_table(url, seats, seed, routed)
     rng = random.Random(seed)
     said: set[tuple[int, int]] = set()  # (seat, round) that pressed Continue: once each, as a page does
     while not clients[0].state["over"]:
@@ -213,17 +225,21 @@ async def play_bot_table(url: str, seats: int, level: str, seed: int, waits: lis
 
 
 async def run(url: str, tables: int, seats: int, games: int, bots: str | None = None, bot_tables: int = 0,
-              waits: list[float] | None = None) -> tuple[list[float], int, float]:
+              waits: list[float] | None = None, routed: bool = False, received: list[int] | None = None
+              ) -> tuple[list[float], int, float]:
+    """The tables' games; ``received`` gets the bytes the seats' sockets were sent."""
     latencies: list[float] = []
     lost = 0
     t0 = time.perf_counter()
     for g in range(games):
-        people = [play_table(url, seats, 100 * g + t, latencies) for t in range(tables)]
+        people = [play_table(url, seats, 100 * g + t, latencies, routed) for t in range(tables)]
         robots = [play_bot_table(url, seats, bots, 100 * g + 50 + t, waits) for t in range(bot_tables if bots else 0)]
         results = (await asyncio.gather(*people, *robots))[:tables]
         for clients in results:
             lost += lost_messages(clients)
             for c in clients:
+                if received is not None:
+                    received.append(sum(len(r.encode() if isinstance(r, str) else r) for r in c.raw))
                 c.close()
     return latencies, lost, time.perf_counter() - t0
 
@@ -438,6 +454,15 @@ async def flood_run(url: str, tables: int, seats: int, which: str = "new",
     return (*result, counts)
 
 
+def redis_stats(url: str) -> dict[str, int]:
+    """Redis's own counts so far: commands processed, bytes in and out on its connections."""
+    import redis
+
+    info = redis.Redis.from_url(url).info("stats")
+    return {"commands": info["total_commands_processed"], "in": info["total_net_input_bytes"],
+            "out": info["total_net_output_bytes"]}
+
+
 def goal(tables: int) -> tuple[float, float, float]:
     """Issue 37's latency goals (ms): median, p95, max — 8 tables of 4, or a year group (up to 30)."""
     return (50, 150, 300) if tables <= 8 else (100, 500, 500)
@@ -462,7 +487,10 @@ def measure(args, on_loop: bool = False) -> bool:
                             args.tables + args.bot_tables)
         try:
             store_cpu0 = cpu_and_rss(store.proc.pid)[0] if store else 0.0
+            stats0 = redis_stats(store.url) if store else {}
             cpu0, rss0 = cpu_and_rss(proc.pid)
+            mine0, load0 = time.process_time(), os.getloadavg()[0]
+            routed, received = redis and not args.unrouted, []
             url = f"ws://127.0.0.1:{port}/dungeon-guilds/tables/ws"
             counts: dict = {}
             if args.flood:
@@ -470,8 +498,10 @@ def measure(args, on_loop: bool = False) -> bool:
                                                                           args.games))
             else:
                 latencies, lost, wall = asyncio.run(run(url, args.tables, args.seats, args.games, args.bots,
-                                                        args.bot_tables, waits))
+                                                        args.bot_tables, waits, routed, received))
             cpu1, rss1 = cpu_and_rss(proc.pid)
+            mine = time.process_time() - mine0
+            stats = {k: v - stats0[k] for k, v in redis_stats(store.url).items()} if store else {}
             store_cpu = cpu_and_rss(store.proc.pid)[0] - store_cpu0 if store else None
             log = (Path(tmp) / "server.log").read_text(errors="replace")
             for why in ("the page does not read its messages", "too many messages", "too many pages on one seat"):
@@ -485,8 +515,10 @@ def measure(args, on_loop: bool = False) -> bool:
     extra = f" + {args.bot_tables} tables of 1 person and {args.seats - 1} {args.bots} bots" if args.bots else ""
     where = (" (bots think on the event loop)" if on_loop else " (slow bots think off the event loop)") if args.bots else ""
     served = f"{args.workers} process(es), tables in {'Redis' if store_cpu is not None else 'JSON files'}"
+    served += (", each table's sockets naming it (?table=)" if routed else
+               ", sockets naming no table (spread by the front)" if args.workers > 1 else "")
     print(f"{args.tables} tables x {args.seats} seats{extra}, {args.games} game(s) each{where}; {served}; "
-          f"load average {os.getloadavg()[0]:.1f} (1 min), {os.getloadavg()[1]:.1f} (5 min)")
+          f"load average {load0:.1f} at start, {os.getloadavg()[0]:.1f} (1 min), {os.getloadavg()[1]:.1f} (5 min) at end")
     print(f"moves: {len(ms)} in {wall:.1f} s = {len(ms) / wall:.1f} moves answered/s")
     print(f"move -> every seat of its table: median {statistics.median(ms):.0f} ms, "
           f"p95 {ms[int(0.95 * (len(ms) - 1))]:.0f} ms, max {ms[-1]:.0f} ms (goal {goal_words(args.tables)})")
@@ -504,7 +536,12 @@ def measure(args, on_loop: bool = False) -> bool:
           f"memory: {rss0 / 2**20:.0f} MB at start, {rss1 / 2**20:.0f} MB after "
           f"(+{(rss1 - rss0) / 2**20 / n_tables:.1f} MB per table)")
     if store_cpu is not None:
-        print(f"redis-server CPU: {store_cpu:.1f} s = {1000 * store_cpu / max(1, len(ms)):.2f} ms per move")
+        print(f"redis-server CPU: {store_cpu:.1f} s = {1000 * store_cpu / max(1, len(ms)):.2f} ms per move; "
+              f"per move: {stats['commands'] / max(1, len(ms)):.1f} Redis commands, {stats['in'] / max(1, len(ms)):.0f} bytes "
+              f"to Redis, {stats['out'] / max(1, len(ms)):.0f} bytes from it")
+    print(f"CPU over the run ({wall:.1f} s wall, {os.cpu_count()} cores = {wall * os.cpu_count():.0f} core-s): "
+          f"server {cpu1 - cpu0:.1f} s, redis {store_cpu or 0:.1f} s, this benchmark's simulated pages {mine:.1f} s; "
+          f"bytes sent to the pages per move: {sum(received) / max(1, len(ms)):.0f}")
     cpu_game = (cpu1 - cpu0) / n_tables
     p95 = ms[int(0.95 * (len(ms) - 1))]
     med_goal, p95_goal, max_goal = goal(args.tables)
@@ -524,6 +561,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1, help="server processes on the one port (issue 52)")
     parser.add_argument("--store", choices=("files", "redis"), default=None,
                         help="where the tables are kept (default: files with one worker, redis with more)")
+    parser.add_argument("--unrouted", action="store_true",
+                        help="with Redis: the pages' sockets name no table (the seats of a table spread over the "
+                             "processes), not ?table=CODE as tables.js makes them")
     parser.add_argument("--compare", action="store_true", help="bots thinking on the event loop, then off it")
     parser.add_argument("--flood", nargs="?", const="new", choices=("new", "old", "all"), default=None,
                         help="misbehaving clients beside the normal tables: new (issue 51: 40 connections of one "

@@ -50,19 +50,30 @@ http {{
     hash $dg_sticky consistent;
 {servers}
   }}
+  # a table's websockets (?table=CODE: tables.js names it when the store is shared) all to one
+  # server, so that each move is drawn by one process only (issue 52); a socket naming no table
+  # (a page about to open or join one) by the cookie. A server down: the next one.
+  map $arg_table $dg_table {{ default $arg_table; '' $dg_sticky; }}
+  upstream school_tables {{
+    hash $dg_table consistent;
+{servers}
+  }}
   server {{
     listen {listen};
+    proxy_http_version 1.1;
+    proxy_set_header Upgrade $http_upgrade;
+    proxy_set_header Connection $connection_upgrade;
+    proxy_set_header Host $host;
+    proxy_set_header X-Real-IP $remote_addr;
+    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+    proxy_read_timeout 1h;
+    proxy_next_upstream error timeout;
+    proxy_connect_timeout 2s;
+    location ~ /dungeon-guilds/tables/ws$ {{
+      proxy_pass http://school_tables;{debug}
+    }}
     location / {{
       proxy_pass http://school;
-      proxy_http_version 1.1;
-      proxy_set_header Upgrade $http_upgrade;
-      proxy_set_header Connection $connection_upgrade;
-      proxy_set_header Host $host;
-      proxy_set_header X-Real-IP $remote_addr;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_read_timeout 1h;
-      proxy_next_upstream error timeout;
-      proxy_connect_timeout 2s;
       add_header Set-Cookie "dg_server=$dg_sticky; Path=/; HttpOnly; SameSite=Lax" always;{debug}
     }}
   }}

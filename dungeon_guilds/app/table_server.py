@@ -61,7 +61,7 @@ import tornado.web
 import tornado.websocket
 
 from .. import i18n
-from .tables import pieces, protocol, records
+from .tables import front, pieces, protocol, records
 from .tables.class_review import FOLDER as REVIEWS_FOLDER, ClassReviews
 from .tables.limits import Bucket, Limits, PerAddress, Sockets, raise_fd_limit
 from .tables.lobby import ALPHABET, Lobby
@@ -595,7 +595,8 @@ class TablePageHandler(tornado.web.RequestHandler):
         html = (PAGE_DIR / "tables.html").read_text("utf-8")
         html = html.replace("{static}", static).replace(
             "{texts}", escape(json.dumps(texts, ensure_ascii=False))).replace(
-            "{ws}", f"{self.base}{BASE}/tables/ws").replace("{share}", escape(share))
+            "{ws}", f"{self.base}{BASE}/tables/ws").replace("{share}", escape(share)).replace(
+            "{route}", "1" if self.hub.sharing.on else "")  # several processes: the socket names its table (issue 52)
         self.set_header("Content-Type", "text/html; charset=UTF-8")
         self.set_header("Cache-Control", "no-store")
         self.finish(html)
@@ -648,6 +649,7 @@ class TeacherHandler(tornado.web.RequestHandler):
             self.set_status(403)
             self._form(lang, i18n.t("tables.teacher_bad", lang))
             return
+        self.hub.sharing.settle_all()  # the tables heard from other processes and not decoded here yet
         everything = [*self.hub.lobby.tables.values(), *self.hub.lobby.store.load_closed()]
         self.hub.reviews.armed = True  # a teacher looks: the finished games are reviewed from now on
         self.hub.reviews.notice(everything)
@@ -801,22 +803,26 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def serve_workers(args) -> None:
-    """``args.workers`` processes (forked: :func:`tornado.process.fork_processes`, which starts
-    again one that dies) each listening on the port with ``SO_REUSEPORT`` (the kernel spreads new
-    connections among those alive), sharing the tables through the store; one teacher code and
-    one cookie secret for all. One worker: this process serves."""
-    import tornado.process
-
+    """``args.workers`` processes behind one port: a front process (:mod:`.tables.front`) accepts
+    every connection and hands it to the process serving the table it names (``?table=CODE``),
+    so that one table's pages are served by one process; the processes share the tables through
+    the store, and one that dies is started again (its tables served meanwhile by the others);
+    one teacher code and one cookie secret for all. One worker: this process serves."""
     store = args.tables_store if args.tables_store is not None else os.environ.get(STORE_ENV, "").strip()
     if args.workers > 1 and not store:
         raise SystemExit("--workers needs a store every process shares: --tables-store redis://HOST:PORT/N "
                          "(docs/school.md); the JSON files are one process's tables")
-    code, secret, worker = teacher_code(), secrets.token_hex(16), None
-    if args.workers > 1:
-        print(f"Class tables: {args.workers} processes on port {args.port}; teacher code: {code}", flush=True)
-        worker = tornado.process.fork_processes(args.workers, max_restarts=10_000)
+    code, secret = teacher_code(), secrets.token_hex(16)
+    if args.workers == 1:
+        asyncio.run(_serve(args, store or None, code, secret, None))
+        return
+    print(f"Class tables: {args.workers} processes on port {args.port}; teacher code: {code}", flush=True)
+
+    def work(slot: int, channel) -> None:
         _end_with(os.getppid())
-    asyncio.run(_serve(args, store or None, code, secret, worker))
+        asyncio.run(_serve(args, store, code, secret, slot, channel))
+
+    front.serve(args.port, args.ip, args.workers, work)
 
 
 def _end_with(parent: int) -> None:
@@ -829,11 +835,40 @@ def _end_with(parent: int) -> None:
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
-async def _serve(args, store: str | None, code: str, secret: str, worker: int | None) -> None:
+def _take_from_front(app: tornado.web.Application, channel, xheaders: bool) -> None:
+    """This worker serves the connections the front hands it on ``channel`` (``--workers``), and
+    tells the front it is ready; the front gone, the worker ends."""
+    import tornado.httpserver
+    import tornado.iostream
+
+    server = tornado.httpserver.HTTPServer(app, xheaders=xheaders)
+    channel.setblocking(False)
+
+    def take(conn) -> None:
+        conn.setblocking(False)
+        try:
+            address = conn.getpeername()
+        except OSError:  # the client left while its connection was handed over
+            conn.close()
+            return
+        server.handle_stream(tornado.iostream.IOStream(conn, max_buffer_size=server.max_buffer_size), address)
+
+    def readable() -> None:
+        if not front.receive(channel, take):
+            os._exit(0)
+
+    asyncio.get_running_loop().add_reader(channel.fileno(), readable)
+    channel.send(b"ready")
+
+
+async def _serve(args, store: str | None, code: str, secret: str, worker: int | None, channel=None) -> None:
     app = make_app(args.tables_dir, code, think_off_loop=not args.bots_on_loop, store=store,
                    cookie_secret=secret)  # the tables only: no Voila, no kernels
     app.hub.listen_ip, app.hub.worker = args.ip, worker
-    app.listen(args.port, args.ip, reuse_port=worker is not None, xheaders=args.behind_proxy)
+    if channel is None:
+        app.listen(args.port, args.ip, xheaders=args.behind_proxy)
+    else:
+        _take_from_front(app, channel, args.behind_proxy)
     start_ticks(app.hub)
     who = "" if worker is None else f" (process {worker}, pid {os.getpid()})"
     print(f"Class tables on http://{args.ip}:{args.port}/{BASE}/tables{who}", flush=True)

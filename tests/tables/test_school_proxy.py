@@ -1,6 +1,8 @@
 """A school's two servers behind nginx (issue 52, item 3): tools/school.py's layout on loopback
 ports (one Redis, two table servers, nginx in front). Through nginx's one address: a browser is
-kept on one server by its ``dg_server`` cookie; a game's seats land on both servers; one server is
+kept on one server by its ``dg_server`` cookie; the sockets naming a table (``?table=CODE``, as
+tables.js makes them with a shared store) all land on one server; a game's seats on sockets naming
+no table land on both servers; one server is
 killed (SIGKILL) mid-game and its seats' pages reconnect through the same address to the other
 within 3 s, with the state they had, and the game goes on. Skipped, with the reason, only where
 redis-server or nginx is not installed."""
@@ -20,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from dungeon_guilds.app.tables import local_redis
-from dungeon_guilds.app.tables.client import SeatClient
+from dungeon_guilds.app.tables.client import SeatClient, table_url
 from test_workers import NAMES, play, resume
 
 SCHOOL = Path(__file__).resolve().parents[2] / "tools" / "school.py"
@@ -99,3 +101,33 @@ async def game_across_a_dead_server(url: str, servers: dict) -> None:
 def test_a_game_goes_on_when_one_of_two_servers_behind_nginx_dies(behind_nginx):
     port, servers = behind_nginx
     asyncio.run(game_across_a_dead_server(f"ws://127.0.0.1:{port}/dungeon-guilds/tables/ws", servers))
+
+
+async def seats_through_nginx(url: str) -> set[int]:
+    """A table opened, then its four seats on sockets naming it (tables.js with a shared store):
+    the servers they land on, over several reloads each."""
+    opener = await SeatClient(url).connect()
+    await opener.send({"op": "open", "seats": 4, "name": NAMES[0]})
+    code = (await opener.wait(lambda m: m["op"] == "seat"))["code"]
+    at = table_url(url, code)
+    clients = [await resume(at, code, opener.token)] + [await SeatClient(at).connect() for _ in NAMES[1:]]
+    opener.close()
+    for c, name in zip(clients[1:], NAMES[1:]):
+        await c.send({"op": "join", "code": code, "name": name})
+        await c.wait(lambda m: m["op"] == "seat")
+    servers = {served_by(c) for c in clients}
+    for i in (1, 2, 3, 1, 2, 3):
+        clients[i].close()
+        clients[i] = await resume(at, code, clients[i].token)
+        servers.add(served_by(clients[i]))
+    for c in clients:
+        c.close()
+    return servers
+
+
+def test_nginx_sends_a_tables_sockets_to_one_server(behind_nginx):
+    port, _ = behind_nginx
+    url = f"ws://127.0.0.1:{port}/dungeon-guilds/tables/ws"
+    for _ in range(3):  # three tables, each on one server
+        servers = asyncio.run(seats_through_nginx(url))
+        assert len(servers) == 1, f"one table's seats on several servers: {servers}"

@@ -1,6 +1,8 @@
 """Class tables on several processes sharing Redis (issue 52, item 2): ``table_server --workers 2
---tables-store redis://…`` on one port (SO_REUSEPORT). A game is played with its seats on both
-processes; one process is killed (SIGKILL) mid-game; its seats' pages reconnect (as tables.js
+--tables-store redis://…`` on one port (a front process hands each connection to a worker:
+app/tables/front.py). A page naming its table (``?table=CODE``, as tables.js does with a shared
+store) is served by the table's process: every seat of a table on one process, also after that
+process is killed. A game is played with its seats on both processes (sockets naming no table); one process is killed (SIGKILL) mid-game; its seats' pages reconnect (as tables.js
 does: after 0.5 s, to the same address) to the process left and resume within 3 s, each seeing
 the state it had, and the game goes on, every seat on the same version and log. Skipped, with
 the reason, only where redis-server is not installed."""
@@ -19,7 +21,7 @@ import urllib.request
 import pytest
 
 from dungeon_guilds.app.tables import local_redis
-from dungeon_guilds.app.tables.client import SeatClient
+from dungeon_guilds.app.tables.client import SeatClient, table_url
 from dungeon_guilds.app.tables.store_choice import open_store
 
 pytestmark = pytest.mark.skipif(not local_redis.available(), reason="redis-server is not installed "
@@ -150,3 +152,47 @@ def test_a_game_goes_on_when_one_of_two_processes_is_killed(workers):
     assert [seat["state"] for seat in seats[0]].count("away") == 0, "a seat on the other process is taken for away"
     stored = {t.code: t for t in open_store(redis_url, None).load_all()}[code]  # what either process serves
     assert stored.version == states[0]["version"] and len(stored.game.log) > 0
+
+
+async def routed_game_across_a_kill(url: str) -> None:
+    """As tables.js does with a shared store: the opener moves to a socket naming its table
+    (``?table=CODE``), the others join on such sockets; every seat is served by one process,
+    however often it reconnects; that process killed, they all resume on one other."""
+    opener = await SeatClient(url).connect()
+    await opener.send({"op": "open", "seats": 4, "name": NAMES[0]})
+    code = (await opener.wait(lambda m: m["op"] == "seat"))["code"]
+    at = table_url(url, code)
+    clients = [await resume(at, code, opener.token)]
+    opener.close()
+    clients += [await SeatClient(at).connect() for _ in NAMES[1:]]
+    for c, name in zip(clients[1:], NAMES[1:]):
+        await c.send({"op": "join", "code": code, "name": name})
+    for c in clients:
+        await c.wait(lambda m: m["op"] == "state" and m["started"])
+    for i in (1, 2, 3, 1, 2, 3):  # reloads land on the same process
+        clients[i].close()
+        clients[i] = await resume(at, code, clients[i].token)
+    owner = {served_by(c) for c in clients}
+    assert len(owner) == 1, f"one table's seats on several processes: {owner}"
+    rng = random.Random(520)
+    await play(clients, 8, rng)
+    before = [(c.state["version"], dict(c.held)) for c in clients]
+    os.kill(owner.pop(), signal.SIGKILL)
+    killed = time.monotonic()
+    await asyncio.sleep(0.5)  # tables.js waits 0.5 s, then connects to the same address again
+    for i, c in enumerate(clients):
+        c.close()
+        clients[i] = await resume(at, code, c.token)
+    took = time.monotonic() - killed
+    assert took <= 3.0, f"the killed process's pages resumed after {took:.1f} s"
+    assert len({served_by(c) for c in clients}) == 1, "the table's seats spread after the kill"
+    assert [(c.state["version"], c.held) for c in clients] == before, "a seat lost its state"
+    await play(clients, 8, rng)
+    assert len({c.state["version"] for c in clients}) == 1
+    for c in clients:
+        c.close()
+
+
+def test_the_seats_of_one_table_are_served_by_one_process(workers):
+    url, _ = workers
+    asyncio.run(routed_game_across_a_kill(url))

@@ -84,6 +84,13 @@ class SeatClient:
             self._reader.cancel()
 
 
+def table_url(url: str, code: str) -> str:
+    """The websocket's address naming table ``code`` (``?table=CODE``), as tables.js makes it
+    when the server has several processes (issue 52): the front of ``table_server --workers`` or
+    nginx sends it to the process serving that table."""
+    return f"{url.split('?', 1)[0]}?table={code}"
+
+
 class SilentPage:
     """A page that sends and never reads (the misbehaving client of issue 37's flood): a bare
     websocket over asyncio streams (RFC 6455: the upgrade, then masked text frames), from
@@ -121,4 +128,4 @@ class SilentPage:
             self.writer.close()
 
 
-__all__ = ["SeatClient", "SilentPage"]
+__all__ = ["SeatClient", "SilentPage", "table_url"]

@@ -5,7 +5,10 @@ process shares (``store.shared``: Redis, :mod:`.store_redis`) the server calls:
 
 * :meth:`Sharing.heard` for each change another process announces (the store's ``listen``, with
   the table's text: every version, in order): the table is put in this process's lobby in place of its old copy (:meth:`Sharing.adopt`:
-  the pages attached here stay attached) and this process's pages of it are told;
+  the pages attached here stay attached) and this process's pages of it are told. A table with
+  no page here (its pages are on the process serving it: ``table_server --workers`` routes them
+  there) is not decoded at every move: its newest text waits (:attr:`Sharing.later`) until this
+  process needs the table (:meth:`Sharing.settle`: a message naming it, the beat, the teacher's page);
 * :meth:`Sharing.refetch` when a change made here lost the race (``store.Conflict``): the table
   as stored, so that the message is handled again on it;
 * :meth:`Sharing.beat` every tick (``table_server.start_ticks``): the seats with a page on
@@ -39,6 +42,7 @@ class Sharing:
         self.on = bool(getattr(hub.lobby.store, "shared", False))
         self.leader = not self.on  # one process alone leads; with a shared store, the beat decides
         self.elsewhere: set[str] = set()  # "CODE:seat" of seats with a page on another process
+        self.later: dict[str, tuple[int, str]] = {}  # tables with no page here: the newest version heard, undecoded
         self.tasks: set[asyncio.Task] = set()
 
     def start(self) -> None:
@@ -69,7 +73,32 @@ class Sharing:
     def heard(self, code: str, version: int | None, text: str | None) -> None:
         if not self.newer(code, version):
             return  # this lobby holds that version already (or a newer one)
+        if text is not None and code in self.hub.lobby.tables and not self.hub.sockets.get(code) \
+                and not self.hub.lock(code).locked():
+            if version > self.later.get(code, (-1, ""))[0]:
+                self.later[code] = (version, text)  # decoded when needed (settle): no page here to tell
+            return
         self.spawn(self.take(code, version, text))
+
+    def settle(self, code: str) -> None:
+        """Table ``code``'s newest version heard and not yet decoded (:attr:`later`) put in this
+        lobby; an unreadable one is fetched at the next beat (the store's version stays newer)."""
+        version, text = self.later.pop(code, (None, None))
+        if text is None or not self.newer(code, version):
+            return
+        try:
+            fresh = Table.from_dict(orjson.loads(text))
+        except (ValueError, KeyError, TypeError) as err:
+            log.error("class table %s announced unreadable (%s): fetched at the next beat", code, err)
+            return
+        self.adopt(code, fresh)
+
+    def settle_all(self) -> None:
+        """Every table heard and not yet decoded, in this lobby (the beat; the teacher's page),
+        but a table whose change is under way (its lock held: its handler settles it or takes a newer)."""
+        for code in list(self.later):
+            if not self.hub.lock(code).locked():
+                self.settle(code)
 
     def newer(self, code: str, version: int | None) -> bool:
         """Whether ``version`` of ``code`` (None: closed) is newer than the one this lobby last
@@ -83,6 +112,8 @@ class Sharing:
         async with self.hub.lock(code):
             if not self.newer(code, version):
                 return
+            if version is None or self.later.get(code, (-1, ""))[0] <= version:
+                self.later.pop(code, None)  # older than this one
             try:
                 fresh = None if text is None else Table.from_dict(orjson.loads(text))
             except (ValueError, KeyError, TypeError) as err:
@@ -106,6 +137,8 @@ class Sharing:
         """Before a message naming table ``code`` is handled (under its lock): a table opened on
         another process a moment ago, whose announcement has not arrived yet, fetched now (a
         classmate's join is not refused ``no_such_table`` for being quicker than Redis)."""
+        if code in self.later:
+            self.settle(code)  # a page of a table not decoded here comes (issue 52)
         if not self.on or code is None or code in self.hub.lobby.tables or not CODE_RE.match(code):
             return
         try:
@@ -128,6 +161,8 @@ class Sharing:
         attached here and their away times; None: the table closed elsewhere."""
         lobby = self.hub.lobby
         old = lobby.tables.get(code)
+        if fresh is None or self.later.get(code, (-1, ""))[0] <= fresh.version:
+            self.later.pop(code, None)  # as new as the one waiting, or newer
         if fresh is None:
             lobby.tables.pop(code, None)
             lobby.saved.pop(code, None)
@@ -150,6 +185,7 @@ class Sharing:
         leads, the lobby's tick. A store that cannot be reached: logged, tried at the next beat."""
         if not await self.presence():
             return
+        self.settle_all()  # once a beat, not once a move (issue 52)
         try:
             stored = await self.hub.lobby.store.versions()
         except OSError as err:

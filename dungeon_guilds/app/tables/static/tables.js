@@ -16,6 +16,11 @@
   let spent = null;
   // a student's review of their own seat at game over (issue 50, item 4): asked again until ready
   let reviewAsked = false, reviewTimer = null;
+  // several server processes (issue 52: data-route): the socket names its table (?table=CODE) so
+  // that every page of one table is served by one process; a page that learns its table on a
+  // socket naming none (open, join) moves to a socket naming it
+  const ROUTE = body.dataset.route === '1';
+  let routed = null, moving = false;
 
   const tr = (key) => (TEXTS[lang] && TEXTS[lang][key]) || TEXTS.en[key] || key;
   const tokens = () => { try { return JSON.parse(localStorage.getItem(SEATS_KEY) || '{}'); } catch (e) { return {}; } };
@@ -176,7 +181,8 @@
 
   function connect() {
     const proto = location.protocol === 'https:' ? 'wss://' : 'ws://';
-    ws = new WebSocket(proto + location.host + body.dataset.ws);
+    routed = ROUTE ? (pathCode() || localStorage.getItem('dg-table-current')) : null;
+    ws = new WebSocket(proto + location.host + body.dataset.ws + (routed ? '?table=' + encodeURIComponent(routed) : ''));
     const held = { board: [], log: [] };  // what this socket was sent, in pieces (a new one is sent all)
     ws.onopen = () => {
       retry = 500; say('');
@@ -192,6 +198,7 @@
         if (msg.token) keep(code, msg.token);
         localStorage.setItem('dg-table-current', code);
         if (pathCode() !== code) history.replaceState(null, '', location.pathname.replace(/\/tables(\/.*)?$/, '/tables/' + code));
+        if (ROUTE && routed !== code) { moving = true; ws.close(); }  // to the process serving this table
       } else if (msg.op === 'state') {
         msg.board = applyPieces(held.board, msg.board);
         msg.log = applyPieces(held.log, msg.log);
@@ -213,6 +220,7 @@
       }
     };
     ws.onclose = () => {
+      if (moving) { moving = false; connect(); return; }
       if (!$('table').hidden) say(tr('lost'));
       setTimeout(connect, retry); retry = Math.min(retry * 2, 8000);
     };
