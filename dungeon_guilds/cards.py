@@ -275,7 +275,7 @@ def _deck_from_csv(text: str) -> Deck:
             levels[level] = {"defence": row.get("defence", ""), "treasure": row.get("treasure", "")}
         elif section == "room":
             rooms.append({k: (row.get(k) or "").strip() for k in ("level", "defence", "treasure")}
-                         | {"count": (row.get("count") or "1").strip(), "_line": line})
+                         | {"count": (row.get("count") or "").strip() or "1", "_line": line})
         else:
             raise DeckError(f"{where}, column section: expected heal, level or room, got {section!r}")
     try:
