@@ -473,8 +473,8 @@ def goal_words(tables: int) -> str:
     return f"median <= {med:.0f}, p95 <= {p95:.0f}, max <= {top:.0f} ms; <= 0.5 CPU-s per table-game"
 
 
-def measure(args, on_loop: bool = False) -> bool:
-    """One run of the server; prints its figures; True if the latency goal is met."""
+def measure(args, on_loop: bool = False) -> tuple[bool, float]:
+    """One run of the server; prints its figures; whether the latency goal is met, and the moves answered a second."""
     from contextlib import nullcontext
 
     from dungeon_guilds.app.tables.local_redis import LocalRedis
@@ -511,6 +511,7 @@ def measure(args, on_loop: bool = False) -> bool:
             os.killpg(proc.pid, signal.SIGTERM)
             proc.wait(timeout=20)
     ms = sorted(x * 1000 for x in latencies)
+    per = lambda seconds: f"{1000 * seconds / max(1, len(ms)):.2f} ms"  # noqa: E731 - CPU a move
     n_tables = (args.tables + (args.bot_tables if args.bots else 0)) * args.games
     extra = f" + {args.bot_tables} tables of 1 person and {args.seats - 1} {args.bots} bots" if args.bots else ""
     where = (" (bots think on the event loop)" if on_loop else " (slow bots think off the event loop)") if args.bots else ""
@@ -540,7 +541,8 @@ def measure(args, on_loop: bool = False) -> bool:
               f"per move: {stats['commands'] / max(1, len(ms)):.1f} Redis commands, {stats['in'] / max(1, len(ms)):.0f} bytes "
               f"to Redis, {stats['out'] / max(1, len(ms)):.0f} bytes from it")
     print(f"CPU over the run ({wall:.1f} s wall, {os.cpu_count()} cores = {wall * os.cpu_count():.0f} core-s): "
-          f"server {cpu1 - cpu0:.1f} s, redis {store_cpu or 0:.1f} s, this benchmark's simulated pages {mine:.1f} s; "
+          f"server {cpu1 - cpu0:.1f} s, redis {store_cpu or 0:.1f} s, this benchmark's simulated pages {mine:.1f} s "
+          f"(per move: {per(cpu1 - cpu0)}, {per(store_cpu or 0)}, {per(mine)}); "
           f"bytes sent to the pages per move: {sum(received) / max(1, len(ms)):.0f}")
     cpu_game = (cpu1 - cpu0) / n_tables
     p95 = ms[int(0.95 * (len(ms) - 1))]
@@ -548,7 +550,7 @@ def measure(args, on_loop: bool = False) -> bool:
     ok = (statistics.median(ms) <= med_goal and p95 <= p95_goal and ms[-1] <= max_goal and lost == 0
           and (args.flood or args.bots or cpu_game <= 0.5) and (not args.flood or rss1 - rss0 <= 50 * 2**20))
     print("goal met" if ok else "goal NOT met", flush=True)
-    return ok
+    return ok, len(ms) / wall
 
 
 def main() -> None:
@@ -558,7 +560,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1, help="games each table plays, one after another")
     parser.add_argument("--bots", default=None, help="a bot level (strong, greedy, ...) for the bot tables")
     parser.add_argument("--bot-tables", type=int, default=4, help="tables of one person and bots (with --bots)")
-    parser.add_argument("--workers", type=int, default=1, help="server processes on the one port (issue 52)")
+    parser.add_argument("--workers", default="1", help="server processes on the one port (issue 52); a list (1,2) "
+                        "runs one after another in this run, and prints the ratio of their moves answered a second")
     parser.add_argument("--store", choices=("files", "redis"), default=None,
                         help="where the tables are kept (default: files with one worker, redis with more)")
     parser.add_argument("--unrouted", action="store_true",
@@ -571,9 +574,17 @@ def main() -> None:
                              "of one address), old (issue 37: a page that never reads, 150 pages on one seat, "
                              "table-code guessing) or all")
     args = parser.parse_args()
-    if args.compare:
-        measure(args, on_loop=True)
-    measure(args)
+    counts = [int(n) for n in args.workers.split(",")]
+    rates = []
+    for n in counts:
+        args.workers = n
+        if args.compare:
+            measure(args, on_loop=True)
+        rates.append(measure(args)[1])
+        print()
+    if len(counts) > 1:
+        print("moves answered a second, " + ", ".join(f"{n} process(es) {r / rates[0]:.2f}x" for n, r in zip(counts, rates))
+              + f" those of {counts[0]}")
 
 
 if __name__ == "__main__":

@@ -8,8 +8,10 @@ Every server shares the tables through Redis (``--tables-store``; an append-only
 every write, in ``--dir``), so any server can serve any seat. nginx (the Debian package) proxies
 the websockets (``Upgrade``), passes the client's address (``X-Real-IP``: the servers' per-address
 limits see each student, not the proxy) and keeps a browser on one server by a cookie
-(``dg_server``: Voila's kernels live in one server's memory); a server that stops answering is
-skipped (``proxy_next_upstream``), and its pages reconnect to another. Ctrl-C stops everything.
+(``dg_server``: Voila's kernels live in one server's memory), but sends a table's websockets
+(``?table=CODE``, which tables.js adds with a shared store) to one server by hashing the code, so
+that each move is drawn by one server; a server that stops answering is skipped
+(``proxy_next_upstream``), and its pages reconnect to another. Ctrl-C stops everything.
 The same layout for a school's IT: compose.yaml.
 """
 
