@@ -255,6 +255,11 @@ def deck_from_dict(data: Mapping[str, Any], source: str = "deck") -> Deck:
     return Deck(heal, levels, tuple(rooms), name=name, description=str(data.get("description", "")))
 
 
+def _cell(row: Mapping[str, Any], column: str) -> str:
+    """A CSV row's cell, stripped; a blank cell and a short row's missing one are both ``""``."""
+    return (row.get(column) or "").strip()
+
+
 def _deck_from_csv(text: str) -> Deck:
     reader = csv.DictReader(io.StringIO(text))
     if reader.fieldnames is None or "section" not in reader.fieldnames:
@@ -263,19 +268,18 @@ def _deck_from_csv(text: str) -> Deck:
     levels: dict[str, Any] = {}
     rooms: list[dict[str, Any]] = []
     for line, row in enumerate(reader, start=2):
-        section = (row.get("section") or "").strip()
+        section = _cell(row, "section")
         where = f"CSV row {line}"
         if section == "heal":
-            strength = (row.get("strength") or "").strip()
+            strength = _cell(row, "strength")
             if strength not in {str(s) for s in STRENGTHS}:
                 raise DeckError(f"{where}, column strength: unknown strength {strength!r}")
-            heal[strength] = row.get("heal_cost", "").strip()
+            heal[strength] = _cell(row, "heal_cost")
         elif section == "level":
-            level = (row.get("level") or "").strip()
-            levels[level] = {"defence": row.get("defence", ""), "treasure": row.get("treasure", "")}
+            levels[_cell(row, "level")] = {"defence": _cell(row, "defence"), "treasure": _cell(row, "treasure")}
         elif section == "room":
-            rooms.append({k: (row.get(k) or "").strip() for k in ("level", "defence", "treasure")}
-                         | {"count": (row.get("count") or "").strip() or "1", "_line": line})
+            rooms.append({k: _cell(row, k) for k in ("level", "defence", "treasure")}
+                         | {"count": _cell(row, "count") or "1", "_line": line})
         else:
             raise DeckError(f"{where}, column section: expected heal, level or room, got {section!r}")
     try:
@@ -290,7 +294,7 @@ def _deck_from_csv(text: str) -> Deck:
         cards.extend([card] * _int(row["count"], f"{where}.count", minimum=1))
     if not cards:
         raise DeckError("CSV: no room rows (section=room)")
-    return Deck(heal_costs, level_info, tuple(cards), name="custom")
+    return Deck(heal_costs, level_info, tuple(cards))
 
 
 def load_deck(path: str | Path) -> Deck:
@@ -304,7 +308,9 @@ def load_deck(path: str | Path) -> Deck:
 
 
 def parse_deck_text(text: str, fmt: str = "toml") -> Deck:
-    """Parse deck text in ``toml`` or ``csv`` format."""
+    """Parse deck text in ``toml`` or ``csv`` format (another format: a :class:`DeckError`)."""
+    if fmt not in ("toml", "csv"):
+        raise DeckError(f"deck format {fmt!r}: expected toml or csv")
     if fmt == "csv":
         return _deck_from_csv(text)
     try:

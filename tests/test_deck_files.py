@@ -202,3 +202,60 @@ def test_R1_4_a_changed_deck_is_named_custom_and_an_unchanged_copy_keeps_its_nam
         assert (other.name, other.description) == ("custom", "") and not other.is_reference
     shuffled = Deck(ref.heal_costs, dict(ref.levels), tuple(reversed(ref.rooms)), name="mine")
     assert shuffled.is_reference  # the same cards in another order are the reference deck's values
+
+
+@pytest.mark.parametrize("data, message", [
+    (small(heal_costs=dict(HEAL, **{"2": "-3"})), "heal_costs.2: must be at least 0, got -3"),  # a number as text
+    (small(heal_costs=dict(HEAL, **{"2": "X3"})), "heal_costs.2: expected a whole number, got 'X3'"),
+    (small(heal_costs=dict(HEAL, **{"2": "3-"})), "heal_costs.2: expected a whole number, got '3-'"),
+    (small(levels=dict(LEVELS, **{"2": {"defence": "4-7-9", "treasure": [3, 6]}})),
+     "levels.2.defence high: expected a whole number, got '7-9'"),
+    (small(rooms=[dict(ROOM, level="one")]), "rooms row 1.level: expected a whole number, got 'one'"),
+    (small(rooms=[dict(ROOM, defence="two")]), "rooms row 1.defence: expected a whole number, got 'two'"),
+    (small(rooms=[dict(ROOM, treasure="two")]), "rooms row 1.treasure: expected a whole number, got 'two'"),
+])
+def test_R1_4_numbers_written_as_text_are_read_or_refused_by_their_field(data, message):
+    assert refused(deck_from_dict, data) == message
+
+
+def test_R1_2_a_level_whose_printed_range_is_one_value_is_a_range():
+    assert parse_levels(dict(LEVELS, **{"2": {"defence": [5, 5], "treasure": "4-4"}}))[2] == LevelInfo((5, 5), (4, 4))
+
+
+@pytest.mark.parametrize("text, message", [
+    (_csv_with("heal,,3,3,,,", ",,3,3,,,"), "CSV row 4, column section: expected heal, level or room, got ''"),
+    (_csv_with("heal,,3,3,,,", "heal,,,3,,,"), "CSV row 4, column strength: unknown strength ''"),
+    (_csv_with("heal,,3,3,,,", "heal,,3"), "CSV: heal_costs.3: expected a whole number, got ''"),  # a short row
+    (_csv_with("level,2,,,4-7,3-6,", "level,,,,4-7,3-6,"), "CSV: levels.: unknown level (rooms have levels 1-3)"),
+    (_csv_with("level,2,,,4-7,3-6,", "level,2,,,4-7"), "CSV: levels.2.treasure: expected a range [low, high], got ''"),
+    (_csv_with("level,2,,,4-7,3-6,", "level,2"), "CSV: levels.2.defence: expected a range [low, high], got ''"),
+    (_csv_with("room,1,,,2,2,2", "room,,,,2,2,2"), "CSV row 10.level: expected a whole number, got ''"),
+    (_csv_with("room,1,,,2,2,2", "room,1,,,2"), "CSV row 10.treasure: expected a whole number, got ''"),
+])
+def test_R1_4_blank_cells_and_short_csv_rows_are_named_not_a_crash(text, message):
+    assert refused(parse_deck_text, text, "csv") == message
+
+
+def test_R1_4_a_short_room_row_counts_one_card_and_the_format_is_toml_or_csv(tmp_path):
+    deck = parse_deck_text(_csv_with("room,3,,,9,12,", "room,3,,,9,12"), "csv")
+    assert deck.rooms[-1] == RoomCard(3, 9, 12) and len(deck.rooms) == 3
+    for fmt in ("TOML", "json", ""):
+        assert refused(parse_deck_text, deck.to_toml(), fmt) == f"deck format {fmt!r}: expected toml or csv"
+    assert parse_deck_text(deck.to_toml()).rooms == deck.rooms  # TOML unless told
+    path = tmp_path / "deck.Toml"
+    path.write_text(deck.to_toml(), encoding="utf-8")
+    assert load_deck(path).rooms == deck.rooms
+
+
+def test_R1_4_the_reference_deck_is_read_from_the_package_once(monkeypatch):
+    from importlib import resources
+
+    from dungeon_guilds import cards
+
+    text = resources.files("dungeon_guilds").joinpath("data/reference_deck.toml").read_text("utf-8")
+    expected = parse_deck_text(text)
+    monkeypatch.setattr(cards, "_REFERENCE", None)  # as in a fresh process
+    first = cards.reference_deck()
+    assert (first.name, first.heal_costs, dict(first.levels), first.rooms) == \
+        (expected.name, expected.heal_costs, dict(expected.levels), expected.rooms)
+    assert cards.reference_deck() is first
