@@ -90,6 +90,19 @@ def cpu_and_rss(pid: int) -> tuple[float, int]:
     return cpu, rss
 
 
+def cpu_parts(pid: int) -> dict[int, float]:
+    """CPU seconds of ``pid`` alone (key 0) and of each child with its own children (``--workers``:
+    the front, then each worker)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    parts = {0: (int(fields[11]) + int(fields[12])) / CLK}
+    for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
+        try:
+            parts[int(child)] = cpu_and_rss(int(child))[0]
+        except (OSError, IndexError):
+            continue
+    return parts
+
+
 def start_server(port: int, tables: Path, on_loop: bool = False, workers: int = 1,
                  store: str | None = None, most: int = 30) -> subprocess.Popen:
     """The server (``workers`` processes; ``store`` a redis:// URL, else the JSON files; at most
@@ -489,6 +502,7 @@ def measure(args, on_loop: bool = False) -> tuple[bool, float]:
             store_cpu0 = cpu_and_rss(store.proc.pid)[0] if store else 0.0
             stats0 = redis_stats(store.url) if store else {}
             cpu0, rss0 = cpu_and_rss(proc.pid)
+            parts0 = cpu_parts(proc.pid)
             mine0, load0 = time.process_time(), os.getloadavg()[0]
             routed, received = redis and not args.unrouted, []
             url = f"ws://127.0.0.1:{port}/dungeon-guilds/tables/ws"
@@ -500,6 +514,7 @@ def measure(args, on_loop: bool = False) -> tuple[bool, float]:
                 latencies, lost, wall = asyncio.run(run(url, args.tables, args.seats, args.games, args.bots,
                                                         args.bot_tables, waits, routed, received))
             cpu1, rss1 = cpu_and_rss(proc.pid)
+            parts = {k: v - parts0.get(k, 0.0) for k, v in cpu_parts(proc.pid).items()}
             mine = time.process_time() - mine0
             stats = {k: v - stats0[k] for k, v in redis_stats(store.url).items()} if store else {}
             store_cpu = cpu_and_rss(store.proc.pid)[0] - store_cpu0 if store else None
@@ -536,6 +551,9 @@ def measure(args, on_loop: bool = False) -> tuple[bool, float]:
     print(f"server CPU: {cpu1 - cpu0:.1f} s in all = {(cpu1 - cpu0) / n_tables:.2f} s per table-game; "
           f"memory: {rss0 / 2**20:.0f} MB at start, {rss1 / 2**20:.0f} MB after "
           f"(+{(rss1 - rss0) / 2**20 / n_tables:.1f} MB per table)")
+    if args.workers > 1:
+        print(f"server CPU by process: the front {parts.pop(0):.2f} s, the workers "
+              + ", ".join(f"{v:.1f} s" for v in parts.values()))
     if store_cpu is not None:
         print(f"redis-server CPU: {store_cpu:.1f} s = {1000 * store_cpu / max(1, len(ms)):.2f} ms per move; "
               f"per move: {stats['commands'] / max(1, len(ms)):.1f} Redis commands, {stats['in'] / max(1, len(ms)):.0f} bytes "

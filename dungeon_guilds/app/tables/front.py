@@ -10,7 +10,8 @@ by one process (no move crossing Redis's publish/subscribe to be drawn again in 
   (``MSG_PEEK``: the worker reads the same bytes), takes the table from it (:func:`table_of`:
   ``?table=CODE``, the websocket's address in tables.js, or ``/tables/CODE``, the shared link)
   and passes the connection's descriptor (``SCM_RIGHTS``) to the table's process
-  (:func:`owner`: rendezvous hashing over the workers alive and ready, so that a process's death
+  (:meth:`Front.order`: a table first named goes to the next worker in turn and stays there; a
+  worker gone, its tables go to the others by rendezvous hashing, :func:`owner`, so that its death
   moves only its own tables, each to one other process); a request naming no table goes to the
   next worker in turn. A connection is the front's for one request line at most; the rest is
   the worker's.
@@ -39,6 +40,7 @@ LINE_BYTES = 8192  # a request line is looked for in the first bytes only
 PEEK_AGAIN_S = 0.02  # an incomplete line is looked at again after this (the bytes stay unread: no event says more came)
 RESTART_AFTER_S = 1.0  # a worker that died this soon after its start waits this long to start again
 HAND_TIMEOUT_S = 2.0  # a worker that does not take a connection within this is taken for dead
+PLACED = 20_000  # tables whose worker the front remembers (a code is 6 characters: about 2 MB at most)
 CODE_RE = re.compile(r"[A-Za-z0-9]{4,12}")
 PATH_CODE_RE = re.compile(r"/tables/([A-Za-z0-9]{4,12})/?$")
 
@@ -84,6 +86,7 @@ class Front:
         self.pending: dict[socket.socket, float] = {}  # connections waiting for their request line: their deadline
         self.later: list[socket.socket] = []  # connections whose line came in part: looked at again
         self.turn = 0
+        self.placed: dict[str, int] = {}  # table code -> the worker it was placed on (at most PLACED, oldest out)
         self.sel = selectors.DefaultSelector()
 
     def start(self, slot: int) -> None:
@@ -173,14 +176,29 @@ class Front:
         """The workers ready (none yet: every one started, whose channel keeps the connection until it reads)."""
         return sorted(s for s, w in self.workers.items() if w.ready) or sorted(self.workers)
 
-    def hand(self, conn: socket.socket, code: str | None) -> None:
-        """The connection's descriptor to its table's worker (or the next in turn), the next one
-        tried if that one is gone; the front's copy is closed by the caller."""
+    def order(self, code: str | None) -> list[int]:
+        """The workers a connection naming ``code`` tries, in order. A table first named is placed
+        on the next worker in turn (so that N workers get a table each in turn, not as a hash
+        happens to split a few dozen) and stays there while it lives; a worker gone, its tables
+        go by :func:`owner` to the others; a connection naming no table goes to the next in turn."""
         slots = self.ready_slots()
-        if code is None and slots:
-            self.turn += 1
-            slots = slots[self.turn % len(slots):] + slots[: self.turn % len(slots)]
-        for slot in owner(code, slots) if code is not None else slots:
+        if not slots:
+            return []
+        if code is not None and code in self.placed:
+            first = self.placed[code]
+            return [first] + owner(code, [s for s in slots if s != first]) if first in slots else owner(code, slots)
+        self.turn += 1
+        turn = slots[self.turn % len(slots):] + slots[: self.turn % len(slots)]
+        if code is not None:
+            self.placed[code] = turn[0]
+            if len(self.placed) > PLACED:
+                del self.placed[next(iter(self.placed))]  # the oldest: long closed, or a wrong code
+        return turn
+
+    def hand(self, conn: socket.socket, code: str | None) -> None:
+        """The connection's descriptor to its table's worker (:meth:`order`), the next one tried
+        if that one is gone; the front's copy is closed by the caller."""
+        for slot in self.order(code):
             channel = self.workers[slot].channel
             try:
                 channel.settimeout(HAND_TIMEOUT_S)
