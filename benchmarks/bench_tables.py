@@ -535,6 +535,10 @@ def measure(args, on_loop: bool = False) -> tuple[bool, float]:
             for why in ("the page does not read its messages", "too many messages", "too many pages on one seat"):
                 counts[f"server dropped ({why})"] = log.count(f"dropped: {why}")
             counts["server refused pages (logged once per address)"] = log.count("class table pages from")
+        except Exception:
+            tail = (Path(tmp) / "server.log").read_text(errors="replace").splitlines()[-15:]
+            print("the run stopped; the server's log ends:", *tail, sep="\n  ", flush=True)
+            raise
         finally:
             os.killpg(proc.pid, signal.SIGTERM)
             proc.wait(timeout=20)

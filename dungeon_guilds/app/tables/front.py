@@ -18,13 +18,17 @@ by one process (no move crossing Redis's publish/subscribe to be drawn again in 
 
 A worker that died is found at once (its end of the pair closed: the hand-over fails, the next
 owner is tried) and started again; until it is ready its tables are another's, which reads them
-from Redis. Bounds: at most :data:`PENDING` connections whose request line has not arrived (the
-port's backlog holds the next), each for :data:`LINE_TIMEOUT_S` and :data:`LINE_BYTES` at most.
+from Redis. A worker behind with the connections handed to it (its channel full:
+:data:`CHANNEL_BYTES`) is skipped for the next, not killed. Bounds: at most :data:`PENDING`
+connections whose request line has not arrived (the port's backlog holds the next), each for
+:data:`LINE_TIMEOUT_S` and :data:`LINE_BYTES` at most; at most :data:`PLACED` tables remembered.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import logging
 import os
 import re
 import selectors
@@ -34,12 +38,13 @@ import time
 from typing import Callable
 from urllib.parse import parse_qs, urlsplit
 
+log = logging.getLogger(__name__)
 PENDING = 512  # connections at most waiting for their request line
 LINE_TIMEOUT_S = 10.0  # a request line not arrived by then: the connection is closed
 LINE_BYTES = 8192  # a request line is looked for in the first bytes only
 PEEK_AGAIN_S = 0.02  # an incomplete line is looked at again after this (the bytes stay unread: no event says more came)
 RESTART_AFTER_S = 1.0  # a worker that died this soon after its start waits this long to start again
-HAND_TIMEOUT_S = 2.0  # a worker that does not take a connection within this is taken for dead
+CHANNEL_BYTES = 1 << 20  # a worker's channel holds this much of connections handed and not yet taken (~1,000)
 PLACED = 20_000  # tables whose worker the front remembers (a code is 6 characters: about 2 MB at most)
 CODE_RE = re.compile(r"[A-Za-z0-9]{4,12}")
 PATH_CODE_RE = re.compile(r"/tables/([A-Za-z0-9]{4,12})/?$")
@@ -99,16 +104,22 @@ class Front:
             for other in [self.listener, *(w.channel for w in self.workers.values()), *self.pending, *self.later]:
                 other.close()
             self.sel.close()
+            status = 1
             try:
                 self.worker(slot, theirs)
+                status = 0
+            except BaseException:  # noqa: BLE001 - the worker's end: its reason logged, the front starts another
+                log.exception("class tables: worker %s stopped", slot)
             finally:
-                os._exit(0)
+                os._exit(status)
         theirs.close()
+        mine.setblocking(False)
+        mine.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, CHANNEL_BYTES)
         self.workers[slot] = Worker(slot, pid, mine)
         self.sel.register(mine, selectors.EVENT_READ, ("worker", slot))
 
     def gone(self, slot: int) -> None:
-        """The worker of ``slot`` died (or stopped answering): its channel closed, started again."""
+        """The worker of ``slot`` died: its channel closed, started again."""
         w = self.workers.pop(slot, None)
         if w is None:
             return
@@ -199,16 +210,13 @@ class Front:
         """The connection's descriptor to its table's worker (:meth:`order`), the next one tried
         if that one is gone; the front's copy is closed by the caller."""
         for slot in self.order(code):
-            channel = self.workers[slot].channel
             try:
-                channel.settimeout(HAND_TIMEOUT_S)
-                socket.send_fds(channel, [b"c"], [conn.fileno()])
+                socket.send_fds(self.workers[slot].channel, [b"c"], [conn.fileno()])
                 return
-            except OSError:
+            except (BlockingIOError, InterruptedError):
+                continue  # that worker is behind with its connections: the next one serves this one (the store is shared)
+            except OSError:  # its end closed: it died
                 self.gone(slot)
-            finally:
-                if slot in self.workers:
-                    channel.setblocking(False)
 
     def again(self) -> None:
         """Connections whose request line came in part, looked at again; those past their deadline closed."""
@@ -248,11 +256,9 @@ class Front:
 
 
 def kill(pid: int) -> None:
-    """A worker taken for dead is made so (it may only be stuck): SIGKILL, reaped later."""
-    try:
+    """A worker whose channel closed is made sure to be gone (SIGKILL; reaped later); one already gone is left."""
+    with contextlib.suppress(ProcessLookupError):
         os.kill(pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
 
 
 def serve(port: int, ip: str, n: int, worker: Callable[[int, socket.socket], None]) -> None:
