@@ -282,6 +282,7 @@ class TableHub:
         its changes committed (each under its table's lock) before the pages are told."""
         await self.sharing.beat()
         if self.sharing.leader:
+            self.sharing.settle_all()  # the tables heard and not decoded here: the tick reads them all
             with self.lobby.deferring():
                 changed = self.lobby.tick(self.busy())
             for table in changed:

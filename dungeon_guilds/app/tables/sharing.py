@@ -8,7 +8,8 @@ process shares (``store.shared``: Redis, :mod:`.store_redis`) the server calls:
   the pages attached here stay attached) and this process's pages of it are told. A table with
   no page here (its pages are on the process serving it: ``table_server --workers`` routes them
   there) is not decoded at every move: its newest text waits (:attr:`Sharing.later`) until this
-  process needs the table (:meth:`Sharing.settle`: a message naming it, the beat, the teacher's page);
+  process needs the table (:meth:`Sharing.settle`: a message naming it, the leader's tick, the
+  teacher's page);
 * :meth:`Sharing.refetch` when a change made here lost the race (``store.Conflict``): the table
   as stored, so that the message is handled again on it;
 * :meth:`Sharing.beat` every tick (``table_server.start_ticks``): the seats with a page on
@@ -94,7 +95,7 @@ class Sharing:
         self.adopt(code, fresh)
 
     def settle_all(self) -> None:
-        """Every table heard and not yet decoded, in this lobby (the beat; the teacher's page),
+        """Every table heard and not yet decoded, in this lobby (the leader's tick; the teacher's page),
         but a table whose change is under way (its lock held: its handler settles it or takes a newer)."""
         for code in list(self.later):
             if not self.hub.lock(code).locked():
@@ -185,7 +186,6 @@ class Sharing:
         leads, the lobby's tick. A store that cannot be reached: logged, tried at the next beat."""
         if not await self.presence():
             return
-        self.settle_all()  # once a beat, not once a move (issue 52)
         try:
             stored = await self.hub.lobby.store.versions()
         except OSError as err:
@@ -194,8 +194,10 @@ class Sharing:
         seen = self.hub.lobby.store.seen
         for code in set(stored) | set(self.hub.lobby.tables):
             # a table this process never stored nor took is left alone unless Redis has it (a
-            # table being opened here is in the lobby before it is stored: it is not dropped)
-            missed = stored.get(code) != seen[code] if code in seen else code in stored
+            # table being opened here is in the lobby before it is stored: it is not dropped);
+            # a version heard and not decoded yet (later) is not missed
+            known = self.later[code][0] if code in self.later else seen.get(code)
+            missed = stored.get(code) != known if known is not None else code in stored
             if missed and not self.hub.lock(code).locked():
                 await self.catch_up(code)
 
