@@ -4,7 +4,12 @@ moves only its own tables)."""
 
 from __future__ import annotations
 
-from dungeon_guilds.app.tables.front import Front, Worker, owner, table_of
+import os
+import selectors
+import socket
+import time
+
+from dungeon_guilds.app.tables.front import Front, Worker, owner, receive, table_of
 
 
 def test_the_table_is_read_from_the_request_line():
@@ -41,3 +46,54 @@ def test_tables_are_placed_on_the_workers_in_turn_and_stay():
     front.workers[1] = Worker(1, 0, None)
     front.workers[1].ready = True
     assert [front.order(c)[0] for c in codes] == placed
+
+
+def a_front_with_one_worker():
+    """A front on a loopback port with one worker's channel (no process: the test reads it)."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    front = Front(listener, 1, lambda slot, channel: None)
+    listener.setblocking(False)
+    front.sel.register(listener, selectors.EVENT_READ, ("listen", None))
+    mine, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    mine.setblocking(False)
+    front.workers[0] = Worker(0, os.getpid(), mine)
+    front.workers[0].ready = True
+    return front, theirs
+
+
+def turn(front, times: int = 5) -> None:
+    """The front's loop, a few turns (Front.run without the workers' starts)."""
+    for _ in range(times):
+        for key, _ in front.sel.select(0.05):
+            if key.data[0] == "listen":
+                front.accept()
+            elif key.fileobj in front.pending:
+                front.look(key.fileobj)
+        front.again()
+
+
+def test_a_connection_is_handed_over_whole_once_its_request_line_came():
+    front, channel = a_front_with_one_worker()
+    port = front.listener.getsockname()[1]
+    whole = socket.create_connection(("127.0.0.1", port))
+    whole.sendall(b"GET /dungeon-guilds/tables/ws?table=ABCD HTTP/1.1\r\nHost: x\r\n\r\n")
+    split = socket.create_connection(("127.0.0.1", port))
+    split.sendall(b"GET /dungeon-guilds/tab")
+    silent = socket.create_connection(("127.0.0.1", port))
+    turn(front)
+    handed = []
+    channel.setblocking(False)
+    assert receive(channel, handed.append)
+    assert len(handed) == 1 and handed[0].recv(100).startswith(b"GET /dungeon-guilds/tables/ws?table=ABCD")
+    assert len(front.later) == 1 and len(front.pending) == 2  # the split line waits, unwatched
+    split.sendall(b"les HTTP/1.1\r\n\r\n")
+    time.sleep(0.03)
+    turn(front)
+    assert receive(channel, handed.append) and len(handed) == 2 and not front.later
+    assert handed[1].recv(100) == b"GET /dungeon-guilds/tables HTTP/1.1\r\n\r\n"  # nothing taken by the front
+    front.pending[next(iter(front.pending))] = 0.0  # the silent one's deadline passed
+    turn(front, 1)
+    silent.settimeout(1)
+    assert not front.pending and silent.recv(10) == b""  # closed
+    for s in (whole, split, silent, channel, *handed):
+        s.close()

@@ -89,7 +89,7 @@ class Front:
         self.workers: dict[int, Worker] = {}
         self.due: dict[int, float] = {}  # slots to start again, and when
         self.pending: dict[socket.socket, float] = {}  # connections waiting for their request line: their deadline
-        self.later: list[socket.socket] = []  # connections whose line came in part: looked at again
+        self.later: dict[socket.socket, float] = {}  # connections whose line came in part: when to look again
         self.turn = 0
         self.placed: dict[str, int] = {}  # table code -> the worker it was placed on (at most PLACED, oldest out)
         self.sel = selectors.DefaultSelector()
@@ -101,7 +101,7 @@ class Front:
         if pid == 0:
             signal.signal(signal.SIGTERM, signal.SIG_DFL)
             mine.close()
-            for other in [self.listener, *(w.channel for w in self.workers.values()), *self.pending, *self.later]:
+            for other in [self.listener, *(w.channel for w in self.workers.values()), *self.pending]:
                 other.close()
             self.sel.close()
             status = 1
@@ -154,7 +154,7 @@ class Front:
 
     def accept(self) -> None:
         for _ in range(64):
-            if len(self.pending) + len(self.later) >= PENDING:
+            if len(self.pending) >= PENDING:
                 return
             try:
                 conn, _ = self.listener.accept()
@@ -167,17 +167,20 @@ class Front:
             self.sel.register(conn, selectors.EVENT_READ, ("conn", None))
 
     def look(self, conn: socket.socket) -> None:
-        """The connection's request line arrived (or not yet: looked at again soon)."""
+        """The connection's request line arrived (or came in part: looked at again in
+        :data:`PEEK_AGAIN_S`, unwatched meanwhile: its unread bytes would wake the loop at once)."""
         try:
             head = conn.recv(LINE_BYTES, socket.MSG_PEEK)
         except BlockingIOError:
             return
         except OSError:
             head = b""
-        self.sel.unregister(conn)
+        if conn not in self.later:
+            self.sel.unregister(conn)
         if head and b"\n" not in head and len(head) < LINE_BYTES:
-            self.later.append(conn)
+            self.later[conn] = time.monotonic() + PEEK_AGAIN_S
             return
+        self.later.pop(conn, None)
         self.pending.pop(conn)
         if head:
             self.hand(conn, table_of(head))
@@ -219,14 +222,16 @@ class Front:
                 self.gone(slot)
 
     def again(self) -> None:
-        """Connections whose request line came in part, looked at again; those past their deadline closed."""
-        now, later, self.later = time.monotonic(), self.later, []
-        for conn in later:
-            if self.pending[conn] < now:
-                del self.pending[conn]
-                conn.close()
-            else:
-                self.sel.register(conn, selectors.EVENT_READ, ("conn", None))
+        """Connections whose request line came in part, looked at again when due; every
+        connection past its deadline (:data:`LINE_TIMEOUT_S`) without its line, closed."""
+        now = time.monotonic()
+        for conn in [c for c, due in self.later.items() if due <= now]:
+            self.look(conn)
+        for conn in [c for c, deadline in self.pending.items() if deadline < now]:
+            if self.later.pop(conn, None) is None:
+                self.sel.unregister(conn)
+            del self.pending[conn]
+            conn.close()
 
     def run(self) -> None:
         self.listener.setblocking(False)
