@@ -1,0 +1,268 @@
+"""Tests that kill the mutants of ``state.py`` (the engine) that mutation testing found alive
+(issue 54, item 3; `make mutation`, docs/architecture.md "Mutation testing"): refusals carry the
+action they refuse and the parameter that broke the rule, the §11 invariants say which one broke,
+equal-strength lords' changes (§7), a replaced NPC's way out (R10.2), the hidden fronts a search
+may redraw (R2.3, R3.1). Scenarios: tests/scenario.py (reference heal costs, Lv1 locks at 5)."""
+
+from __future__ import annotations
+
+import pytest
+
+from dungeon_guilds import Game, Rules
+from dungeon_guilds.actions import BUMP, EXHAUST, SWAP, Action, bump, place
+from dungeon_guilds.cards import RoomCard
+from dungeon_guilds.effects import EQUAL_STRENGTHS, RoomModifier
+from dungeon_guilds.lords import Lord
+from dungeon_guilds import state as engine
+from dungeon_guilds.payout import EMPTY, NPC
+
+from scenario import L1, L2, L3, make_game, play
+
+
+def refused(state, action, player=None):
+    err = state.refusal(action, player)
+    assert err is not None, action
+    assert err.action is action  # the refusal names the move it refuses (the boards show it)
+    return err.code, err.params
+
+
+def test_R2_4_a_setup_pair_in_either_order_is_the_same_legal_choice():
+    """R2.4: 'exhaust 5 4' is 'exhaust 4 5'; a strength outside 1-5 is named, whichever of the
+    two it is; the same strength twice is refused."""
+    st = make_game(3, exhaust=None).state
+    assert st.refusal(Action(EXHAUST, 5, other=4)) is None and st.is_legal(Action(EXHAUST, 5, other=4))
+    assert st.refusal(Action(EXHAUST, 2, other=1)) is None
+    assert refused(st, Action(EXHAUST, 0, other=3)) == ("no_such_strength", {"strength": 0})
+    assert refused(st, Action(EXHAUST, 3, other=7)) == ("no_such_strength", {"strength": 7})
+    assert refused(st, Action(EXHAUST, 6, other=0)) == ("no_such_strength", {"strength": 6})
+    assert refused(st, Action(EXHAUST, 3, other=3)) == ("exhaust_same_twice", {"strength": 3})
+    assert not st.is_legal(Action(EXHAUST, 3, other=3))
+
+
+def test_R4_every_refusal_names_the_action_it_refuses():
+    """A refusal is a value with its action (the table page and the review word it), in each
+    phase: the game over, another seat's turn, something that is not an action, a bump with a
+    slot that is not a or b, a kind that is no move."""
+    g = make_game(3, rooms=[L1(), L1(), L1()])
+    st = g.state
+    assert refused(st, place(1, 1), player=1) == ("not_your_turn", {"player": 0, "name": "Ann"})
+    assert refused(st, "place 1 1") == ("not_an_action", {"action": "'place 1 1'"})
+    odd = Action(BUMP, 3, 1, 2)
+    assert refused(st, odd) == ("not_an_action", {"action": repr(odd)})
+    dance = Action("dance", 3, 1, 0)
+    assert refused(st, dance) == ("not_an_action", {"action": repr(dance)})
+    play(g, ["Ann: place 1 1", "Bo: place 2 1"])
+    assert refused(g.state, Action(SWAP, 3, 1, 5)) == ("not_an_action", {"action": repr(Action(SWAP, 3, 1, 5))})
+    while not g.is_over:
+        g.push(g.legal_moves()[0])
+    last = g.state
+    assert refused(last, place(1, 1)) == ("game_over", {}) and last.is_terminal()
+
+
+def test_R4_4_a_bump_needs_a_strictly_stronger_adventurer():
+    """R4.4: an adventurer as strong as the one in the slot cannot bump it (equal is not
+    stronger); one stronger can, given the fee."""
+    g = make_game(3, rooms=[L1(), L1(), L1()])
+    play(g, ["Ann: place 2 1", "Bo: place 2 1", "Cy: place 1 2"])  # room 1: Ann's 2 and Bo's 2: full
+    st = g.state
+    assert st.current == 2  # Cy again (the snake's end)
+    assert refused(st, bump(2, 1, "a")) == ("bump_too_weak", {"strength": 2, "defender": 2})
+    assert not st.is_legal(bump(2, 1, "a"))
+    assert st.refusal(bump(3, 1, "a")) is None and st.is_legal(bump(3, 1, "b"))
+
+
+def test_R4_the_legal_moves_are_worked_out_once_per_position(monkeypatch):
+    """The refusal of a move reads the position's legal moves once (the hot path's cache);
+    a slot set by hand (hints, the workshop's positions) forgets them."""
+    st = make_game(3, rooms=[L1(), L1(), L1()]).state
+    st.legal_actions()
+    calls = []
+    real = type(st).legal_actions
+    monkeypatch.setattr(type(st), "legal_actions", lambda self: calls.append(1) or real(self))
+    assert st.refusal(place(1, 9)) is not None and st.refusal(place(1, 1)) is None
+    assert calls == []
+    st.set_slot(0, 0, 1, 2)  # Bo's 2 in room 1, slot a
+    assert st.refusal(place(1, 1)) is None and calls == [1]  # asked again after the change
+
+
+def test_R4_7_a_player_with_nothing_to_do_is_told_apart_from_one_who_can_move():
+    """State._has_legal (R4.7's pass and the away bots read it): a hand with a free slot
+    anywhere can move; a hand banned whole, or every room full and no replace affordable, cannot."""
+    g = make_game(3, rooms=[L1(), L1(), L1()])
+    st = g.state
+    assert st._has_legal(0) and st._has_legal(1)
+    full = st.copy()
+    for j in range(len(full.slot_owner)):
+        full.slot_owner[j], full.slot_str[j] = 2, 5
+    full._legal = None
+    for p in (0, 1):
+        full.gold[p] = 0
+    assert not full._has_legal(0)
+    full.gold[0] = 9  # a stronger one to bump Cy's 5? none is: still nothing
+    assert not full._has_legal(0)
+    for j in range(len(full.slot_owner)):
+        full.slot_str[j] = 1
+    assert full._has_legal(0)  # a bump of a 1 is affordable now
+    banned = st.copy()
+    banned.ban = engine.ALL_FIVE
+    assert not banned._has_legal(0)
+
+
+def test_S11_each_invariant_says_which_one_broke():
+    """docs/rules.md §11: check_invariants names the broken invariant."""
+    g = make_game(3, rooms=[L1(), L1(), L1()])
+    play(g, ["Ann: place 1 1", "Bo: place 2 1"])
+    base = g.state
+    cases = []
+    st = base.copy(); st.gold[0] += 1; cases.append((st, "gold is not conserved"))  # noqa: E702
+    st = base.copy(); st.gold[0] = -1; st.bank_out -= base.gold[0] + 1  # noqa: E702
+    cases.append((st, "a player's gold is negative"))
+    st = base.copy(); st.slot_owner[2], st.slot_str[2] = 0, 1  # noqa: E702  Ann's 1 twice
+    cases.append((st, "an adventurer is in two slots"))
+    st = base.copy(); st.active[0] |= 1 << 1  # noqa: E702  Ann's 1 in hand and in room 1
+    cases.append((st, "an adventurer of seat 0 is in two places"))
+    st = base.copy(); st.exhausted[1] |= 1 << 2  # noqa: E702  Bo's 2 exhausted and in room 1
+    cases.append((st, "an adventurer of seat 1 is in two places"))
+    st = base.copy(); st.active[2] &= st.exhausted[2]; st.active[2] |= st.exhausted[2]  # noqa: E702
+    st.exhausted[2] = st.exhausted[2] | (1 << 1)
+    cases.append((st, "an adventurer of seat 2 is in two places"))
+    st = base.copy(); st.active[2] &= ~(1 << 1)  # noqa: E702  Cy's 1 gone
+    cases.append((st, "an adventurer of seat 2 is missing"))
+    st = base.copy(); st.placed[0] = 2  # noqa: E702
+    cases.append((st, "more than two adventurers placed"))
+    st = base.copy(); st.slot_owner.append(EMPTY)  # noqa: E702
+    cases.append((st, "a room holds more than 2 adventurers"))
+    for st, message in cases:
+        with pytest.raises(AssertionError) as err:
+            st.check_invariants()
+        assert str(err.value) == message
+    base.check_invariants()
+
+
+def test_S11_three_adventurers_of_one_player_in_the_dungeon_break_an_invariant():
+    g = make_game(3, rooms=[L1(), L1(), L1()])
+    play(g, ["Ann: place 1 1", "Bo: place 2 1", "Cy: place 3 2", "Cy: place 1 3"])
+    st = g.state.copy()
+    st.active[0] &= ~(1 << 2 | 1 << 3)
+    st.slot_owner[3], st.slot_str[3] = 0, 2  # Ann's 2 in room 2, slot b
+    st.slot_owner[5], st.slot_str[5] = 0, 3  # Ann's 3 in room 3, slot b: three placed
+    st.placed[0] = 3
+    with pytest.raises(AssertionError, match="^more than two adventurers placed$"):
+        st.check_invariants()
+
+
+NAUGHTY = Lord("equal_rooms", "Equal rooms", "同力房間", "A room whose two adventurers are equally strong: "
+               "defence -2 and treasure +$3 in the first room.", "第一個房間兩名冒險者力量相同：難度 -2、獎勵 +$3",
+               (RoomModifier((1,), defence=-2, treasure=3, when=EQUAL_STRENGTHS),))
+
+
+def test_S7_R7_3_an_equal_strength_change_counts_only_while_the_two_are_equal():
+    """§7 (the Naughty Kid's kind of effect, here on defence too): the first room's defence
+    falls by 2 and its treasure rises by $3 only while its two adventurers are equally strong;
+    a defence never below 0 (R5.3); the lock threshold moves with the defence (R7.1)."""
+    g = make_game(3, rooms=[L1(2, 2), L1(), L1()], rules=Rules(), lords=[NAUGHTY] * 3)
+    st = g.state
+    assert (st.room_defence(0), st.room_treasure(0), st.lord_defence_change(0), st.lord_treasure_change(0)) == \
+        (2, 2, 0, 0)
+    assert st.lock_threshold(0) == 5
+    play(g, ["Ann: place 3 1", "Bo: place 3 1"])
+    st = g.state
+    assert (st.room_defence(0), st.room_treasure(0), st.lord_defence_change(0), st.lord_treasure_change(0)) == \
+        (0, 5, -2, 3)  # 2 - 2 = 0; 2 + 3
+    assert st.lock_threshold(0) == 3
+    assert (st.room_defence(1), st.lord_defence_change(1), st.lord_treasure_change(1)) == (3, 0, 0)
+
+
+def test_R5_3_a_defence_of_exactly_one_stays_one():
+    g = make_game(3, rooms=[L1(3, 2), L1(), L1()], rules=Rules(), lords=[NAUGHTY] * 3)
+    play(g, ["Ann: place 2 1", "Bo: place 2 1"])
+    assert g.state.room_defence(0) == 1 and g.state.lord_defence_change(0) == -2
+
+
+def test_R10_2_a_replaced_npc_with_nowhere_to_go_leaves_and_the_log_says_from_where():
+    """Ruling R10.2: a replaced NPC moves to the next room below with a free slot, else from
+    the top again; with no free slot anywhere it leaves the dungeon (the event names its room)."""
+    g = Game(3, seed=4, rules=Rules(lords="none", npc=True), exhaust={"P1": (4, 5), "P2": (4, 5), "P3": (4, 5)})
+    st = g.state.copy()
+    st.log = []
+    k = len(st.rooms)
+    for j in range(2 * k):
+        if st.slot_owner[j] == EMPTY:
+            st.slot_owner[j], st.slot_str[j] = 1, 5
+    st._npc_move(k - 1)
+    assert st.log[-1]["kind"] == "npc_left" and st.log[-1]["from_room"] == k
+    st2 = g.state.copy()
+    st2.log = []
+    for j in range(2 * k):
+        if st2.slot_owner[j] == EMPTY:
+            st2.slot_owner[j], st2.slot_str[j] = 1, 5
+    st2.slot_owner[0], st2.slot_str[0] = EMPTY, 0  # the top room's slot a is free
+    st2._npc_move(1)
+    moved = st2.log[-1]
+    assert (moved["kind"], moved["from_room"], moved["to_room"]) == ("npc_moved", 2, 1)
+    assert st2.slot_owner[0] == NPC and st2.slot_str[0] == st2.rooms[0].level
+
+
+def test_R2_3_the_unseen_cards_drop_one_copy_per_front_seen():
+    """The cards nobody has seen (the searches redraw fronts from them): each front seen drops
+    one copy of its card from the deck's list, not every copy; a card seen that the list does
+    not hold drops nothing."""
+    st = make_game(3, rooms=[L1(), L2(), L3()]).state.copy()
+    cards = sorted(st.cards, key=lambda c: (c.level, c.defence, c.treasure))
+    twice = next(c for c in cards if cards.count(c) >= 3)  # a card the deck holds three times or more
+    once = next(c for c in cards if c != twice)
+    st.seen = [twice, twice, once, RoomCard(3, 99, 99)]  # the last: a card the list does not hold
+    unseen = st.unseen_cards()
+    expected = list(cards)
+    for card in (twice, twice, once):
+        expected.remove(card)
+    assert unseen == expected and unseen.count(twice) == cards.count(twice) - 2
+
+
+def test_R3_1_new_fronts_keep_each_rooms_level_and_enough_cards_for_the_rounds():
+    """with_fronts (a determinization, R3.1 fronts are secret): the fronts must keep the levels
+    of the backs in view, and the deck must still deal every round."""
+    g = make_game(3, rooms=[L1(), L2(), L3()])
+    st = g.state
+    undealt = list(st.deck[st.deck_pos:])
+    new = st.with_fronts([L1(4, 1), L2(7, 3), L3(9, 12)], undealt)
+    assert new.rooms == [L1(4, 1), L2(7, 3), L3(9, 12)]
+    assert new.deck[:st.deck_pos] == (L1(4, 1), L2(7, 3), L3(9, 12)) and new.deck[st.deck_pos:] == tuple(undealt)
+    assert len(new.deck) == len(st.deck) and new.room_defence(2) == 9
+    with pytest.raises(ValueError, match=r"^the new fronts must keep each room's level \(its back is public\)$"):
+        st.with_fronts([L2(), L1(), L3()], undealt)
+    with pytest.raises(ValueError, match=r"^the new fronts must keep each room's level \(its back is public\)$"):
+        st.with_fronts([L1(), L2()], undealt)
+    with pytest.raises(ValueError, match="^the undealt deck is too short for the rounds left$"):
+        st.with_fronts([L1(), L2(), L3()], undealt[:-1])
+    assert len(st.with_fronts([L1(), L2(), L3()], undealt + [L1()]).deck) == len(st.deck) + 1
+    later = make_game(3, rooms=[L1(), L2(), L3()])
+    while later.state.round == 0:
+        later.push(later.legal_moves()[0])
+    st3 = later.state
+    fronts = [RoomCard(c.level, c.defence, c.treasure) for c in st3.rooms]
+    again = st3.with_fronts(fronts, list(st3.deck[st3.deck_pos:]))
+    assert again.deck == st3.deck  # round 2: the dealt rounds stay, the new fronts follow them
+
+
+def test_the_move_tables_hold_every_stronger_adventurer_of_a_hand():
+    """R4.4/R4.5 need a strictly stronger adventurer: the tables built at import list, per hand,
+    defender strength, room and slot, the moves of the hand's stronger adventurers only."""
+    for h in (0b111110, 0b101010, 0b000100, 0):
+        table = engine._stronger(engine._BUMP, h)
+        assert len(table) == 6 and all(len(rows) == 8 and all(len(r) == 2 for r in rows) for rows in table)
+        for t in range(6):
+            for r in range(8):
+                for x in (0, 1):
+                    want = tuple(engine._BUMP[s][r][x] for s in (1, 2, 3, 4, 5) if h >> s & 1 and s > t)
+                    assert table[t][r][x] == want
+        assert table == engine._BUMPS[h]
+    assert engine._stronger(engine._SWAP, 0b100100)[2][3][1] == (engine._SWAP[5][3][1],)
+
+
+def test_the_sorted_card_lists_are_each_their_own():
+    a = [L3(), L1(), L2()]
+    b = [L2(7, 1), L1(1, 1)]
+    assert engine._sorted_cards(a) == (L1(), L2(), L3())
+    assert engine._sorted_cards(b) == (L1(1, 1), L2(7, 1))
+    assert engine._sorted_cards(a) == (L1(), L2(), L3())
