@@ -32,7 +32,7 @@ def test_a_table_has_one_worker_and_a_worker_gone_moves_only_its_own():
     assert {left[c] for c in codes if first[c] == 1} == {0, 2}
 
 
-def test_tables_are_placed_on_the_workers_in_turn_and_stay():
+def test_tables_are_placed_on_the_workers_in_turn_and_stay_together():
     front = Front(None, 2, lambda slot, channel: None)
     for slot in (0, 1):
         front.workers[slot] = Worker(slot, 0, None)
@@ -41,11 +41,12 @@ def test_tables_are_placed_on_the_workers_in_turn_and_stay():
     placed = [front.order(c)[0] for c in codes]
     assert placed.count(0) == placed.count(1) == 15  # a hash would split 30 tables unevenly
     assert [front.order(c)[0] for c in codes] == placed  # every page of a table: its worker
-    del front.workers[1]  # worker 1 died: its tables on worker 0 until it is back
+    del front.workers[1]  # worker 1 died: its tables move to worker 0
     assert {front.order(c)[0] for c in codes} == {0}
-    front.workers[1] = Worker(1, 0, None)
+    front.workers[1] = Worker(1, 0, None)  # started again: the tables stay together where they went
     front.workers[1].ready = True
-    assert [front.order(c)[0] for c in codes] == placed
+    assert {front.order(c)[0] for c in codes} == {0}
+    assert {front.order(f"N{i:04d}")[0] for i in range(4)} == {0, 1}  # new tables in turn again
 
 
 def a_front_with_one_worker():

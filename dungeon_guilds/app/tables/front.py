@@ -11,13 +11,13 @@ by one process (no move crossing Redis's publish/subscribe to be drawn again in 
   ``?table=CODE``, the websocket's address in tables.js, or ``/tables/CODE``, the shared link)
   and passes the connection's descriptor (``SCM_RIGHTS``) to the table's process
   (:meth:`Front.order`: a table first named goes to the next worker in turn and stays there; a
-  worker gone, its tables go to the others by rendezvous hashing, :func:`owner`, so that its death
-  moves only its own tables, each to one other process); a request naming no table goes to the
-  next worker in turn. A connection is the front's for one request line at most; the rest is
+  worker gone, its tables move for good to the others by rendezvous hashing, :func:`owner`, so
+  that its death moves only its own tables, each to one other process); a request naming no table
+  goes to the next worker in turn. A connection is the front's for one request line at most; the rest is
   the worker's.
 
 A worker that died is found at once (its end of the pair closed: the hand-over fails, the next
-owner is tried) and started again; until it is ready its tables are another's, which reads them
+owner is tried) and started again, empty: its tables are another's from then on, which reads them
 from Redis. A worker behind with the connections handed to it (its channel full:
 :data:`CHANNEL_BYTES`) is skipped for the next, not killed. Bounds: at most :data:`PENDING`
 connections whose request line has not arrived (the port's backlog holds the next), each for
@@ -194,13 +194,17 @@ class Front:
         """The workers a connection naming ``code`` tries, in order. A table first named is placed
         on the next worker in turn (so that N workers get a table each in turn, not as a hash
         happens to split a few dozen) and stays there while it lives; a worker gone, its tables
-        go by :func:`owner` to the others; a connection naming no table goes to the next in turn."""
+        move for good, each to the one :func:`owner` says (all of a table's pages together, also
+        when the worker is back before they all came); a connection naming no table goes to the
+        next in turn."""
         slots = self.ready_slots()
         if not slots:
             return []
         if code is not None and code in self.placed:
             first = self.placed[code]
-            return [first] + owner(code, [s for s in slots if s != first]) if first in slots else owner(code, slots)
+            if first not in slots:
+                first = self.placed[code] = owner(code, slots)[0]
+            return [first] + owner(code, [s for s in slots if s != first])
         self.turn += 1
         turn = slots[self.turn % len(slots):] + slots[: self.turn % len(slots)]
         if code is not None:
