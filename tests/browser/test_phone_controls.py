@@ -94,15 +94,24 @@ def unfold_all(page, root: str) -> None:
     raise AssertionError(f"more than 12 folds under {root}")
 
 
+# the page's height, its scrolled boxes (Voila's panel scrolls, not the document) back at the top
+TALL_JS = """() => {
+  const dash = document.querySelector('.dg-dashboard');
+  for (let e = dash; e; e = e.parentElement) e.scrollTop = 0;
+  scrollTo(0, 0);
+  return Math.ceil(dash.getBoundingClientRect().bottom);
+}"""
+
+
 def measure(page, name: str, lang: str, found: dict, shot: bool = True) -> None:
     """Every visible control's size on this screen (into ``found``). With ``shot``, first the
     window made as tall as the page (the page is 390 px wide still: a chart drawn once in view is
     drawn, its controls measured too) for its screenshot, then a phone again."""
     settle(page)
     if shot:
-        tall = page.evaluate("Math.ceil(document.querySelector('.dg-dashboard').getBoundingClientRect().bottom + scrollY)")
+        tall = page.evaluate(TALL_JS)
         page.set_viewport_size({"width": PHONE["width"], "height": min(max(tall + 16, PHONE["height"]), 8000)})
-        settle(page)
+        settle(page, quiet_ms=150)
     got = page.evaluate(MEASURE_JS)
     found[f"{name}-{lang}"] = got
     print(f"{time.perf_counter():.1f}", name, lang, got["count"], "controls,", len(got["small"]), "under 44 px;",
@@ -110,8 +119,7 @@ def measure(page, name: str, lang: str, found: dict, shot: bool = True) -> None:
           got["small"][:40], flush=True)
     if shot:
         page.screenshot(path=str(SHOTS / f"phone-{name}-{lang}.png"))
-        page.set_viewport_size(PHONE)
-        settle(page)  # the board fitted to the window again
+        page.set_viewport_size(PHONE)  # a board tapped next is fitted to it again first (settle)
 
 
 def tap_board(page, root: str, target: str) -> None:
@@ -129,6 +137,7 @@ def type_into(page, box, value: str) -> None:
 def learn_to_placement(page) -> None:
     """Learn's set-up done by tapping the board (R3: exhaust two adventurers, then go), then an
     adventurer picked for placement (R4): the rooms' slots become targets."""
+    settle(page, ".dg-stepper")
     for card in ("hand-1", "hand-2"):
         tap_board(page, ".dg-stepper", card)
         page.wait_for_selector(f'.dg-stepper [data-target="{card}"][aria-pressed="true"]')
@@ -151,6 +160,7 @@ def play_by_tapping(page) -> None:
     the exhaust button: R2.4), then, once the bots have chosen theirs and dispatch begins with
     seat 1 (R4.1), the strength-3 adventurer placed in room 1 (R4.2): the board shows it there."""
     root = ".dg-play-table"
+    settle(page, root)
     for card in ("hand-1", "hand-2"):
         tap_board(page, root, card)
         page.wait_for_selector(f'{root} [data-target="{card}"][aria-pressed="true"]')
