@@ -266,3 +266,62 @@ def test_the_sorted_card_lists_are_each_their_own():
     assert engine._sorted_cards(a) == (L1(), L2(), L3())
     assert engine._sorted_cards(b) == (L1(1, 1), L2(7, 1))
     assert engine._sorted_cards(a) == (L1(), L2(), L3())
+
+
+TWICE = Lord("twice_equal", "Twice equal", "雙倍同力", "Two equal-strength changes on the first room.",
+             "第一個房間兩個同力效果", (RoomModifier((1,), defence=-4, treasure=3, when=EQUAL_STRENGTHS),
+                                 RoomModifier((1,), defence=-2, treasure=1, when=EQUAL_STRENGTHS)))
+
+
+def test_S7_two_equal_strength_changes_on_one_room_add_up_and_floor_at_zero():
+    """§7: two conditional changes of one room add up (treasure +3 and +1, defence -4 and -2);
+    R5.3 a defence never below 0, and the lock threshold (R7.1) not either."""
+    g = make_game(3, rooms=[L1(3, 2), L1(), L1()], rules=Rules(), lords=[TWICE] * 3)
+    play(g, ["Ann: place 2 1", "Bo: place 2 1"])
+    st = g.state
+    assert (st.room_defence(0), st.room_treasure(0), st.lock_threshold(0)) == (0, 6, 0)  # 3-6; 2+4; 5-6
+    assert (st.lord_defence_change(0), st.lord_treasure_change(0)) == (-6, 4)
+
+
+LOCK_ONE = Lord("lock_one", "Lock at one", "一就鎖", "Equal strengths in the first room: defence -4.",
+                "第一個房間力量相同：難度 -4", (RoomModifier((1,), defence=-4, when=EQUAL_STRENGTHS),))
+
+
+def test_R7_1_a_lock_threshold_moved_down_to_one_stays_one():
+    g = make_game(3, rooms=[L1(3, 2), L1(), L1()], rules=Rules(), lords=[LOCK_ONE] * 3)
+    play(g, ["Ann: place 1 1", "Bo: place 1 1"])
+    assert g.state.lock_threshold(0) == 1 and g.state.room_defence(0) == 0  # 5 - 4; 3 - 4 floored
+
+
+def test_R5_1_an_equal_strength_defence_change_counts_when_the_room_is_resolved():
+    """R5.1 with §7: room 1's defence 5 falls by 2 while its two adventurers are equal (2 and 2,
+    total 4), so it is cleared and the cascade goes on to every room; round 1's record says so."""
+    g = make_game(3, rooms=[L1(5, 2), L1(3, 2), L1(2, 2)], rules=Rules(), lords=[NAUGHTY] * 3)
+    play(g, ["Ann: place 2 1", "Bo: place 2 1", "Cy: place 1 2", "Cy: place 2 2", "Bo: place 1 3",
+             "Ann: place 1 3"])
+    first = g.state.round_results[0]
+    assert (first["round"], first["lord"], first["cleared"], first["rooms"]) == (1, "equal_rooms", 3, 3)
+
+
+def test_R6_3_R6_4_the_log_says_where_the_marker_went_and_the_final_gold():
+    """R6.3 the start marker passes left after each round; R6.4 the game ends after the last
+    round: the log's events say so, with each round's number from 1."""
+    g = make_game(3, rooms=[L1(), L1(), L1()])
+    while not g.is_over:
+        g.push(g.legal_moves()[0])
+    st = g.state
+    passed = [e for e in st.log if e["kind"] == "marker_passed"]
+    assert [(e["round"], e["start"]) for e in passed] == [(1, 1), (2, 2), (3, 0)]
+    assert [r["round"] for r in st.round_results] == [1, 2, 3]
+    over = [e for e in st.log if e["kind"] == "game_over"]
+    assert len(over) == 1 and over[0]["gold"] == st.gold and over[0]["round"] == 3
+
+
+def test_a_copy_keeps_the_log_only_when_asked_and_shares_nothing_mutable():
+    g = make_game(3, rooms=[L1(), L1(), L1()])
+    play(g, ["Ann: place 1 1"])
+    st = g.state
+    assert st.copy().log is None and st.copy(keep_log=True).log is st.log
+    twin = st.copy()
+    assert twin.swap_full == st.swap_full
+    assert [twin.legal_actions()] == [st.legal_actions()]
