@@ -325,3 +325,60 @@ def test_a_copy_keeps_the_log_only_when_asked_and_shares_nothing_mutable():
     twin = st.copy()
     assert twin.swap_full == st.swap_full
     assert [twin.legal_actions()] == [st.legal_actions()]
+
+
+def _events(state, *kinds):
+    return [{k: v for k, v in e.items() if k != "kind"} | {"kind": e["kind"]} for e in state.log if e["kind"] in kinds]
+
+
+def test_R4_3_R5_1_R5_2_the_log_of_an_equal_strength_room_locked_cleared_and_a_room_failed():
+    """One round told event by event (the narration and the review read these): room 1, defence
+    5 and treasure $2, gets 2 + 2 (equal: -2 defence, +$3 treasure, §7): it locks at 4 >= 3 (R4.3,
+    R7.1), is cleared with 4 >= 3 and pays $5, $2 each and the tie's $1 to the bank (R5.2); room
+    2, defence 4, gets 1 + 2 = 3 and fails, so room 3 is not revealed (R5.1)."""
+    g = make_game(3, rooms=[L1(5, 2), L1(4, 2), L1(2, 2)], rules=Rules(), lords=[NAUGHTY] * 3)
+    play(g, ["Ann: place 2 1", "Bo: place 2 1", "Cy: place 1 2", "Cy: place 2 2", "Bo: place 1 3",
+             "Ann: place 1 3"])
+    st = g.state
+    locked = [e for e in _events(st, "locked") if e["round"] == 1 and e["room"] == 1]
+    assert locked == [{"room": 1, "total": 4, "threshold": 3, "round": 1, "kind": "locked"}]
+    told = [e for e in _events(st, "revealed", "cleared", "failed") if e["round"] == 1]
+    assert told == [
+        {"room": 1, "defence": 5, "treasure": 2, "defence_now": 3, "treasure_now": 5, "round": 1, "kind": "revealed"},
+        {"room": 1, "total": 4, "defence": 3, "treasure": 5, "shares": {"0": 2, "1": 2}, "to_bank": 1,
+         "occupants": [[0, 2], [1, 2]], "round": 1, "kind": "cleared"},
+        {"room": 2, "defence": 4, "treasure": 2, "defence_now": 4, "treasure_now": 2, "round": 1, "kind": "revealed"},
+        {"room": 2, "total": 3, "defence": 4, "rooms": [2, 3], "occupants": [[2, 1], [2, 2]], "round": 1,
+         "kind": "failed"}]
+
+
+MINUS = Lord("minus", "Minus", "減", "Every room: defence -9 and treasure -9.", "每個房間：難度 -9、獎勵 -9",
+             (RoomModifier((), defence=-9, treasure=-9),))
+
+
+def test_R5_3_the_log_says_zero_for_a_defence_and_a_treasure_below_zero():
+    """R5.3: a lord's change takes a defence and a treasure to 0, never below, in what is told."""
+    g = make_game(3, rooms=[L1(2, 2), L1(2, 2), L1(2, 2)], rules=Rules(), lords=[MINUS] * 3)
+    play(g, ["Ann: place 1 1", "Bo: place 1 2", "Cy: place 1 3", "Cy: place 2 1", "Bo: place 2 3",
+             "Ann: place 2 2"])
+    told = [e for e in _events(g.state, "revealed", "cleared") if e["round"] == 1 and e["room"] == 1]
+    assert [(e["kind"], e.get("defence_now"), e.get("treasure_now"), e.get("treasure"), e["defence"]) for e in told] \
+        == [("revealed", 0, 0, 2, 2), ("cleared", None, None, 0, 0)]
+
+
+def test_R5_1_R5_3_a_room_is_beaten_by_a_total_reaching_its_defence_never_below_zero():
+    assert engine.beats(3, 3) and not engine.beats(2, 3)
+    assert engine.beats(0, 0) and engine.beats(0, -2) and not engine.beats(0, 1) and engine.beats(1, 1)
+
+
+def test_R7_2_the_caveman_flips_every_hand_in_the_start_phase_and_the_log_says_so():
+    """R7.2 (the Caveman): in round 2's start phase every strength 1-2 adventurer becomes
+    exhausted and every 3-5 active, whatever it was; round 1 has no start phase (R3.1)."""
+    g = make_game(3, rooms=[L1(), L1(), L1()], rules=Rules(lords="all"), lords=[NAUGHTY, "caveman", NAUGHTY])
+    while g.state.round == 0:
+        g.push(g.legal_moves()[0])
+    st = g.state
+    for p in range(3):
+        assert engine.strengths_of(st.active[p]) == [3, 4, 5] and engine.strengths_of(st.exhausted[p]) == [1, 2]
+    flips = _events(st, "flipped")
+    assert flips == [{"lord": "caveman", "exhausted": [1, 2], "activated": [3, 4, 5], "round": 2, "kind": "flipped"}]
