@@ -39,11 +39,9 @@ import school  # noqa: E402  (tools/school.py: the deployment this measures)
 from dungeon_guilds.app import kernels  # noqa: E402
 from dungeon_guilds.app.tables.local_redis import LocalRedis  # noqa: E402
 
-# tools/school.py passes ``Host $host`` (no port): with nginx on a port other than 80 Jupyter's
-# origin check then refuses every kernel websocket ("Blocking Cross Origin WebSocket Attempt") and
-# no page ever draws its widgets. Here nginx passes the Host the browser sent (port included).
-school.CONF = school.CONF.replace("proxy_set_header Host $host;", "proxy_set_header Host $http_host;")
-assert "$http_host" in school.CONF
+# nginx must pass the Host the browser sent, port included (``$http_host``; ``$host`` drops it and
+# Jupyter's origin check then refuses every kernel websocket): tools/school.py does since stop 56
+assert "proxy_set_header Host $http_host;" in school.CONF
 
 INTERACTIVE = ".dg-dashboard .dg-stepper .dg-board svg"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
