@@ -7,16 +7,12 @@ redis-server is not installed."""
 
 from __future__ import annotations
 
-import os
-import signal
-import subprocess
-import sys
 import time
-import urllib.request
 
 import pytest
 
 from dungeon_guilds.app.tables import local_redis
+from tests.tables.tables_helpers import two_workers
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not local_redis.available(), reason="redis-server is not installed")]
@@ -25,24 +21,8 @@ pytestmark = [pytest.mark.browser,
 @pytest.fixture
 def school(tmp_path):
     pytest.importorskip("redis", reason="redis-py is not installed (pip install 'dungeon-guilds[school]')")
-    (tmp_path / "redis").mkdir()
-    with local_redis.LocalRedis(tmp_path / "redis") as redis:
-        port = local_redis.free_port()
-        log = open(tmp_path / "server.log", "w")
-        proc = subprocess.Popen([sys.executable, "-m", "dungeon_guilds.app.table_server", "--port", str(port),
-                                 "--workers", "2", "--tables-store", redis.url, "--tables-dir", str(tmp_path / "own")],
-                                stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-        try:
-            deadline = time.monotonic() + 60
-            while (tmp_path / "server.log").read_text().count("Class tables on") < 2:
-                assert proc.poll() is None and time.monotonic() < deadline, (tmp_path / "server.log").read_text()
-                time.sleep(0.1)
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/dungeon-guilds/tables", timeout=5).read()
-            yield f"http://127.0.0.1:{port}/"
-        finally:
-            os.killpg(proc.pid, signal.SIGTERM)
-            proc.wait(10)
-            log.close()
+    with two_workers(tmp_path) as (port, _redis_url):
+        yield f"http://127.0.0.1:{port}/"
 
 
 def student(browser):

@@ -3,10 +3,18 @@ secret variants of a table (what a seat may not know, changed)."""
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
+import os
 import random
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
 
+from dungeon_guilds.app.tables import local_redis
 from dungeon_guilds.app.tables.lobby import Lobby
 from dungeon_guilds.app.tables.protocol import Conn, handle
 from dungeon_guilds.app.tables.store import TableStore
@@ -96,3 +104,27 @@ def other_choices(table, seat: int, rng: random.Random):
 
 __all__ = ["Action", "EXHAUST", "Clock", "NAMES", "lobby_in", "other_choices", "other_fronts", "random_move",
            "seated_table", "send", "with_state"]
+
+
+@contextlib.contextmanager
+def two_workers(tmp_path):
+    """``table_server --workers 2`` sharing a Redis of its own, both on loopback (issue 52): yields
+    (the server's port, the Redis URL) once both workers are up; stopped by process group."""
+    (tmp_path / "redis").mkdir()
+    with local_redis.LocalRedis(tmp_path / "redis") as redis:
+        port = local_redis.free_port()
+        log = open(tmp_path / "server.log", "w")
+        proc = subprocess.Popen([sys.executable, "-m", "dungeon_guilds.app.table_server", "--port", str(port),
+                                 "--workers", "2", "--tables-store", redis.url, "--tables-dir", str(tmp_path / "own")],
+                                stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        try:
+            deadline = time.monotonic() + 60
+            while (tmp_path / "server.log").read_text().count("Class tables on") < 2:
+                assert proc.poll() is None and time.monotonic() < deadline, (tmp_path / "server.log").read_text()
+                time.sleep(0.1)
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/dungeon-guilds/tables", timeout=5).read()
+            yield port, redis.url
+        finally:
+            os.killpg(proc.pid, signal.SIGTERM)
+            proc.wait(10)
+            log.close()

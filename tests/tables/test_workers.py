@@ -13,8 +13,6 @@ import asyncio
 import os
 import random
 import signal
-import subprocess
-import sys
 import time
 import urllib.request
 
@@ -24,6 +22,8 @@ from dungeon_guilds.app.tables import local_redis
 from dungeon_guilds.app.tables.client import SeatClient, table_url
 from dungeon_guilds.app.tables.store_choice import open_store
 
+from tables_helpers import two_workers
+
 pytestmark = pytest.mark.skipif(not local_redis.available(), reason="redis-server is not installed "
                                 "(apt-get install redis-server): the processes cannot share tables")
 NAMES = ("Ann", "Bo", "Cy", "Di")
@@ -32,24 +32,8 @@ NAMES = ("Ann", "Bo", "Cy", "Di")
 @pytest.fixture
 def workers(tmp_path):
     pytest.importorskip("redis", reason="redis-py is not installed (pip install 'dungeon-guilds[school]')")
-    (tmp_path / "redis").mkdir()
-    with local_redis.LocalRedis(tmp_path / "redis") as redis:
-        port = local_redis.free_port()
-        log = open(tmp_path / "server.log", "w")
-        proc = subprocess.Popen([sys.executable, "-m", "dungeon_guilds.app.table_server", "--port", str(port),
-                                 "--workers", "2", "--tables-store", redis.url, "--tables-dir", str(tmp_path / "own")],
-                                stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-        try:
-            deadline = time.monotonic() + 60
-            while (tmp_path / "server.log").read_text().count("Class tables on") < 2:
-                assert proc.poll() is None and time.monotonic() < deadline, (tmp_path / "server.log").read_text()
-                time.sleep(0.1)
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/dungeon-guilds/tables", timeout=5).read()
-            yield f"ws://127.0.0.1:{port}/dungeon-guilds/tables/ws", redis.url
-        finally:
-            os.killpg(proc.pid, signal.SIGTERM)
-            proc.wait(10)
-            log.close()
+    with two_workers(tmp_path) as (port, redis_url):
+        yield f"ws://127.0.0.1:{port}/dungeon-guilds/tables/ws", redis_url
 
 
 def served_by(client: SeatClient) -> int:
