@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from dungeon_guilds import Game, Rules
-from dungeon_guilds.actions import BUMP, EXHAUST, SWAP, Action, bump, place
+from dungeon_guilds.actions import BUMP, EXHAUST, SWAP, Action, bump, place, swap
 from dungeon_guilds.cards import RoomCard
 from dungeon_guilds.effects import EQUAL_STRENGTHS, RoomModifier
 from dungeon_guilds.lords import Lord
@@ -382,3 +382,34 @@ def test_R7_2_the_caveman_flips_every_hand_in_the_start_phase_and_the_log_says_s
         assert engine.strengths_of(st.active[p]) == [3, 4, 5] and engine.strengths_of(st.exhausted[p]) == [1, 2]
     flips = _events(st, "flipped")
     assert flips == [{"lord": "caveman", "exhausted": [1, 2], "activated": [3, 4, 5], "round": 2, "kind": "flipped"}]
+
+
+def test_R4_5_R9_1_a_lone_adventurer_of_ones_own_may_be_swapped_in_either_slot():
+    """R4.5: a player may swap their own adventurer for $1, in a room not full too (the Chinese
+    rulebook; R9.1 the French summary needs a full room), whichever slot it stands in; a position
+    set by hand (the hints' and the workshop's) may hold it in slot b alone."""
+    g = make_game(3, rooms=[L1(), L1(), L1()])
+    st = g.state.copy()
+    st.set_slot(1, 1, 0, 2)  # Ann's 2 alone in room 2, slot b
+    st.active[0] &= ~(1 << 2)
+    moves = set(st.legal_actions())
+    assert swap(3, 2, "b") in moves and swap(3, 2, "a") not in moves
+    assert swap(1, 2, "b") not in moves  # a swap brings a stronger one (R4.5)
+    assert not any(m.kind == SWAP and m.room == 3 for m in moves)  # room 3 is empty: nothing to swap
+    st.gold[0] = 0
+    st.set_slot(1, 1, 0, 2)
+    assert not any(m.kind == SWAP for m in st.legal_actions())  # R4.5 costs $1
+
+
+def test_R4_5_a_swap_with_exactly_one_dollar_left_is_legal():
+    g = make_game(3, rooms=[L1(), L1(), L1()])
+    play(g, ["Ann: place 1 1", "Bo: place 1 1", "Cy: place 1 2", "Cy: place 2 3", "Bo: place 2 2"])
+    st = g.state.copy()
+    assert st.current == 0  # Ann, with her 1 in the full room 1
+    st.bank_in += st.gold[0] - 1
+    st.gold[0] = 1
+    st.set_slot(0, 0, 0, 1)  # unchanged: forgets the legal moves worked out before the gold changed
+    assert swap(2, 1, "a") in st.legal_actions()
+    st.gold[0] = 0
+    st.set_slot(0, 0, 0, 1)
+    assert swap(2, 1, "a") not in st.legal_actions()
