@@ -413,3 +413,42 @@ def test_R4_5_a_swap_with_exactly_one_dollar_left_is_legal():
     st.gold[0] = 0
     st.set_slot(0, 0, 0, 1)
     assert swap(2, 1, "a") not in st.legal_actions()
+
+
+def _full_dungeon(gold: int, weakest: int):
+    """Round 1 with every slot held by Bo and Cy (two each placed, strength 5 but one of
+    ``weakest``), Ann to move with 1, 2, 3 in hand, none placed, and $``gold``; the round is held
+    unresolved when the phase ends (as a search's copy is)."""
+    st = make_game(3, rooms=[L1(), L1(), L1()]).state.copy()
+    st.log, st.hold_resolution = [], True
+    for j in range(6):
+        st.set_slot(j // 2, j % 2, 1 + j % 2, weakest if j == 0 else 5)
+    st.placed = [0, 2, 2]
+    st.gold[0] = gold
+    st.pos = 0
+    return st
+
+
+def test_R4_2_R4_7_a_full_dungeon_skips_who_cannot_act_and_says_why():
+    """R4.7: Ann, with adventurers in hand but every slot taken, nothing she can bump (all
+    stronger, or no gold) and none of her own to swap, passes; Bo and Cy, two placed, are skipped
+    (R4.2); nobody left can act, so the phase ends. The log says who passed and why."""
+    st = _full_dungeon(gold=0, weakest=1)
+    st._next_turn()
+    ann = {"player": 0, "code": "no_legal_action", "reason": "no legal action (R4.7)", "round": 1, "kind": "passed"}
+    two = [{"player": p, "code": "two_placed", "reason": "two adventurers placed (R4.2)", "round": 1, "kind": "passed"}
+           for p in (1, 2, 2, 1)]
+    assert _events(st, "passed") == [ann, *two, ann]
+    rich = _full_dungeon(gold=5, weakest=1)  # now she can bump Bo's 1 in room 1 with her 2 (R4.4)
+    rich._next_turn()
+    assert rich.current == 0 and _events(rich, "passed") == [] and bump(2, 1, "a") in rich.legal_actions()
+    strong = _full_dungeon(gold=5, weakest=5)  # every adventurer a 5: none of hers is stronger
+    strong._next_turn()
+    assert [e["player"] for e in _events(strong, "passed")] == [0, 1, 2, 2, 1, 0]
+
+
+def test_every_action_taken_is_counted_once():
+    g = make_game(3, rooms=[L1(), L1(), L1()])
+    before = g.state.actions_taken
+    play(g, ["Ann: place 1 1", "Bo: place 1 2"])
+    assert g.state.actions_taken == before + 2
