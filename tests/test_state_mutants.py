@@ -452,3 +452,38 @@ def test_every_action_taken_is_counted_once():
     before = g.state.actions_taken
     play(g, ["Ann: place 1 1", "Bo: place 1 2"])
     assert g.state.actions_taken == before + 2
+
+
+def test_R2_4_R3_1_R10_2_a_round_opens_with_its_deal_the_setup_choices_and_the_npcs_told():
+    """R3.1 the rooms are dealt and sorted by level, the lord named (its effects off without
+    lords); R2.4 each set-up choice pays its printed heal costs (Ann 4+5: $2+$3, Bo 1+2: $0+$1,
+    Cy 3+5: $1+$3), kept per seat; R10.2 an NPC in each of the first two rooms, as strong as its
+    room's level. Nothing is shown yet; each room has its two slots."""
+    g = make_game(3, rooms=[L1(), L2(), L3(), L3()] * 3, exhaust={"Ann": (4, 5), "Bo": (1, 2), "Cy": (3, 5)},
+                  rules=Rules(lords="none", npc=True))
+    st = g.state
+    assert st.setup_gain == (5, 1, 4) and st.shown == [0, 0, 0]
+    assert len(st.slot_str) == len(st.slot_owner) == 2 * len(st.rooms)
+    assert _events(st, "dealt")[0] == {"levels": [1, 2, 3, 3], "lord": st.lord.id, "start": 0, "effects": False,
+                                       "round": 1, "kind": "dealt"}
+    assert _events(st, "exhausted") == [
+        {"player": 0, "strengths": [4, 5], "gold": 5, "round": 1, "kind": "exhausted"},
+        {"player": 1, "strengths": [1, 2], "gold": 1, "round": 1, "kind": "exhausted"},
+        {"player": 2, "strengths": [3, 5], "gold": 4, "round": 1, "kind": "exhausted"}]
+    assert _events(st, "npc_placed") == [{"room": 1, "strength": 1, "round": 1, "kind": "npc_placed"},
+                                         {"room": 2, "strength": 2, "round": 1, "kind": "npc_placed"}]
+    # R4.4 with R10.2: Bo's 3 bumps the Lv2 room's NPC (strength 2) for $1 to the bank, nothing
+    # to anyone; the NPC goes to the next room below with a free slot, as strong as that room
+    play(g, ["Ann: place 1 2", "Bo: bump 3 2a"])
+    st = g.state
+    assert _events(st, "bumped") == [{"player": 1, "strength": 3, "room": 2, "slot": "a", "victim": NPC,
+                                      "victim_strength": 2, "fee_bank": 1, "fee_victim": 0, "round": 1,
+                                      "kind": "bumped"}]
+    assert _events(st, "npc_moved")[-1] == {"from_room": 2, "to_room": 3, "strength": 3, "round": 1,
+                                            "kind": "npc_moved"}
+    assert st.shown == [1 << 1, 1 << 3, 0]  # the strengths each seat has shown this round
+    play(g, ["Cy: place 2 4", "Cy: place 4 4"])
+    assert g.state.shown == [1 << 1, 1 << 3, 1 << 2 | 1 << 4]
+    while g.state.round == 0:
+        g.push(g.legal_moves()[0])
+    assert g.state.shown == [0, 0, 0] and _events(g.state, "dealt")[-1]["start"] == 1  # R6.3
