@@ -487,3 +487,27 @@ def test_R2_4_R3_1_R10_2_a_round_opens_with_its_deal_the_setup_choices_and_the_n
     while g.state.round == 0:
         g.push(g.legal_moves()[0])
     assert g.state.shown == [0, 0, 0] and _events(g.state, "dealt")[-1]["start"] == 1  # R6.3
+
+
+def test_R2_1_a_game_set_out_before_any_choice():
+    """R2.1: each player starts with $2 and five adventurers in hand, nothing placed, shown,
+    chosen or played yet; the log opens with the set-up (who plays, who starts, the gold)."""
+    g = make_game(3, rooms=[L1(), L1(), L1()], exhaust=None, start=1)
+    st = g.state
+    assert st.phase == "setup" and st.gold == [2, 2, 2] and st.pos == 0
+    assert st.placed == [0, 0, 0] and st.shown == [0, 0, 0] and st.unplayed == [0, 0, 0]
+    assert st.setup_gain == (-1, -1, -1) and st.actions_taken == 0
+    assert _events(st, "setup") == [{"players": ["Ann", "Bo", "Cy"], "start": 1, "gold": 2, "round": 1,
+                                     "kind": "setup"}]
+    assert st.copy().log is None and Game(3, seed=1).state.log is not None
+
+
+def test_S7_a_lords_numbers_are_worked_out_once_and_the_same_each_time(monkeypatch):
+    """lord_numbers (the hot path's §7 numbers) from a cold cache equal what the effects add,
+    and a second ask returns the same numbers; no lord: nothing changes."""
+    monkeypatch.setattr(engine, "_LORD_NUMBERS", {})
+    first = engine.lord_numbers(TWICE, 3)
+    assert first == ((0, 0, 0), (0, 0, 0), ((0, -4, 3), (0, -2, 1)), 0, (0, 0, 0, 0, 0, 0), 0)
+    assert engine.lord_numbers(TWICE, 3) is first and engine._LORD_NUMBERS[(TWICE, 3)] is first
+    assert engine.lord_numbers(None, 2) == ((0, 0), (0, 0), (), 0, (0, 0, 0, 0, 0, 0), 0)
+    assert engine.lord_numbers(MINUS, 2)[:2] == ((-9, -9), (-9, -9))
