@@ -175,7 +175,9 @@ async def play_some(url, clients, tables: Path, rng, most: int | None):
                 c.mark()
                 await c.send({"op": "continue"})
                 await c.wait(lambda m: m["op"] == "state" and (m["resolving"] or {}).get("ready")
-                             or m["op"] == "state" and m["resolving"] is None)
+                             or m["op"] == "state" and m["resolving"] is None
+                             # the round moved on before this press arrived (its state came first):
+                             or m["op"] == "refused" and m.get("code") == "not_resolving")
             continue
         if table.is_over:
             return table
