@@ -499,8 +499,9 @@ def goal_words(tables: int) -> str:
     return f"median <= {med:.0f}, p95 <= {p95:.0f}, max <= {top:.0f} ms; <= 0.5 CPU-s per table-game"
 
 
-def measure(args, on_loop: bool = False) -> tuple[bool, float]:
-    """One run of the server; prints its figures; whether the latency goal is met, and the moves answered a second."""
+def measure(args, on_loop: bool = False) -> tuple[bool, float, float]:
+    """One run of the server; prints its figures; whether the latency goal is met, the moves answered a second,
+    and the CPU-seconds a move took on this machine (server, Redis and the simulated pages together)."""
     from contextlib import nullcontext
 
     from dungeon_guilds.app.tables.local_redis import LocalRedis
@@ -587,7 +588,7 @@ def measure(args, on_loop: bool = False) -> tuple[bool, float]:
     ok = (statistics.median(ms) <= med_goal and p95 <= p95_goal and ms[-1] <= max_goal and lost == 0
           and (args.flood or args.bots or cpu_game <= 0.5) and (not args.flood or rss1 - rss0 <= 50 * 2**20))
     print("goal met" if ok else "goal NOT met", flush=True)
-    return ok, len(ms) / wall
+    return ok, len(ms) / wall, ((cpu1 - cpu0) + (store_cpu or 0) + mine) / max(1, len(ms))
 
 
 def main() -> None:
@@ -612,15 +613,23 @@ def main() -> None:
                              "table-code guessing) or all")
     args = parser.parse_args()
     counts = [int(n) for n in args.workers.split(",")]
-    rates = []
+    rates, ceilings = [], []
     for n in counts:
         args.workers = n
         if args.compare:
             measure(args, on_loop=True)
-        rates.append(measure(args)[1])
+        _, rate, cpu_move = measure(args)
+        rates.append(rate)
+        # every core busy with this run's own work (the server, Redis and the simulated pages share the cores):
+        # the most moves a second this machine could answer at this run's CPU a move
+        ceilings.append(os.cpu_count() / cpu_move)
         print()
     if len(counts) > 1:
         print("moves answered a second, " + ", ".join(f"{n} process(es) {r / rates[0]:.2f}x" for n, r in zip(counts, rates))
+              + f" those of {counts[0]}")
+        print(f"the most this machine allows, every core busy at the run's CPU a move (the simulated pages share "
+              f"the {os.cpu_count()} cores with the server): "
+              + ", ".join(f"{n} process(es) {c / rates[0]:.2f}x" for n, c in zip(counts, ceilings) if n > 1)
               + f" those of {counts[0]}")
 
 
