@@ -36,6 +36,51 @@ REF = re.compile(r"IPY_MODEL_([0-9a-f]{32})")
 WAIT_MS = 60_000
 
 
+# --kernel-log: an IPython startup file that makes every kernel write a line for each message it
+# publishes (after ipykernel's session has framed it, before the IOPub thread sends it), so that a
+# message the page lacks can be looked for among those the kernel sent
+KERNEL_LOG_STARTUP = r"""
+import json, os, threading, time
+from jupyter_client.session import Session
+_path = os.path.join(os.environ["DG_KERNEL_LOG"], f"kernel-{os.getpid()}.jsonl")
+_lines = []  # kept in memory and written once a second: a write a message slowed the kernel's sends
+_send = Session.send
+def send(self, stream, msg_or_type, content=None, parent=None, ident=None, *args, **kwargs):
+    msg = _send(self, stream, msg_or_type, content, parent, ident, *args, **kwargs)
+    c = msg.get("content") or {}
+    d = c.get("data")
+    _lines.append((time.time(), msg["header"]["msg_type"], c.get("comm_id"),
+                   d.get("method") if isinstance(d, dict) else None))
+    return msg
+def _flush():
+    while True:
+        time.sleep(1)
+        taken = _lines[:]
+        del _lines[:len(taken)]
+        if taken:
+            with open(_path, "a") as f:
+                f.write("".join(json.dumps({"t": t, "type": k, "comm": cid, "method": m}) + "\n"
+                                for t, k, cid, m in taken))
+threading.Thread(target=_flush, daemon=True).start()
+Session.send = send
+"""
+
+
+def kernel_log_env() -> tuple[dict, Path]:
+    """The environment that makes every kernel of the server log its sends, and where they go."""
+    where = Path(tempfile.mkdtemp(prefix="render-races-kernels-"))
+    startup = where / "ipython" / "profile_default" / "startup"
+    startup.mkdir(parents=True)
+    (startup / "00-log-sends.py").write_text(KERNEL_LOG_STARTUP)
+    return {"IPYTHONDIR": str(where / "ipython"), "DG_KERNEL_LOG": str(where)}, where
+
+
+def kernel_sent(where: Path, comms: list[str]) -> dict:
+    """For each comm id, the kernel log lines (over every kernel) of messages naming it."""
+    lines = [json.loads(x) for f in where.glob("kernel-*.jsonl") for x in f.read_text().splitlines() if x]
+    return {c: [(x["type"], x.get("method")) for x in lines if x.get("comm") == c][:4] for c in comms}
+
+
 def parse_frame(payload) -> dict:
     """One websocket frame as {type, comm, method, model, refs, restored, text}."""
     if isinstance(payload, str):
@@ -113,11 +158,19 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=4)
     ap.add_argument("--throttle", type=float, default=1)
     ap.add_argument("--hogs", type=int, default=0)
+    ap.add_argument("--stock-kernel", action="store_true",
+                    help="kernels started as ipykernel's spec says (no IOPub fix), to compare")
+    ap.add_argument("--kernel-log", action="store_true",
+                    help="every kernel logs the messages it sends; a model the page lacks is looked for there")
     args = ap.parse_args()
+    env, where = kernel_log_env() if args.kernel_log else (None, None)
     hogs = [subprocess.Popen([sys.executable, "-c", "while 1: pass"]) for _ in range(args.hogs)]
     log = Path(tempfile.mkdtemp(prefix="render-races-")) / "voila.log"
-    server = serving.start_voila(ROOT, log, cull_idle=60, cull_interval=1, wait_pool=True,
-                                 extra_args=("--PoolKeepingKernelManager.refill_busy=0",))
+    server = serving.start_voila(ROOT, log, cull_idle=60, cull_interval=1, wait_pool=True, env=env,
+                                 extra_args=("--PoolKeepingKernelManager.refill_busy=0",) + (
+                                     ("--PoolKeepingKernelManager.kernel_manager_class="
+                                      "jupyter_server.services.kernels.kernelmanager.ServerKernelManager",)
+                                     if args.stock_kernel else ()))
     bad = 0
     try:
         with sync_playwright() as pw:
@@ -125,13 +178,17 @@ def main() -> None:
             for run in range(args.runs):
                 r = one_run(browser, server.url, args.throttle)
                 bad += bool(r["errors"] or r["never_opened"] or r["shown"].startswith("MISSED"))
+                if where is not None and r["never_opened"]:
+                    r["kernel_sent"] = kernel_sent(where, r["never_opened"][:5])
                 print(f"run {run}: {json.dumps(r)}", flush=True)
             browser.close()
     finally:
         server.stop()
         for hog in hogs:
             hog.kill()
-    print(f"{bad} of {args.runs} runs lost a message or the workshop (throttle {args.throttle}, hogs {args.hogs}); "
+    kernel = "stock ipykernel" if args.stock_kernel else "the dashboard's kernel (IOPub never dropping)"
+    print(f"{bad} of {args.runs} runs lost a message or the workshop (throttle {args.throttle}, hogs {args.hogs}; "
+          f"{kernel}); "
           f"Voila's log: {log}")
 
 

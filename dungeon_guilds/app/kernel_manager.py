@@ -30,6 +30,10 @@ The pool's starting size: ``$DUNGEON_GUILDS_POOL`` (:func:`~dungeon_guilds.app.k
 ``make dashboard POOL=N``, default :data:`~dungeon_guilds.app.kernels.CLASS_POOL`), else
 ``voila.json``'s ``default_pool_size``.
 
+Each kernel it starts is a :class:`SteadyIOPubKernelManager`'s: ipykernel started through
+:mod:`~dungeon_guilds.app.kernel_launcher`, whose IOPub socket queues what a slow server has not
+read yet instead of dropping it (issue 54: the lost widget messages of a loaded server).
+
 It subclasses jupyter_server's ``AsyncMappingKernelManager``, so this module imports
 jupyter_server: only Voila's server process (and the tests of the manager) import it.
 """
@@ -40,14 +44,36 @@ import asyncio
 import time
 
 from jupyter_server._tz import utcnow
-from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager, ServerKernelManager
 from traitlets import Bool, Float, Integer, default
 
 from . import kernels
 from .kernels import (MAX_KERNELS, MAX_KERNELS_ENV, PAGES_AT_ONCE, REFILL_BUSY_S, REFILL_QUIET_S,
                       REFILLS_AT_ONCE, RESERVATION_TIMEOUT, WAITING_S, max_kernels_default)
 
-__all__ = ["PoolKeepingKernelManager"]
+__all__ = ["PoolKeepingKernelManager", "SteadyIOPubKernelManager"]
+
+IPYKERNEL = ["-m", "ipykernel_launcher"]
+STEADY = ["-m", "dungeon_guilds.app.kernel_launcher"]
+
+
+class SteadyIOPubKernelManager(ServerKernelManager):
+    """One kernel: a Python kernel whose spec starts ``-m ipykernel_launcher`` is started with
+    ``-m dungeon_guilds.app.kernel_launcher`` instead (the same kernel, its IOPub socket never
+    dropping a message); any other kernel as its spec says."""
+
+    def format_kernel_cmd(self, extra_arguments=None):
+        cmd = super().format_kernel_cmd(extra_arguments)
+        return steady_cmd(cmd)
+
+
+def steady_cmd(cmd: list[str]) -> list[str]:
+    """``cmd`` with ipykernel's launcher replaced by :mod:`~dungeon_guilds.app.kernel_launcher`."""
+    for i in range(len(cmd) - 1):
+        if cmd[i:i + 2] == IPYKERNEL:
+            return cmd[:i] + STEADY + cmd[i + 2:]
+    return list(cmd)
+
 
 
 class PoolKeepingKernelManager(AsyncMappingKernelManager):
@@ -74,6 +100,10 @@ class PoolKeepingKernelManager(AsyncMappingKernelManager):
     pool_grows = Bool(True, config=True, help="Grow the preheated pool by one kernel (up to "
                       "max_kernels) for each page that finds none ready, and start pool kernels at "
                       "once while pages wait in line. A pool of size 0 never grows.")
+
+    @default("kernel_manager_class")
+    def _steady_kernel_manager_class(self):
+        return "dungeon_guilds.app.kernel_manager.SteadyIOPubKernelManager"
 
     @default("max_kernels")
     def _max_kernels_default(self):
