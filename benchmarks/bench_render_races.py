@@ -66,6 +66,62 @@ Session.send = send
 """
 
 
+# --server-log: a Voila config file (``voila.py`` in $JUPYTER_CONFIG_DIR, which Voila reads) that
+# makes jupyter_server write a line for each message it takes from a kernel for a page's websocket
+# (after its rate limiter, before it writes it to the page)
+SERVER_LOG_CONFIG = r"""
+import os, re, threading, time, json
+from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+_path = os.path.join(os.environ["DG_SERVER_LOG"], "server.jsonl")
+_lines = []
+_comm = re.compile(rb'"comm_id":\s*"([0-9a-f-]+)"')
+_type = re.compile(rb'"msg_type":\s*"([a-z_]+)"')
+_on = ZMQChannelsWebsocketConnection._on_zmq_reply
+def _on_zmq_reply(self, stream, msg_list):
+    try:
+        parts = [bytes(m) for m in msg_list[:4]]  # (v1 protocol) header, parent, metadata, content
+        t = _type.search(parts[0]); c = _comm.search(parts[3][:300])
+        _lines.append((time.time(), getattr(stream, "channel", None), t and t.group(1).decode(),
+                       c and c.group(1).decode(), self.kernel_id))
+    except Exception as exc:
+        _lines.append((time.time(), "error", repr(exc), None, None))
+    return _on(self, stream, msg_list)
+ZMQChannelsWebsocketConnection._on_zmq_reply = _on_zmq_reply
+def _flush():
+    while True:
+        time.sleep(1)
+        taken = _lines[:]
+        del _lines[:len(taken)]
+        if taken:
+            with open(_path, "a") as f:
+                f.write("".join(json.dumps(x) + "\n" for x in taken))
+threading.Thread(target=_flush, daemon=True).start()
+"""
+
+
+def server_log_env() -> tuple[dict, Path]:
+    """The environment that makes the Voila server log the IOPub messages it passes to pages."""
+    where = Path(tempfile.mkdtemp(prefix="render-races-server-"))
+    (where / "config").mkdir()
+    (where / "config" / "voila.py").write_text(SERVER_LOG_CONFIG)
+    return {"JUPYTER_CONFIG_DIR": str(where / "config"), "DG_SERVER_LOG": str(where)}, where
+
+
+def server_got(where: Path, comms: list[str]) -> dict:
+    """For each comm id, the messages naming it that the server took from the kernel."""
+    path = where / "server.jsonl"
+    lines = [json.loads(x) for x in path.read_text().splitlines() if x] if path.exists() else []
+    return {c: [x[2] for x in lines if x[3] == c][:4] for c in comms}
+
+
+def server_passed(where: Path, kernel: str | None) -> int:
+    """How many of ``kernel``'s messages the server passed to its page (to set beside the frames
+    the page received: equal, the loss is before the server; more, after it)."""
+    path = where / "server.jsonl"
+    lines = [json.loads(x) for x in path.read_text().splitlines() if x] if path.exists() else []
+    return sum(1 for x in lines if x[4] == kernel)
+
+
 def kernel_log_env() -> tuple[dict, Path]:
     """The environment that makes every kernel of the server log its sends, and where they go."""
     where = Path(tempfile.mkdtemp(prefix="render-races-kernels-"))
@@ -123,8 +179,10 @@ def one_run(browser, url: str, throttle: float) -> dict:
     context = browser.new_context(viewport={"width": 1024, "height": 768})
     page = context.new_page()
     frames, errors, t0 = [], [], time.monotonic()
-    page.on("websocket", lambda ws: "/channels" in ws.url and ws.on(
-        "framereceived", lambda p: frames.append(dict(parse_frame(p), t=round(time.monotonic() - t0, 2)))))
+    kernel = []  # the page's kernel, from its websocket's address (/api/kernels/<id>/channels)
+    page.on("websocket", lambda ws: "/channels" in ws.url and (kernel.append(ws.url.split("/kernels/")[1].split("/")[0]),
+                                                               ws.on("framereceived", lambda p: frames.append(
+                                                                   dict(parse_frame(p), t=round(time.monotonic() - t0, 2))))))
     page.on("console", lambda m: m.type == "error" and "atisf" not in m.text and errors.append(m.text[:120]))
     try:
         page.goto(url, timeout=120_000)
@@ -145,7 +203,8 @@ def one_run(browser, url: str, throttle: float) -> dict:
         page.wait_for_timeout(1000)
     finally:
         context.close()
-    return {"shown": shown, "frames": len(frames), "errors": errors, "never_opened": never_opened(frames),
+    return {"shown": shown, "frames": len(frames), "kernel": kernel[-1] if kernel else None,
+            "errors": errors, "never_opened": never_opened(frames),
             "streams": [f["text"] for f in frames if f["text"]], "last_frame_s": frames[-1]["t"] if frames else None}
 
 
@@ -160,10 +219,15 @@ def main() -> None:
     ap.add_argument("--hogs", type=int, default=0)
     ap.add_argument("--stock-kernel", action="store_true",
                     help="kernels started as ipykernel's spec says (no IOPub fix), to compare")
+    ap.add_argument("--server-log", action="store_true",
+                    help="the Voila server logs the IOPub messages it passes to pages; a model the page lacks is "
+                         "looked for there")
     ap.add_argument("--kernel-log", action="store_true",
                     help="every kernel logs the messages it sends; a model the page lacks is looked for there")
     args = ap.parse_args()
-    env, where = kernel_log_env() if args.kernel_log else (None, None)
+    env, where = kernel_log_env() if args.kernel_log else ({}, None)
+    server_env, server_where = server_log_env() if args.server_log else ({}, None)
+    env = {**env, **server_env} or None
     hogs = [subprocess.Popen([sys.executable, "-c", "while 1: pass"]) for _ in range(args.hogs)]
     log = Path(tempfile.mkdtemp(prefix="render-races-")) / "voila.log"
     server = serving.start_voila(ROOT, log, cull_idle=60, cull_interval=1, wait_pool=True, env=env,
@@ -180,6 +244,10 @@ def main() -> None:
                 bad += bool(r["errors"] or r["never_opened"] or r["shown"].startswith("MISSED"))
                 if where is not None and r["never_opened"]:
                     r["kernel_sent"] = kernel_sent(where, r["never_opened"][:5])
+                if server_where is not None and (r["never_opened"] or r["shown"].startswith("MISSED")):
+                    time.sleep(1.5)  # the server's log is written once a second
+                    r["server_got"] = server_got(server_where, r["never_opened"][:5])
+                    r["server_passed"] = server_passed(server_where, r["kernel"])
                 print(f"run {run}: {json.dumps(r)}", flush=True)
             browser.close()
     finally:
