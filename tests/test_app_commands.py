@@ -97,6 +97,8 @@ def test_lab_opens_the_index_of_the_copy_and_allows_root(tmp_path, monkeypatch):
     assert "--allow-root" in cmd and "--no-browser" in cmd
     assert "--LabApp.default_url=/lab/tree/notebooks/00_index.ipynb" in cmd  # the printed address
     assert cmd[-1] == str((tmp_path / bundle.INDEX).resolve())
+    # issue 54: its kernels keep every IOPub message, as the dashboard's do
+    assert "--AsyncMappingKernelManager.kernel_manager_class=dungeon_guilds.app.kernel_manager.SteadyIOPubKernelManager" in cmd
     monkeypatch.setattr(commands.os, "geteuid", lambda: 1000)
     assert "--allow-root" not in commands.lab_command(tmp_path, "127.0.0.1", 8888, no_browser=False)
 

@@ -252,12 +252,18 @@ def cmd_notebooks(args: argparse.Namespace) -> int:
     return 0
 
 
+# the kernels JupyterLab starts keep every IOPub message (as the dashboard's: app/kernel_launcher.py)
+LAB_KERNELS = ("--AsyncMappingKernelManager.kernel_manager_class="
+               "dungeon_guilds.app.kernel_manager.SteadyIOPubKernelManager")
+
+
 def lab_command(dest: Path, host: str, port: int, no_browser: bool) -> list[str]:
     """JupyterLab serving ``dest`` (so the index's links to ``../docs`` resolve), opening the
-    index (the printed address goes there too, not to the Launcher)."""
+    index (the printed address goes there too, not to the Launcher), its kernels started as the
+    dashboard's (:data:`LAB_KERNELS`)."""
     cmd = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={dest.resolve()}",
            f"--ServerApp.ip={host}", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
-           f"--LabApp.default_url=/lab/tree/{bundle.INDEX}"]
+           f"--LabApp.default_url=/lab/tree/{bundle.INDEX}", LAB_KERNELS]
     if no_browser:
         cmd.append("--no-browser")
     if hasattr(os, "geteuid") and os.geteuid() == 0:
