@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT))
 
 import school  # noqa: E402  (tools/school.py: the deployment this measures)
-from dungeon_guilds.app import kernels  # noqa: E402
+from dungeon_guilds.app import kernels, serving  # noqa: E402
 from dungeon_guilds.app.tables.local_redis import LocalRedis  # noqa: E402
 
 # nginx must pass the Host the browser sent, port included (``$http_host``; ``$host`` drops it and
@@ -78,7 +78,8 @@ def tree_rss_mb(roots: list[int]) -> float:
 
 def kernel_count(root: int) -> int:
     try:
-        return sum("ipykernel_launcher" in " ".join(p.cmdline()) for p in psutil.Process(root).children(recursive=True))
+        return sum(any(m.decode() in " ".join(p.cmdline()) for m in serving.KERNEL_MARKS)
+                   for p in psutil.Process(root).children(recursive=True))
     except psutil.Error:
         return 0
 

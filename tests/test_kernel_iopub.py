@@ -3,8 +3,8 @@ read yet (``dungeon_guilds/app/kernel_launcher.py``; docs/architecture.md, "Rend
 
 A kernel publishes a burst of comm messages while a subscriber connected to its IOPub port, as
 jupyter_server's is, reads nothing for a few seconds (a loaded server); then the subscriber reads
-everything. The stock ipykernel's XPUB socket drops the tail of the burst once its queue (1,000
-messages) and the TCP buffers are full — the cause of the Lab's lost widget messages; the kernel
+everything. The stock ipykernel's XPUB socket drops what comes while its queue (1,000 messages)
+and the TCP buffers are full — the cause of the Lab's lost widget messages; the kernel
 the dashboard starts (:class:`~dungeon_guilds.app.kernel_manager.SteadyIOPubKernelManager`)
 keeps all of them. The subscriber's own buffers are kept small (a receive high-water mark of 100,
 a 4 KB socket buffer) so that the burst overflows quickly.
@@ -86,7 +86,9 @@ def test_the_stock_kernel_drops_the_tail_of_the_same_burst():
 
     sent, got = burst_received(ServerKernelManager)
     assert len(got) < sent, "the stock kernel kept every message: ipykernel no longer drops a burst"
-    assert got == list(range(len(got))), "what it kept is the start of the burst, in order"
+    # what it kept came in order; the holes are where its queue was full (the start is always kept:
+    # the queue is empty when the burst begins)
+    assert got == sorted(got) and got[:1000] == list(range(1000)), got[:5]
 
 
 def test_the_pool_keeping_manager_starts_every_kernel_through_the_launcher():

@@ -29,6 +29,8 @@ from .processes import STOP_GRACE, alive, descendants, free_port, start_process_
 __all__ = ["NOTEBOOK", "READY_PATTERN", "START_TIMEOUT", "VoilaServer", "start_voila", "voila_command",
            "voila_executable"]
 
+# what a kernel process's command line holds: ipykernel's launcher, or the dashboard's
+KERNEL_MARKS = (b"ipykernel_launcher", b"dungeon_guilds.app.kernel_launcher")
 NOTEBOOK = "notebooks/dashboard.ipynb"  # relative to the repository root, where voila.json is
 READY_PATTERN = r"Voil. is running at"
 START_TIMEOUT = 90.0  # seconds for Voila to start and fill its kernel pool
@@ -120,14 +122,15 @@ class VoilaServer:
         return int(grown[-1]) if grown else default
 
     def kernels(self) -> list[int]:
-        """The ids of the kernel processes running under Voila."""
+        """The ids of the kernel processes running under Voila (started by ipykernel's launcher or
+        the dashboard's, :mod:`~dungeon_guilds.app.kernel_launcher`)."""
         out = []
         for pid in descendants(self.proc.pid):
             try:
                 cmd = Path(f"/proc/{pid}/cmdline").read_bytes()
             except OSError:
                 continue
-            if b"ipykernel" in cmd and alive(pid):
+            if any(mark in cmd for mark in KERNEL_MARKS) and alive(pid):
                 out.append(pid)
         return out
 
