@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sys
 import time
 
 import pytest
@@ -93,7 +94,10 @@ def test_the_stock_kernel_drops_the_tail_of_the_same_burst():
 
 def test_the_pool_keeping_manager_starts_every_kernel_through_the_launcher():
     assert PoolKeepingKernelManager().kernel_manager_class == "dungeon_guilds.app.kernel_manager.SteadyIOPubKernelManager"
-    cmd = ["/venv/bin/python", "-m", "ipykernel_launcher", "-f", "/tmp/k.json"]
-    assert steady_cmd(cmd) == ["/venv/bin/python", "-m", "dungeon_guilds.app.kernel_launcher", "-f", "/tmp/k.json"]
+    cmd = [sys.executable, "-m", "ipykernel_launcher", "-f", "/tmp/k.json"]
+    assert steady_cmd(cmd) == [sys.executable, "-m", "dungeon_guilds.app.kernel_launcher", "-f", "/tmp/k.json"]
     other = ["/usr/bin/R", "--slave", "-e", "IRkernel::main()", "--args", "/tmp/k.json"]
     assert steady_cmd(other) == other  # any other kernel as its spec says
+    # a Python kernel of another environment (which may not have dungeon_guilds) as its spec says
+    elsewhere = ["/opt/conda/envs/other/bin/python", "-m", "ipykernel_launcher", "-f", "/tmp/k.json"]
+    assert steady_cmd(elsewhere) == elsewhere

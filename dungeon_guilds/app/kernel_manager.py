@@ -41,6 +41,8 @@ jupyter_server: only Voila's server process (and the tests of the manager) impor
 from __future__ import annotations
 
 import asyncio
+import os
+import sys
 import time
 
 from jupyter_server._tz import utcnow
@@ -58,22 +60,26 @@ STEADY = ["-m", "dungeon_guilds.app.kernel_launcher"]
 
 
 class SteadyIOPubKernelManager(ServerKernelManager):
-    """One kernel: a Python kernel whose spec starts ``-m ipykernel_launcher`` is started with
-    ``-m dungeon_guilds.app.kernel_launcher`` instead (the same kernel, its IOPub socket never
-    dropping a message); any other kernel as its spec says."""
+    """One kernel: a Python kernel of this server's own interpreter whose spec starts ``-m
+    ipykernel_launcher`` is started with ``-m dungeon_guilds.app.kernel_launcher`` instead (the
+    same kernel, its IOPub socket never dropping a message); any other kernel as its spec says."""
 
     def format_kernel_cmd(self, extra_arguments=None):
         cmd = super().format_kernel_cmd(extra_arguments)
         return steady_cmd(cmd)
 
 
-def steady_cmd(cmd: list[str]) -> list[str]:
-    """``cmd`` with ipykernel's launcher replaced by :mod:`~dungeon_guilds.app.kernel_launcher`."""
+def steady_cmd(cmd: list[str], python: str = sys.executable) -> list[str]:
+    """``cmd`` with ipykernel's launcher replaced by :mod:`~dungeon_guilds.app.kernel_launcher`
+    when ``cmd`` runs ``python`` (this server's interpreter, which has dungeon_guilds; a kernel of
+    another Python — a teacher's other environment in JupyterLab — may not have it, and is
+    started as its spec says)."""
+    if not cmd or os.path.abspath(cmd[0]) != os.path.abspath(python):
+        return list(cmd)
     for i in range(len(cmd) - 1):
         if cmd[i:i + 2] == IPYKERNEL:
             return cmd[:i] + STEADY + cmd[i + 2:]
     return list(cmd)
-
 
 
 class PoolKeepingKernelManager(AsyncMappingKernelManager):
