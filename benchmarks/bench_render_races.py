@@ -36,6 +36,20 @@ REF = re.compile(r"IPY_MODEL_([0-9a-f]{32})")
 WAIT_MS = 60_000
 
 
+# the end of both logging snippets below: the lines kept in memory (``_lines``, tuples) are written
+# to ``_path`` once a second, one JSON list a line (a write a message slowed the kernel's sends)
+FLUSH_LOOP = r"""
+def _flush():
+    while True:
+        time.sleep(1)
+        taken = _lines[:]
+        del _lines[:len(taken)]
+        if taken:
+            with open(_path, "a") as f:
+                f.write("".join(json.dumps(x) + "\n" for x in taken))
+threading.Thread(target=_flush, daemon=True).start()
+"""
+
 # --kernel-log: an IPython startup file that makes every kernel write a line for each message it
 # publishes (after ipykernel's session has framed it, before the IOPub thread sends it), so that a
 # message the page lacks can be looked for among those the kernel sent
@@ -43,7 +57,7 @@ KERNEL_LOG_STARTUP = r"""
 import json, os, threading, time
 from jupyter_client.session import Session
 _path = os.path.join(os.environ["DG_KERNEL_LOG"], f"kernel-{os.getpid()}.jsonl")
-_lines = []  # kept in memory and written once a second: a write a message slowed the kernel's sends
+_lines = []  # (time, type, comm id, method), written by FLUSH_LOOP
 _send = Session.send
 def send(self, stream, msg_or_type, content=None, parent=None, ident=None, *args, **kwargs):
     msg = _send(self, stream, msg_or_type, content, parent, ident, *args, **kwargs)
@@ -52,18 +66,8 @@ def send(self, stream, msg_or_type, content=None, parent=None, ident=None, *args
     _lines.append((time.time(), msg["header"]["msg_type"], c.get("comm_id"),
                    d.get("method") if isinstance(d, dict) else None))
     return msg
-def _flush():
-    while True:
-        time.sleep(1)
-        taken = _lines[:]
-        del _lines[:len(taken)]
-        if taken:
-            with open(_path, "a") as f:
-                f.write("".join(json.dumps({"t": t, "type": k, "comm": cid, "method": m}) + "\n"
-                                for t, k, cid, m in taken))
-threading.Thread(target=_flush, daemon=True).start()
 Session.send = send
-"""
+""" + FLUSH_LOOP
 
 
 # --server-log: a Voila config file (``voila.py`` in $JUPYTER_CONFIG_DIR, which Voila reads) that
@@ -73,7 +77,7 @@ SERVER_LOG_CONFIG = r"""
 import os, re, threading, time, json
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 _path = os.path.join(os.environ["DG_SERVER_LOG"], "server.jsonl")
-_lines = []
+_lines = []  # (time, channel, type, comm id, kernel id), written by FLUSH_LOOP
 _comm = re.compile(rb'"comm_id":\s*"([0-9a-f-]+)"')
 _type = re.compile(rb'"msg_type":\s*"([a-z_]+)"')
 _on = ZMQChannelsWebsocketConnection._on_zmq_reply
@@ -87,16 +91,7 @@ def _on_zmq_reply(self, stream, msg_list):
         _lines.append((time.time(), "error", repr(exc), None, None))
     return _on(self, stream, msg_list)
 ZMQChannelsWebsocketConnection._on_zmq_reply = _on_zmq_reply
-def _flush():
-    while True:
-        time.sleep(1)
-        taken = _lines[:]
-        del _lines[:len(taken)]
-        if taken:
-            with open(_path, "a") as f:
-                f.write("".join(json.dumps(x) + "\n" for x in taken))
-threading.Thread(target=_flush, daemon=True).start()
-"""
+""" + FLUSH_LOOP
 
 
 def server_log_env() -> tuple[dict, Path]:
@@ -134,7 +129,7 @@ def kernel_log_env() -> tuple[dict, Path]:
 def kernel_sent(where: Path, comms: list[str]) -> dict:
     """For each comm id, the kernel log lines (over every kernel) of messages naming it."""
     lines = [json.loads(x) for f in where.glob("kernel-*.jsonl") for x in f.read_text().splitlines() if x]
-    return {c: [(x["type"], x.get("method")) for x in lines if x.get("comm") == c][:4] for c in comms}
+    return {c: [(x[1], x[3]) for x in lines if x[2] == c][:4] for c in comms}
 
 
 def parse_frame(payload) -> dict:
