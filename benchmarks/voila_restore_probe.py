@@ -10,7 +10,21 @@ reports which one a page took and whether a cell shows a widget error:
 * ``--delay-states S``: the ``update_states`` reply is held S seconds (after the 4-s timeout:
   the fallback runs, then the late reply arrives too);
 * ``--drop-states``: the ``request_states`` request is dropped (the fallback alone);
-* neither: pages as they are, with ``--hogs`` busy processes beside them.
+* ``--states-after S``: the reply is held until S seconds after the page's first widget output
+  showed "Loading widget..." (its view's first ``get_model``), with ``--stretch-wait MS``
+  stretching the 100-ms sleeps of ipywidgets' ``get_model`` wait (2 s in all) to MS: the
+  reproduction of the race found (see below);
+* none: pages as they are, with ``--hogs`` busy processes beside them.
+
+The race found (jupyterlab-manager 5.0.16, the widget manager Voila's page runs): a view asks
+``get_model(id)`` before the restore has registered the model; ``get_model`` looks for it every
+100 ms for 2 s, and after its last sleep it throws without looking again. When the restore
+registers every model *and* finishes during that last sleep, the view's ``renderModel`` catches
+the throw with the manager already restored and shows "Error displaying widget: model not found"
+for good (had the restore not finished, the view would have been drawn again on ``restored``).
+``--states-after 1.8 --stretch-wait 1500`` lands the restore in that sleep (an error); the
+reply is held in the page (``tests/browser/restore_race.py``). ``--url`` probes another server's
+page (e.g. the dashboard's lesson page, whose template carries the fix).
 
 The page's kernel websocket goes through Playwright's ``route_web_socket``, which forwards every
 message and holds or drops the chosen one. Voila is started as the notebook test starts it (no
@@ -37,11 +51,11 @@ from bench_render_races import parse_frame  # noqa: E402
 from bench_voila_renders import start_voila  # noqa: E402
 
 from dungeon_guilds.app.processes import stop_process_group  # noqa: E402
+from tests.browser.restore_race import RELEASED_JS, WIDGET_ERRORS_JS, race_script  # noqa: E402
 from tests.browser.test_notebooks_in_voila import DONE_JS  # noqa: E402
 
+LAST_LOOK_JS = ROOT / "dungeon_guilds" / "app" / "templates" / "get_model_last_look.js"
 RESTORE = ("request_states", "update_states", "request_state")
-BAD_CELLS_JS = """() => [...document.querySelectorAll('[cell-index]')]
-  .filter(c => /Error displaying widget/.test(c.innerText)).map(c => c.getAttribute('cell-index'))"""
 BOXES_JS = "() => document.querySelectorAll('.widget-box').length"
 
 
@@ -49,7 +63,12 @@ def open_page(browser, url: str, args) -> tuple:
     """A page whose kernel websocket is routed: (context, page, its record)."""
     context = browser.new_context(viewport={"width": 1024, "height": 768})
     page = context.new_page()
-    rec = {"t0": time.monotonic(), "events": [], "held": []}
+    rec = {"t0": time.monotonic(), "events": [], "held": [], "console": []}
+    page.on("console", lambda m: m.type == "error" and rec["console"].append(m.text[:200]))
+    if args.with_fix:  # what the dashboard's template adds to its pages
+        page.add_init_script(LAST_LOOK_JS.read_text(encoding="utf-8"))
+    if args.states_after:  # the reply held in the page itself (to the millisecond)
+        page.add_init_script(race_script(args.states_after * 1000, args.stretch_wait))
 
     def note(what: str) -> None:
         rec["events"].append((round(time.monotonic() - rec["t0"], 2), what))
@@ -109,10 +128,14 @@ def one_run(browser, url: str, args) -> int:
             page.wait_for_function(DONE_JS, timeout=300_000)
         pages[0][1].wait_for_timeout(args.settle * 1000)
         for k, (_, page, rec) in enumerate(pages):
-            cells = page.evaluate(BAD_CELLS_JS)
+            cells = page.evaluate(WIDGET_ERRORS_JS)
             bad += bool(cells)
             print(f"  page {k + 1}: cells with a widget error {cells or 'none'}; widget boxes "
-                  f"{page.evaluate(BOXES_JS)}; restore: {rec['events'][:6]}", flush=True)
+                  f"{page.evaluate(BOXES_JS)}; restore: {rec['events'][:6]}; states released "
+                  f"{page.evaluate(RELEASED_JS)} s after the first 'Loading widget...'; "
+                  f"console errors: {[e for e in rec['console'] if 'Failed to load' not in e][:2]}; "
+                  f"last look installed: {page.evaluate('() => window.__dgGetModelLastLook === true')}",
+                  flush=True)
     finally:
         for context, _, _ in pages:
             context.close()
@@ -127,27 +150,36 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--pages", type=int, default=2, help="pages of the notebook opened at once")
     ap.add_argument("--hogs", type=int, default=0)
+    ap.add_argument("--with-fix", action="store_true",
+                    help="the page gets the dashboard template's get_model_last_look.js")
+    ap.add_argument("--url", default="", help="a page of a server already running (instead of `voila notebooks/`)")
     ap.add_argument("--settle", type=float, default=4, help="seconds waited after the page is drawn")
     ap.add_argument("--drop-states", action="store_true")
     ap.add_argument("--delay-states", type=float, default=0)
+    ap.add_argument("--states-after", type=float, default=0,
+                    help="hold update_states until S s after the first 'Loading widget...'")
+    ap.add_argument("--stretch-wait", type=float, default=0,
+                    help="ms each of get_model's 100-ms sleeps takes (with --states-after)")
     args = ap.parse_args()
     hogs = [subprocess.Popen([sys.executable, "-c", "while 1: pass"]) for _ in range(args.hogs)]
     log = Path(tempfile.mkdtemp(prefix="voila-restore-")) / "voila.log"
-    proc, url = start_voila(log)
+    proc, url = (None, args.url) if args.url else start_voila(log)
     bad = 0
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path="/usr/bin/chromium")
             for run in range(args.runs):
                 print(f"run {run + 1}:", flush=True)
-                bad += one_run(browser, url + args.notebook, args)
+                bad += one_run(browser, url if args.url else url + args.notebook, args)
             browser.close()
     finally:
-        stop_process_group(proc)
+        if proc is not None:
+            stop_process_group(proc)
         for hog in hogs:
             hog.kill()
     print(f"{bad} of {args.runs * args.pages} pages showed a widget error ({args.notebook}, {args.hogs} hogs, "
-          f"drop {args.drop_states}, delay {args.delay_states} s); Voila's log: {log}")
+          f"drop {args.drop_states}, delay {args.delay_states} s, states after {args.states_after} s, "
+          f"get_model's sleeps {args.stretch_wait or 100:.0f} ms); Voila's log: {log}")
 
 
 if __name__ == "__main__":

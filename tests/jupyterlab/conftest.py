@@ -39,12 +39,11 @@ CHROMIUM_ARGS = [
     "--disable-dev-shm-usage",
 ]
 USER_SETTINGS = {
-    # every cell stays in the DOM, so the test sees every output (JupyterLab 4 virtualises)
-    # ... and a session whose kernel JupyterLab lost starts the preferred kernel again instead of
-    # asking in a "Select Kernel" dialog (stop 47's clean clone: the dialog came back three times
-    # during 01's Run All and covered the notebook for 60 s)
-    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none",
-                                                                   "autoStartDefaultKernel": True},
+    # every cell stays in the DOM, so the test sees every output (JupyterLab 4 virtualises).
+    # (Until issue 54 also autoStartDefaultKernel, against the "Select Kernel" dialog that followed
+    # a Run All pressed before the notebook's kernel; the tests now wait for the kernel instead,
+    # with JupyterLab's defaults, as a learner's.)
+    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
     "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
 }
 
@@ -114,7 +113,9 @@ def lab_server(tmp_path_factory):
     cmd = [str(lab), "--no-browser", "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
            "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}",
            f"--ServerApp.root_dir={root}", f"--LabApp.user_settings_dir={tmp / 'user-settings'}",
-           f"--LabApp.workspaces_dir={tmp / 'workspaces'}", f"--LabApp.app_settings_dir={tmp / 'app-settings'}"]
+           f"--LabApp.workspaces_dir={tmp / 'workspaces'}", f"--LabApp.app_settings_dir={tmp / 'app-settings'}",
+           # window.jupyterapp: the tests read the notebook's session context (its kernel ready)
+           "--LabApp.expose_app_in_browser=True"]
     if hasattr(os, "geteuid") and os.geteuid() == 0:  # containers and CI often run as root
         cmd.append("--ServerApp.allow_root=True")
     log = tmp / "jupyterlab.log"
