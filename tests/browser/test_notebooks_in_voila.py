@@ -150,7 +150,12 @@ def _check(page, where: str) -> tuple[list[str], int]:
 
 
 # ipywidgets' message when a view asks for a model its page does not hold (issue 24.5's race;
-# seen again in stop 47's clean clone: 03, one render of three at once, in the stepper's cell)
+# seen again in stop 47's clean clone: 03, one render of three at once, in the stepper's cell).
+# Its cause (issue 54, race (b)): jupyterlab-manager's get_model gives up after its last sleep
+# without looking again, and a restore that ends in that sleep loses the view. The dashboard
+# server's pages carry the work-around (app/templates/get_model_last_look.js, tested with the
+# race forced in test_widget_restore_race.py); Voila's own page, served here as Binder serves it,
+# does not, hence the one fresh render below.
 MODEL_NOT_FOUND = ("model not found",)
 
 
