@@ -93,56 +93,56 @@ def _kernels(server) -> int:
     return len(server.api("/api/kernels") or [])
 
 
-def test_run_all_before_the_kernel_does_not_run_the_notebook(lab_server, lab_browser):
+@pytest.fixture
+def held_page(lab_server, lab_browser):
+    """A fresh page opening the notebook with no kernel left, its sessions' list held:
+    (the page's :class:`Watched`, its :class:`HeldSessions`)."""
+    new_kernel(lab_server)
+    context = lab_browser.new_context(viewport={"width": 1280, "height": 1000}, locale="en-US")
+    context.set_default_timeout(60_000)
+    try:
+        yield _open_held(context, lab_server)
+    finally:
+        context.close()
+        new_kernel(lab_server)
+
+
+def test_run_all_before_the_kernel_does_not_run_the_notebook(lab_server, held_page):
     """The old wait (the indicator's "idle") passes with no kernel; Run All then leaves cells
     unrun (or starts a second kernel): the race, made certain by holding the sessions' list."""
-    new_kernel(lab_server)
-    context = lab_browser.new_context(viewport={"width": 1280, "height": 1000}, locale="en-US")
-    context.set_default_timeout(60_000)
-    try:
-        watched, held = _open_held(context, lab_server)
-        page = watched.page
-        assert not kernel_ready(page), "the session context says ready while its sessions' list is held"
-        before = _kernels(lab_server)
-        page.locator(".jp-NotebookPanel .jp-Notebook").click(position={"x": 5, "y": 5})
-        page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
-        page.locator(".lm-Menu-item:not(.lm-mod-disabled) .lm-Menu-itemLabel",
-                     has_text=re.compile(r"^Run All Cells$")).click()
-        page.wait_for_timeout(3000)
-        held.release()
-        wait_kernel_ready(page)
-        page.wait_for_timeout(5000)  # whatever the early Run All was going to run has run
-        ran, kernels = _ran(page), _kernels(lab_server) - before
-        print(f"Run All before the kernel: cells run {ran}, kernels started {kernels}", flush=True)
-        assert not all(ran) or kernels > 1, (
-            "Run All pressed before the kernel ran every cell with one kernel: JupyterLab no longer "
-            "loses it (tests/jupyterlab/test_notebooks_in_jupyterlab.kernel_ready may be simplified)")
-        watched.page.close(run_before_unload=False)
-    finally:
-        context.close()
-        new_kernel(lab_server)
+    watched, held = held_page
+    page = watched.page
+    assert not kernel_ready(page), "the session context says ready while its sessions' list is held"
+    before = _kernels(lab_server)
+    page.locator(".jp-NotebookPanel .jp-Notebook").click(position={"x": 5, "y": 5})
+    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
+    page.locator(".lm-Menu-item:not(.lm-mod-disabled) .lm-Menu-itemLabel",
+                 has_text=re.compile(r"^Run All Cells$")).click()
+    page.wait_for_timeout(3000)
+    held.release()
+    wait_kernel_ready(page)
+    page.wait_for_timeout(5000)  # whatever the early Run All was going to run has run
+    ran, kernels = _ran(page), _kernels(lab_server) - before
+    print(f"Run All before the kernel: cells run {ran}, kernels started {kernels}", flush=True)
+    assert not all(ran) or kernels > 1, (
+        "Run All pressed before the kernel ran every cell with one kernel: JupyterLab no longer "
+        "loses it (tests/jupyterlab/test_notebooks_in_jupyterlab.kernel_ready may be simplified)")
+    page.close(run_before_unload=False)
 
 
-def test_run_all_once_the_kernel_is_ready_runs_every_cell_with_one_kernel(lab_server, lab_browser):
+def test_run_all_once_the_kernel_is_ready_runs_every_cell_with_one_kernel(lab_server, held_page):
     """The fix: wait for :func:`kernel_ready` (false while the sessions' list is held), then one
     Run All runs every cell, and the notebook has one kernel."""
-    new_kernel(lab_server)
-    context = lab_browser.new_context(viewport={"width": 1280, "height": 1000}, locale="en-US")
-    context.set_default_timeout(60_000)
-    try:
-        watched, held = _open_held(context, lab_server)
-        page = watched.page
-        deadline = time.monotonic() + 3
-        while time.monotonic() < deadline:
-            assert not kernel_ready(page), "kernel_ready said ready while the sessions' list was held"
-            page.wait_for_timeout(250)
-        held.release()
-        wait_kernel_ready(page)
-        run_all(page)
-        wait_done(page)
-        assert all(_ran(page)), f"cells not run: {_ran(page)}"
-        assert _kernels(lab_server) == 1, lab_server.api("/api/kernels")
-        assert not (found := watched.close()), found
-    finally:
-        context.close()
-        new_kernel(lab_server)
+    watched, held = held_page
+    page = watched.page
+    deadline = time.monotonic() + 3
+    while time.monotonic() < deadline:
+        assert not kernel_ready(page), "kernel_ready said ready while the sessions' list was held"
+        page.wait_for_timeout(250)
+    held.release()
+    wait_kernel_ready(page)
+    run_all(page)
+    wait_done(page)
+    assert all(_ran(page)), f"cells not run: {_ran(page)}"
+    assert _kernels(lab_server) == 1, lab_server.api("/api/kernels")
+    assert not (found := watched.close()), found
