@@ -113,6 +113,18 @@ def release_held(pages) -> None:
                 rec["events"].append((round(time.monotonic() - rec["t0"], 2), "RELEASED update_states"))
 
 
+def restore_path(events) -> str:
+    """Which way the page's manager restored: "the reply" (``update_states``) or "the slow path"
+    (``comm_info_request`` and a request per model, after its wait for the reply ran out)."""
+    seen = [what for _, what in events]
+    slow = "page sent comm_info_request" in seen
+    reply = "page got update_states" in seen
+    if slow and reply:
+        return "the slow path" if seen.index("page sent comm_info_request") < seen.index("page got update_states") \
+            else "the reply"
+    return "the slow path" if slow else "the reply" if reply else "nothing seen"
+
+
 def one_run(browser, url: str, args) -> int:
     pages = [open_page(browser, url, args) for _ in range(args.pages)]
     bad = 0
@@ -121,7 +133,8 @@ def one_run(browser, url: str, args) -> int:
         while time.monotonic() < deadline:  # the held replies are released from this thread
             pages[0][1].wait_for_timeout(200)
             release_held(pages)
-            ready = all(page.evaluate(BOXES_JS) > 0 for _, page, _ in pages)
+            # drawn, or given up ("Error displaying widget": nothing more will come)
+            ready = all(page.evaluate(BOXES_JS) > 0 or page.evaluate(WIDGET_ERRORS_JS) for _, page, _ in pages)
             if ready and not any(rec["held"] for _, _, rec in pages):
                 break
         for _, page, _ in pages:
@@ -130,7 +143,8 @@ def one_run(browser, url: str, args) -> int:
         for k, (_, page, rec) in enumerate(pages):
             cells = page.evaluate(WIDGET_ERRORS_JS)
             bad += bool(cells)
-            print(f"  page {k + 1}: cells with a widget error {cells or 'none'}; widget boxes "
+            print(f"  page {k + 1}: cells with a widget error {cells or 'none'}; restored by "
+                  f"{restore_path(rec['events'])}; widget boxes "
                   f"{page.evaluate(BOXES_JS)}; restore: {rec['events'][:6]}; states released "
                   f"{page.evaluate(RELEASED_JS)} s after the first 'Loading widget...'; "
                   f"console errors: {[e for e in rec['console'] if 'Failed to load' not in e][:2]}; "

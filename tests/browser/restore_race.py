@@ -35,12 +35,9 @@ RACE_JS = """(() => {
     if (HOLD_MS && ms === 4000 && /_loadFromKernel/.test(new Error().stack)) ms = 120000;
     return realSetTimeout(f, ms, ...rest);
   };
-  const isStates = (data) => {
-    try {
-      const text = typeof data === 'string' ? data : new TextDecoder().decode(data);
-      return text.includes('"update_states"');
-    } catch (e) { return false; }
-  };
+  // a frame of the kernel protocol, text or binary (TextDecoder replaces bytes it cannot read)
+  const isStates = (data) =>
+    (typeof data === 'string' ? data : new TextDecoder().decode(data)).includes('"update_states"');
   const slot = Object.getOwnPropertyDescriptor(WebSocket.prototype, 'onmessage');
   Object.defineProperty(WebSocket.prototype, 'onmessage', {
     configurable: true,

@@ -20,7 +20,8 @@ kernel is connected and idle, it runs every cell, with one kernel. The series te
 (``test_notebooks_in_jupyterlab``) now waits for :func:`kernel_ready` and asks Run All once.
 
 A learner meets the same in ``dungeon-guilds lab`` when Run All is pressed while the kernel is
-still starting (a loaded classroom server): docs/teaching.md tells the teacher what it looks like.
+still starting (a loaded classroom server): ``notebooks/00_index.ipynb``'s conventions say to wait
+for the kernel's circle to be empty (Idle), and to choose Run All again if nothing ran.
 """
 
 from __future__ import annotations
@@ -37,8 +38,6 @@ pytestmark = pytest.mark.jupyterlab
 
 NOTEBOOK = "02_snake_turn_order.ipynb"  # eight quick code cells
 INDICATOR_IDLE = ".jp-NotebookPanel .jp-Notebook-ExecutionIndicator[data-status='idle']"
-
-
 SESSIONS = re.compile(r".*/api/sessions(\?.*)?$")
 CONTENTS = re.compile(r".*/api/contents/notebooks/" + re.escape(NOTEBOOK) + r"(\?.*)?$")
 
