@@ -23,8 +23,10 @@ registers every model *and* finishes during that last sleep, the view's ``render
 the throw with the manager already restored and shows "Error displaying widget: model not found"
 for good (had the restore not finished, the view would have been drawn again on ``restored``).
 ``--states-after 1.8 --stretch-wait 1500`` lands the restore in that sleep (an error); the
-reply is held in the page (``tests/browser/restore_race.py``). ``--url`` probes another server's
-page (e.g. the dashboard's lesson page, whose template carries the fix).
+reply is held in the page (``tests/browser/restore_race.py``). The pages load the project's page
+extension (``voila.json``: the widget manager looks once more, the fix); ``--without-fix`` makes
+them do without it, as upstream's are. ``--url`` probes another server's page (e.g. the
+dashboard's lesson page).
 
 The page's kernel websocket goes through Playwright's ``route_web_socket``, which forwards every
 message and holds or drops the chosen one. Voila is started as the notebook test starts it (no
@@ -51,10 +53,9 @@ from bench_render_races import parse_frame  # noqa: E402
 from bench_voila_renders import start_voila  # noqa: E402
 
 from dungeon_guilds.app.processes import stop_process_group  # noqa: E402
-from tests.browser.restore_race import RELEASED_JS, WIDGET_ERRORS_JS, race_script  # noqa: E402
+from tests.browser.restore_race import LAST_LOOK_JS, RELEASED_JS, WIDGET_ERRORS_JS, race_script, without_last_look  # noqa: E402
 from tests.browser.test_notebooks_in_voila import DONE_JS  # noqa: E402
 
-LAST_LOOK_JS = ROOT / "dungeon_guilds" / "app" / "templates" / "get_model_last_look.js"
 RESTORE = ("request_states", "update_states", "request_state")
 BOXES_JS = "() => document.querySelectorAll('.widget-box').length"
 
@@ -65,8 +66,8 @@ def open_page(browser, url: str, args) -> tuple:
     page = context.new_page()
     rec = {"t0": time.monotonic(), "events": [], "held": [], "console": []}
     page.on("console", lambda m: m.type == "error" and rec["console"].append(m.text[:200]))
-    if args.with_fix:  # what the dashboard's template adds to its pages
-        page.add_init_script(LAST_LOOK_JS.read_text(encoding="utf-8"))
+    if args.without_fix:  # the page extension's script not served: upstream's page
+        without_last_look(context)
     if args.states_after:  # the reply held in the page itself (to the millisecond)
         page.add_init_script(race_script(args.states_after * 1000, args.stretch_wait))
 
@@ -148,7 +149,7 @@ def one_run(browser, url: str, args) -> int:
                   f"{page.evaluate(BOXES_JS)}; restore: {rec['events'][:6]}; states released "
                   f"{page.evaluate(RELEASED_JS)} s after the first 'Loading widget...'; "
                   f"console errors: {[e for e in rec['console'] if 'Failed to load' not in e][:2]}; "
-                  f"last look installed: {page.evaluate('() => window.__dgGetModelLastLook === true')}",
+                  f"last look installed: {page.evaluate(LAST_LOOK_JS)}",
                   flush=True)
     finally:
         for context, _, _ in pages:
@@ -164,8 +165,8 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--pages", type=int, default=2, help="pages of the notebook opened at once")
     ap.add_argument("--hogs", type=int, default=0)
-    ap.add_argument("--with-fix", action="store_true",
-                    help="the page gets the dashboard template's get_model_last_look.js")
+    ap.add_argument("--without-fix", action="store_true",
+                    help="the page does without the project's page extension (the widget manager's last look)")
     ap.add_argument("--url", default="", help="a page of a server already running (instead of `voila notebooks/`)")
     ap.add_argument("--settle", type=float, default=4, help="seconds waited after the page is drawn")
     ap.add_argument("--drop-states", action="store_true")
@@ -193,7 +194,8 @@ def main() -> None:
             hog.kill()
     print(f"{bad} of {args.runs * args.pages} pages showed a widget error ({args.notebook}, {args.hogs} hogs, "
           f"drop {args.drop_states}, delay {args.delay_states} s, states after {args.states_after} s, "
-          f"get_model's sleeps {args.stretch_wait or 100:.0f} ms); Voila's log: {log}")
+          f"get_model's sleeps {args.stretch_wait or 100:.0f} ms, {'without' if args.without_fix else 'with'} "
+          f"the page extension); Voila's log: {log}")
 
 
 if __name__ == "__main__":

@@ -28,7 +28,7 @@ import sys
 from pathlib import Path
 
 from ..extras import require
-from . import bundle, console, kernels
+from . import bundle, console, kernels, page_extensions
 
 DEFAULT_PORT = 8866
 LAB_PORT = 8888
@@ -260,10 +260,11 @@ LAB_KERNELS = ("--AsyncMappingKernelManager.kernel_manager_class="
 def lab_command(dest: Path, host: str, port: int, no_browser: bool) -> list[str]:
     """JupyterLab serving ``dest`` (so the index's links to ``../docs`` resolve), opening the
     index (the printed address goes there too, not to the Launcher), its kernels started as the
-    dashboard's (:data:`LAB_KERNELS`)."""
+    dashboard's (:data:`LAB_KERNELS`), its pages with the widget manager's last look for a model
+    (:mod:`~dungeon_guilds.app.page_extensions`)."""
     cmd = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={dest.resolve()}",
            f"--ServerApp.ip={host}", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
-           f"--LabApp.default_url=/lab/tree/{bundle.INDEX}", LAB_KERNELS]
+           f"--LabApp.default_url=/lab/tree/{bundle.INDEX}", LAB_KERNELS, page_extensions.lab_option()]
     if no_browser:
         cmd.append("--no-browser")
     if hasattr(os, "geteuid") and os.geteuid() == 0:

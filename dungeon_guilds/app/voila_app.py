@@ -1,6 +1,6 @@
 """The dashboard's Voila application (``make dashboard`` runs ``python -m dungeon_guilds.app.voila_app``).
 
-Voila itself, configured by ``voila.json``, with seven changes a classroom needs (issue 12):
+Voila itself, configured by ``voila.json``, with eight changes a classroom needs (issue 12):
 
 * **A kernel cap.** :class:`DashboardHandler` serves the page only while the kernel manager
   (:class:`~dungeon_guilds.app.kernel_manager.PoolKeepingKernelManager`) holds fewer than
@@ -38,6 +38,9 @@ Voila itself, configured by ``voila.json``, with seven changes a classroom needs
   here uses :data:`TEMPLATE_DIR`'s ``index.html.j2`` (the lab template with Font Awesome served
   by this server from the ``fontawesome-free`` package at ``/dungeon-guilds/fontawesome/``) and
   says that it is waiting while the dashboard starts.
+* **The widget manager's last look** (issue 54, race (b)): the pages load
+  :mod:`~dungeon_guilds.app.page_extensions`' extension, so a widget whose model arrives in the
+  manager's last wait is drawn instead of "model not found".
 """
 
 from __future__ import annotations
@@ -57,7 +60,7 @@ from voila.tornado.handler import TornadoVoilaHandler
 from .. import i18n
 from ..widgets import figure_view
 from ..widgets.figure_view import FIGURES_ENV
-from . import kernels, lesson_links, table_server
+from . import kernels, lesson_links, page_extensions, table_server
 from .dashboard import TABLES_URL_ENV
 
 TEMPLATE_DIR = Path(__file__).with_name("templates")
@@ -226,6 +229,9 @@ class DashboardVoila(Voila):
         denied = list(self.voila_configuration.extension_denylist or [])
         self.voila_configuration.extension_denylist = denied + [x for x in PAGE_EXTENSIONS_LEFT_OUT if x not in denied]
         os.environ[FIGURES_ENV] = "lazy"
+        # the widget manager's last look for a model (issue 54, race (b)): page_extensions
+        extra = list(self.voila_configuration.extra_labextensions_path or [])
+        self.voila_configuration.extra_labextensions_path = [str(page_extensions.PATH), *extra]
         # the kernels (this environment) link the Play tab to the class tables this server holds
         os.environ[TABLES_URL_ENV] = url_path_join(self.base_url or "/", table_server.BASE, "tables")
         # and to the lesson notebooks, each a page of its own (issue 50: LessonNotebookHandler)

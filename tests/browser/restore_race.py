@@ -13,9 +13,11 @@
 
 With ``stretch_ms=1500`` the wait looks at 0 and 1.5 s and gives up at 3 s without looking
 again; a reply released at 1.8 s ends the restore inside that last sleep: jupyterlab-manager
-5.0.16 then shows "Error displaying widget: model not found" (the race), a page with
-``dungeon_guilds/app/templates/get_model_last_look.js`` draws the widget. Used by
-``tests/browser/test_widget_restore_race.py`` and ``benchmarks/voila_restore_probe.py``.
+5.0.16 then shows "Error displaying widget: model not found" (the race); a page that loads the
+project's page extension (``dungeon_guilds/app/page_extensions.py``: the widget manager looks
+once more) draws the widget. :func:`without_last_look` makes a page do without that extension,
+as upstream's pages are. Used by ``tests/browser/test_widget_restore_race.py`` and
+``benchmarks/voila_restore_probe.py``.
 """
 
 from __future__ import annotations
@@ -64,6 +66,18 @@ RELEASED_JS = ("() => window.__dgStatesReleasedAt ? "
                "(window.__dgStatesReleasedAt - window.__dgLoadingAt) / 1000 : null")
 WIDGET_ERRORS_JS = """() => [...document.querySelectorAll('[cell-index]')]
   .filter(c => /Error displaying widget/.test(c.innerText)).map(c => c.getAttribute('cell-index'))"""
+
+
+# the page extension's one script (dungeon_guilds/app/labextensions/dungeon-guilds-widgets)
+EXTENSION_SCRIPT = "**/dungeon-guilds-widgets/static/remoteEntry.js"
+LAST_LOOK_JS = "() => window.__dgGetModelLastLook === true"
+
+
+def without_last_look(context) -> None:
+    """Pages of ``context`` (a Playwright browser context) get a 404 for the page extension's
+    script: the page loads every other extension and logs the missing one, as a page of a
+    server without the extension would (upstream's page)."""
+    context.route(EXTENSION_SCRIPT, lambda r: r.fulfill(status=404, body=""))
 
 
 def race_script(hold_ms: int, stretch_ms: int = 0) -> str:

@@ -29,6 +29,7 @@ from pathlib import Path
 
 import pytest
 
+from dungeon_guilds.app import page_extensions
 from dungeon_guilds.app.processes import alive, descendants, free_port, start_process_group, stop_process_group
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -115,7 +116,9 @@ def lab_server(tmp_path_factory):
            f"--ServerApp.root_dir={root}", f"--LabApp.user_settings_dir={tmp / 'user-settings'}",
            f"--LabApp.workspaces_dir={tmp / 'workspaces'}", f"--LabApp.app_settings_dir={tmp / 'app-settings'}",
            # window.jupyterapp: the tests read the notebook's session context (its kernel ready)
-           "--LabApp.expose_app_in_browser=True"]
+           "--LabApp.expose_app_in_browser=True",
+           # as `dungeon-guilds lab`: the widget manager's last look for a model (issue 54, race (b))
+           page_extensions.lab_option()]
     if hasattr(os, "geteuid") and os.geteuid() == 0:  # containers and CI often run as root
         cmd.append("--ServerApp.allow_root=True")
     log = tmp / "jupyterlab.log"
