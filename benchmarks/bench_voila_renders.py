@@ -9,8 +9,9 @@ the test settles it (executed, scrolled to the end, its figures drawn and steady
 the test checks it (no "Error displaying widget", no console error, nothing asked of another
 host, money not typeset as maths). Counted per render: the plotly figures drawn and the widget
 views drawn (``.jupyter-widgets`` elements that are neither "Loading widget..." nor an error).
-A render is **complete** when it has no problem and draws as many figures and widget views as the
-notebook's fullest render (and at least the figures the notebook stores).
+A render is **complete** when it has no problem, draws exactly the figures the notebook test
+expects (those stored and those its widgets draw: ``WIDGET_FIGURES``) and as many widget views as
+the notebook's fullest render.
 
     .venv/bin/python benchmarks/bench_voila_renders.py --renders 30 --hogs 2
     .venv/bin/python benchmarks/bench_voila_renders.py --renders 4 --notebooks 03,08
@@ -41,11 +42,17 @@ WIDGETS_JS = """() => [...document.querySelectorAll('.jupyter-widgets')].filter(
   !/^(Loading widget\\.\\.\\.|Error displaying widget)/.test(w.textContent)).length"""
 
 
-def start_voila(log_path: Path):
-    """Voila as the test's fixture starts it; (process, base url)."""
+STOCK_KERNEL = ("--PoolKeepingKernelManager.kernel_manager_class="
+                "jupyter_server.services.kernels.kernelmanager.ServerKernelManager")
+
+
+def start_voila(log_path: Path, stock_kernel: bool = False):
+    """Voila as the test's fixture starts it (with ``stock_kernel``, its kernels plain ipykernel,
+    as before race (a)'s fix); (process, base url)."""
     port = free_port()
     cmd = [str(Path(sys.executable).with_name("voila")), "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}",
-           "--Voila.port_retries=0", "--VoilaConfiguration.preheat_kernel=False", "notebooks"]
+           "--Voila.port_retries=0", "--VoilaConfiguration.preheat_kernel=False",
+           *([STOCK_KERNEL] if stock_kernel else []), "notebooks"]
     with open(log_path, "wb") as log:
         proc = start_process_group(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 120
@@ -62,7 +69,7 @@ def render_group(browser, url: str, name: str, at_once: int, first: int) -> list
     pages = [nbv._open(browser, url + name) for _ in range(at_once)]
     out = []
     try:
-        nbv._settle([page for _, page in pages])
+        nbv._settle([page for _, page in pages], nbv._expected_figures(name))
         seconds = time.monotonic() - t0
         for k, (_, page) in enumerate(pages):
             problems, figures = nbv._check(page, f"{name} render {first + k + 1}")
@@ -77,11 +84,11 @@ def render_group(browser, url: str, name: str, at_once: int, first: int) -> list
 def report(name: str, renders: list[dict], loads: list[float]) -> int:
     """Print the notebook's line (and its incomplete renders); return how many were incomplete."""
     figures, widgets = max(r["figures"] for r in renders), max(r["widgets"] for r in renders)
-    stored = nbv._stored_figures(name)
-    bad = [r for r in renders if r["problems"] or r["figures"] < max(figures, stored) or r["widgets"] < widgets]
+    stored, expected = nbv._stored_figures(name), nbv._expected_figures(name)
+    bad = [r for r in renders if r["problems"] or r["figures"] != expected or r["widgets"] < widgets]
     secs = [r["seconds"] for r in renders]
     print(f"{name}: {len(renders)} renders, {len(renders) - len(bad)} complete; figures "
-          f"{min(r['figures'] for r in renders)}-{figures} (stored {stored}); widget views "
+          f"{min(r['figures'] for r in renders)}-{figures} (expected {expected}, stored {stored}); widget views "
           f"{min(r['widgets'] for r in renders)}-{widgets}; seconds a render (its group) median "
           f"{statistics.median(secs):.0f}, max {max(secs):.0f}; load average {min(loads):.1f}-{max(loads):.1f}",
           flush=True)
@@ -99,12 +106,14 @@ def main() -> None:
     ap.add_argument("--at-once", type=int, default=2, help="pages of one notebook opened together")
     ap.add_argument("--hogs", type=int, default=2, help="busy Python processes beside Voila")
     ap.add_argument("--notebooks", default="", help="two-digit prefixes, e.g. 03,08 (default: the series)")
+    ap.add_argument("--stock-kernel", action="store_true",
+                    help="plain ipykernel, whose IOPub drops messages under load (race (a), before its fix)")
     args = ap.parse_args()
     names = [n for n in sorted(p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
              if not args.notebooks or n[:2] in args.notebooks.split(",")]
     hogs = [subprocess.Popen([sys.executable, "-c", "while 1: pass"]) for _ in range(args.hogs)]
     log = Path(tempfile.mkdtemp(prefix="voila-renders-")) / "voila.log"
-    proc, url = start_voila(log)
+    proc, url = start_voila(log, args.stock_kernel)
     incomplete = total = 0
     try:
         with sync_playwright() as pw:
@@ -122,7 +131,8 @@ def main() -> None:
         stop_process_group(proc)
         for hog in hogs:
             hog.kill()
-    print(f"{total - incomplete} of {total} renders complete ({args.hogs} hogs, {args.at_once} pages at once); "
+    print(f"{total - incomplete} of {total} renders complete ({args.hogs} hogs, {args.at_once} pages at once, "
+          f"{'stock ipykernel' if args.stock_kernel else 'the kernels voila.json names'}); "
           f"Voila's log: {log}")
 
 

@@ -38,12 +38,11 @@ from functools import wraps
 from pathlib import Path
 
 import ipywidgets as widgets
-from IPython import get_ipython
-from IPython.display import display
 
 from .. import i18n
 from ..siblings import GAMES, comparison, dungeon, dungeon_fighter, dungeon_lords, graphs
 from .citations import citation, citations_html
+from .figures import show_figure
 from .common import App, set_options
 from .inputs import SEED_MAX, checked_int
 from .labels import Words, label_all
@@ -495,10 +494,10 @@ class CompareExplorer(App):
             trace.x = [t("compare.chart_position", p=r["position"]) for r in group]
         fig.update_layout(title=t("compare.chart_title"), yaxis_title=t("compare.chart_rate"))
         self.lords_figure = fig
-        self.lords_plot.clear_output()
-        if get_ipython() is not None:  # headless (tests): keep the figure, draw nothing
-            with self.lords_plot:
-                display(self.lords_figure)
+        # set in the Output's state, as every widget's figure (issue 54): not `display` inside
+        # `with self.lords_plot`, whose output reaches the page only if the client running the
+        # cell (Voila's executor, JupyterLab's page) captures it and sends it back to the kernel
+        show_figure(self.lords_plot, fig)
 
 
 __all__ = ["CompareExplorer"]

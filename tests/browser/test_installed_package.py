@@ -106,7 +106,10 @@ def test_build_makes_a_wheel_and_an_sdist_that_twine_accepts_with_the_lessons_in
     for shipped in ("dungeon_guilds/bundle/notebooks/00_index.ipynb", "dungeon_guilds/bundle/notebooks/dashboard.ipynb",
                     "dungeon_guilds/bundle/voila.json", "dungeon_guilds/bundle/docs/rules.md",
                     "dungeon_guilds/bundle/examples/records/random-4p.json",
-                    "dungeon_guilds/teaching/lessons/lesson-2-design.zh.md"):  # issue 40: the plans
+                    "dungeon_guilds/teaching/lessons/lesson-2-design.zh.md",  # issue 40: the plans
+                    # issue 54, race (b): the page extension (page_extensions.py)
+                    "dungeon_guilds/app/labextensions/dungeon-guilds-widgets/package.json",
+                    "dungeon_guilds/app/labextensions/dungeon-guilds-widgets/static/remoteEntry.js"):
         assert shipped in names
     checked = _run([sys.executable, "-m", "twine", "check", "--strict", *map(str, wheels + sdists)], cwd=dist)
     assert checked.count("PASSED") == 2, checked
@@ -127,6 +130,8 @@ def test_the_installed_dashboard_command_serves_the_dashboard_outside_the_reposi
         page.goto(f"http://127.0.0.1:{port}/")
         page.wait_for_selector(".dg-dashboard .dg-stepper .dg-board", timeout=90_000)
         assert not page.console_errors
+        # issue 54, race (b): the installed package's page extension is loaded (page_extensions.py)
+        assert page.evaluate("() => window.__dgGetModelLastLook === true")
     finally:
         stop_process_group(proc)
     text = log_path.read_text("utf-8", "replace")

@@ -72,6 +72,11 @@ def test_lords_simulation(explorer):
     assert "3/512" in explorer.lords_table.value
     assert isinstance(explorer.lords_figure, go.Figure)
     assert [t.name for t in explorer.lords_figure.data] == ["3 players"]
+    # issue 54: the figure is the Output's own state, held by the kernel (a page restoring the
+    # widget gets it), not a display that only a client running the cell could capture
+    (shown,) = explorer.lords_plot.outputs
+    figure = shown["data"]["application/vnd.plotly.v1+json"]
+    assert [t["name"] for t in figure["data"]] == ["3 players"]
     explorer.players.value = ()
     explorer.run.click()
     assert "at least one player count" in explorer.lords_status.value
