@@ -48,7 +48,7 @@ import sys
 import zipfile
 from pathlib import Path
 
-from . import bundle, page_extensions
+from . import bundle
 from .lesson_links import SITE_NOTEBOOKS
 from .site_wheel import installed_wheel
 
@@ -398,11 +398,8 @@ def build(out: Path, work: Path = WORK) -> Path:
         shutil.copy2(notebook.with_name(f"{name}.ipynb"), contents / f"{name}.ipynb")
     shutil.rmtree(out, ignore_errors=True)
     voici = Path(sys.executable).with_name("voici")
-    # the widget manager's last look for a model (issue 54, race (b)), as in every other page
-    extension = page_extensions.PATH / page_extensions.NAME
     run(str(voici), "build", "--lite-dir", str(lite), "--contents", str(contents),
-        "--output-dir", str(out.resolve()), "--no-sourcemaps",
-        f"--LiteBuildConfig.federated_extensions={extension}", cwd=lite)
+        "--output-dir", str(out.resolve()), "--no-sourcemaps", cwd=lite)
     local_fontawesome(out)
     use_snapshot_loader(out)
     start_without_worker(out)
