@@ -63,10 +63,15 @@ def start_voila(log_path: Path, stock_kernel: bool = False):
     return proc, f"http://127.0.0.1:{port}/voila/render/"
 
 
-def render_group(browser, url: str, name: str, at_once: int, first: int) -> list[dict]:
-    """``at_once`` pages of one notebook opened together, settled and checked: one dict a page."""
+def render_group(browser, url: str, name: str, at_once: int, first: int, throttle: float = 1) -> list[dict]:
+    """``at_once`` pages of one notebook opened together (Chromium's CPU slowed ``throttle``
+    times by DevTools' ``Emulation.setCPUThrottlingRate`` when above 1), settled and checked:
+    one dict a page."""
     t0 = time.monotonic()
     pages = [nbv._open(browser, url + name) for _ in range(at_once)]
+    if throttle > 1:
+        for context, page in pages:
+            context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
     out = []
     try:
         nbv._settle([page for _, page in pages], nbv._expected_figures(name))
@@ -106,6 +111,7 @@ def main() -> None:
     ap.add_argument("--at-once", type=int, default=2, help="pages of one notebook opened together")
     ap.add_argument("--hogs", type=int, default=2, help="busy Python processes beside Voila")
     ap.add_argument("--notebooks", default="", help="two-digit prefixes, e.g. 03,08 (default: the series)")
+    ap.add_argument("--throttle", type=float, default=1, help="Chromium's CPU slowed this many times")
     ap.add_argument("--stock-kernel", action="store_true",
                     help="plain ipykernel, whose IOPub drops messages under load (race (a), before its fix)")
     args = ap.parse_args()
@@ -123,7 +129,7 @@ def main() -> None:
                 while len(renders) < args.renders:
                     loads.append(os.getloadavg()[0])
                     renders += render_group(browser, url, name, min(args.at_once, args.renders - len(renders)),
-                                            len(renders))
+                                            len(renders), args.throttle)
                 incomplete += report(name, renders, loads)
                 total += len(renders)
             browser.close()
@@ -132,6 +138,7 @@ def main() -> None:
         for hog in hogs:
             hog.kill()
     print(f"{total - incomplete} of {total} renders complete ({args.hogs} hogs, {args.at_once} pages at once, "
+          f"Chromium throttled x{args.throttle:g}, "
           f"{'stock ipykernel' if args.stock_kernel else 'the kernels voila.json names'}); "
           f"Voila's log: {log}")
 
