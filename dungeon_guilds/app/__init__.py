@@ -9,7 +9,9 @@
 * :mod:`dungeon_guilds.app.processes` — process groups, ``/proc`` trees, a free loopback port;
 * :mod:`dungeon_guilds.app.voila_app` — ``dungeon-guilds-voila``, the Voila application ``make
   dashboard`` runs: the kernel cap's 503 page, kernels freed on tab close, no CDN (with
-  ``templates/index.html.j2``).
+  ``templates/index.html.j2``);
+* :mod:`dungeon_guilds.app.page_extensions` — the page extension every Voila and JupyterLab page
+  of the project loads (ipywidgets' widget manager looks for a model once more: issue 54).
 * :mod:`dungeon_guilds.app.site` — the static site (``make site``: Voici + Pyodide, the
   dashboard running in each browser, every tab), :mod:`~dungeon_guilds.app.site_server`
   serving it on loopback.
