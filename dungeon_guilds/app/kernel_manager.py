@@ -226,6 +226,15 @@ class PoolKeepingKernelManager(AsyncMappingKernelManager):
         """True while fewer than ``pages_at_once`` pages execute the notebook."""
         return self.pages_executing < self.pages_at_once
 
+    def page_waits(self, in_line: bool) -> bool:
+        """Whether a page that finds no pool kernel ready is told it is in line: while
+        ``pages_at_once`` pages execute the notebook, and, for a page already in line asking
+        again (``in_line``), while a pool kernel executes it. That kernel started for the pages
+        in line and is ready before the page's own execution would be, so the page waits for it
+        instead of executing the notebook itself as soon as a slot frees (which a loaded machine
+        made it do when the page before it finished first: issue 54's clean clone)."""
+        return not self.page_slot_free() or (in_line and self.pool_warming())
+
     def admit_page(self) -> bool:
         """True if a pool kernel is ready (the page takes it; its refill waits for room under
         the cap), else True (and a kernel reserved for the page) while :meth:`kernel_count`

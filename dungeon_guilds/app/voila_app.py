@@ -22,7 +22,9 @@ Voila itself, configured by ``voila.json``, with eight changes a classroom needs
   beyond them gets :func:`queued_page` (it is in line, and asks again in a few seconds, with
   ``?dg-in-line=1``). Each new page that finds no pool kernel ready grows the pool by one (up to
   the cap), and while pages wait in line the pool's kernels start at once (issue 40): the pool
-  follows the class.
+  follows the class. A page in line keeps waiting while a pool kernel executes the notebook
+  (it takes that kernel when ready) rather than executing the notebook itself
+  (``PoolKeepingKernelManager.page_waits``).
 * **A light page.** Plotly's page extension (all of plotly.js, 4.8 MB, parsed by every page
   before it drew anything) is left out of the pages; the kernels show figures as
   :class:`~dungeon_guilds.widgets.figure_view.LazyFigure` widgets, which load the same
@@ -128,9 +130,9 @@ class DashboardHandler(TornadoVoilaHandler):
         cold = not manager.ready_kernels()  # no pool kernel ready: the page executes the notebook
         # issue 40: a new page finding no pool kernel ready grows the pool (up to the cap); a page
         # in line asking again does not count again
-        grow = (cold and hasattr(manager, "grow_pool")
-                and self.get_query_argument(kernels.IN_LINE_ARG, None) is None)
-        if cold and not manager.page_slot_free():
+        in_line = self.get_query_argument(kernels.IN_LINE_ARG, None) is not None
+        grow = cold and hasattr(manager, "grow_pool") and not in_line
+        if cold and manager.page_waits(in_line):
             if grow:
                 manager.grow_pool()
             if hasattr(manager, "note_waiting"):

@@ -393,13 +393,22 @@ def test_a_refill_waits_while_the_machine_is_busy_soon_after_the_last_page(monke
     assert isinstance(kernels.machine_busy(), bool)
 
 
-def test_a_page_beyond_the_pool_waits_while_pages_at_once_pages_execute():
+def test_a_page_beyond_the_pool_waits_while_pages_at_once_pages_execute_or_a_pool_kernel_warms():
     from dungeon_guilds.app.voila_app import queued_page
 
     m = _paced_manager(pages_at_once=2)
     assert m.page_slot_free()
     m.pages_executing = 2
     assert not m.page_slot_free()
+    # a page in line asking again keeps waiting while a pool kernel executes the notebook (it
+    # takes that kernel), though a slot is free; a new page then executes it itself
+    m.pages_executing = 0
+    m._refilling = 1
+    assert m.page_waits(in_line=True) and not m.page_waits(in_line=False)
+    m._refilling = 0
+    assert not m.page_waits(in_line=True), "no pool kernel coming: the page executes the notebook"
+    m.pages_executing = 2
+    assert m.page_waits(in_line=False) and m.page_waits(in_line=True)
     page = queued_page()
     assert "Your dashboard is in line" in page and "你的儀表板正在排隊" in page
     assert "id='loading'" in page and "http-equiv='refresh'" in page
