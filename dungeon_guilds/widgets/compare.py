@@ -492,7 +492,10 @@ class CompareExplorer(App):
         for trace, (n, group) in zip(fig.data, graphs.contention_groups(rows)):
             trace.name = t("compare.chart_players", n=n)
             trace.x = [t("compare.chart_position", p=r["position"]) for r in group]
-        fig.update_layout(title=t("compare.chart_title"), yaxis_title=t("compare.chart_rate"))
+        from ..viz.explorer import wrapped  # the explorer's chart words, loaded when a chart is drawn
+
+        # the title in two lines when long: plotly never wraps one (cut on a 390-px phone)
+        fig.update_layout(title=wrapped(t("compare.chart_title"), 34), yaxis_title=t("compare.chart_rate"))
         self.lords_figure = fig
         # set in the Output's state, as every widget's figure (issue 54): not `display` inside
         # `with self.lords_plot`, whose output reaches the page only if the client running the

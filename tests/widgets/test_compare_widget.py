@@ -8,6 +8,7 @@ pytest.importorskip("ipywidgets")  # the `test` extra does not install it; `note
 
 import plotly.graph_objects as go  # noqa: E402
 
+from dungeon_guilds import i18n  # noqa: E402
 from dungeon_guilds.widgets import compare  # noqa: E402
 from dungeon_guilds.widgets.compare import CompareExplorer  # noqa: E402
 
@@ -74,6 +75,10 @@ def test_lords_simulation(explorer):
     assert [t.name for t in explorer.lords_figure.data] == ["3 players"]
     # issue 54: the figure is the Output's own state, held by the kernel (a page restoring the
     # widget gets it), not a display that only a client running the cell could capture
+    # the title in lines a 390-px phone shows whole (plotly never wraps a title), words unchanged
+    title = explorer.lords_figure.layout.title.text
+    assert all(len(line) <= 34 for line in title.split("<br>")) and "<br>" in title
+    assert title.replace("<br>", " ") == i18n.t("compare.chart_title", "en")
     (shown,) = explorer.lords_plot.outputs
     figure = shown["data"]["application/vnd.plotly.v1+json"]
     assert [t["name"] for t in figure["data"]] == ["3 players"]
