@@ -53,6 +53,9 @@ log = logging.getLogger(__name__)
 # The Fighter score inputs' ranges (the box: 6 heroes, 20 white dice, 60 gold, 30 damage tokens);
 # a value outside is refused with a message naming the field, never silently clamped.
 RANGES = {"survivors": (0, 6), "dead": (0, 6), "white": (0, 20), "gold": (0, 60), "tokens": (0, 30)}
+# a chart title longer than this (columns; a CJK character counts two) is drawn on two lines:
+# the width a 390-px phone shows whole
+TITLE_COLUMNS = 34
 
 _STYLE = "<style>" + Path(__file__).with_name("compare.css").read_text(encoding="utf-8") + "</style>"
 
@@ -469,6 +472,8 @@ class CompareExplorer(App):
         self._show_lords()
 
     def _show_lords(self) -> None:
+        from ..viz.explorer import wrapped  # a chart's words on two lines (loaded with the first chart)
+
         run = self._lords_run
         if run is None:
             return
@@ -492,10 +497,8 @@ class CompareExplorer(App):
         for trace, (n, group) in zip(fig.data, graphs.contention_groups(rows)):
             trace.name = t("compare.chart_players", n=n)
             trace.x = [t("compare.chart_position", p=r["position"]) for r in group]
-        from ..viz.explorer import wrapped  # the explorer's chart words, loaded when a chart is drawn
-
         # the title in two lines when long: plotly never wraps one (cut on a 390-px phone)
-        fig.update_layout(title=wrapped(t("compare.chart_title"), 34), yaxis_title=t("compare.chart_rate"))
+        fig.update_layout(title=wrapped(t("compare.chart_title"), TITLE_COLUMNS), yaxis_title=t("compare.chart_rate"))
         self.lords_figure = fig
         # set in the Output's state, as every widget's figure (issue 54): not `display` inside
         # `with self.lords_plot`, whose output reaches the page only if the client running the

@@ -26,6 +26,7 @@ from pathlib import Path
 import pytest
 
 from dungeon_guilds.app.serving import free_port, start_process_group, stop_process_group
+from tests.browser.restore_race import LAST_LOOK_JS
 
 from conftest import unavailable
 
@@ -131,7 +132,7 @@ def test_the_installed_dashboard_command_serves_the_dashboard_outside_the_reposi
         page.wait_for_selector(".dg-dashboard .dg-stepper .dg-board", timeout=90_000)
         assert not page.console_errors
         # issue 54, race (b): the installed package's page extension is loaded (page_extensions.py)
-        assert page.evaluate("() => window.__dgGetModelLastLook === true")
+        assert page.evaluate(LAST_LOOK_JS)
     finally:
         stop_process_group(proc)
     text = log_path.read_text("utf-8", "replace")

@@ -47,6 +47,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser.restore_race import LAST_LOOK_JS
 from tests.money_on_page import money_problems
 
 pytestmark = pytest.mark.jupyterlab
@@ -373,7 +374,7 @@ def render(context, server, name: str, k: int, figures: int = 0) -> tuple[list[s
                          "(run `make figures`)")
         if page.locator("text=official Jupyter news").count():
             found.append(f"{watched.where}: JupyterLab's news pop-up is shown")
-        if not page.evaluate("() => window.__dgGetModelLastLook === true"):  # issue 54, race (b)
+        if not page.evaluate(LAST_LOOK_JS):  # issue 54, race (b)
             found.append(f"{watched.where}: the page did not load the page extension (the widget "
                          "manager's last look: dungeon_guilds/app/page_extensions.py)")
         if k == 1:

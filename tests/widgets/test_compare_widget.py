@@ -73,12 +73,12 @@ def test_lords_simulation(explorer):
     assert "3/512" in explorer.lords_table.value
     assert isinstance(explorer.lords_figure, go.Figure)
     assert [t.name for t in explorer.lords_figure.data] == ["3 players"]
-    # issue 54: the figure is the Output's own state, held by the kernel (a page restoring the
-    # widget gets it), not a display that only a client running the cell could capture
     # the title in lines a 390-px phone shows whole (plotly never wraps a title), words unchanged
     title = explorer.lords_figure.layout.title.text
-    assert all(len(line) <= 34 for line in title.split("<br>")) and "<br>" in title
+    assert all(len(line) <= compare.TITLE_COLUMNS for line in title.split("<br>")) and "<br>" in title
     assert title.replace("<br>", " ") == i18n.t("compare.chart_title", "en")
+    # issue 54: the figure is the Output's own state, held by the kernel (a page restoring the
+    # widget gets it), not a display that only a client running the cell could capture
     (shown,) = explorer.lords_plot.outputs
     figure = shown["data"]["application/vnd.plotly.v1+json"]
     assert [t["name"] for t in figure["data"]] == ["3 players"]
@@ -106,7 +106,6 @@ def test_any_exception_is_caught(monkeypatch, widget_errors):
 
 
 def test_the_language_toggle_relabels_everything_including_the_sourced_facts():
-    from dungeon_guilds import i18n
 
     w = CompareExplorer(lords_years=5)
     assert "dg-cmp" in w._dom_classes
